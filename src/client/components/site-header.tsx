@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
+import { cn } from '@/client/lib/cn';
+import { useSession } from '@/client/lib/session';
+import { signOut } from '@/client/features/auth/api/auth-api';
+import { useProfile } from '@/client/features/profile/api/profile-api';
+import { Button, ButtonLink } from '@/client/ui/button';
+import { Skeleton } from '@/client/ui/feedback';
+import { Logo } from './logo';
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/ai-literacy', label: 'AI Literacy' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/features', label: 'Features' },
+  { to: '/about', label: 'About' },
+];
+
+/** The name in 'Welcome, {name}': first word of the full name, else the e-mail, else 'User'. */
+export function greetingName(fullName: string | null | undefined, email: string | null | undefined): string {
+  const firstWord = fullName?.trim().split(/\s+/)[0];
+  return firstWord || email || 'User';
+}
+
+export function SiteHeader() {
+  const { user, loading } = useSession();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  if (loading) return <HeaderSkeleton />;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === '/'}
+              className={({ isActive }) =>
+                cn(
+                  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink',
+                  isActive && 'text-brand-700',
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">{user ? <SignedInActions /> : <SignedOutActions />}</div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? <X /> : <Menu />}
+        </Button>
+      </div>
+      {isMenuOpen ? (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 lg:hidden">
+          <nav aria-label="Mobile" className="flex flex-col" onClick={() => setMenuOpen(false)}>
+            {NAV_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className="rounded-md px-3 py-2.5 font-medium hover:bg-slate-100">
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3" onClick={() => setMenuOpen(false)}>
+            {user ? <SignedInActions /> : <SignedOutActions />}
+          </div>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+function SignedOutActions() {
+  return (
+    <>
+      <ButtonLink to="/auth" variant="ghost">
+        Login
+      </ButtonLink>
+      <ButtonLink to="/auth" variant="primary">
+        Get Started
+      </ButtonLink>
+    </>
+  );
+}
+
+function SignedInActions() {
+  const { user } = useSession();
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const name = profile.isPending ? '...' : greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);
+
+  return (
+    <>
+      <span className="px-2 text-sm text-slate-700" data-testid="welcome">
+        Welcome, {name}
+      </span>
+      <ButtonLink to="/dashboard" variant="outline" size="sm">
+        <LayoutDashboard aria-hidden />
+        Dashboard
+      </ButtonLink>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={async () => {
+          await signOut();
+          await navigate('/', { replace: true });
+        }}
+      >
+        <LogOut aria-hidden />
+        Sign Out
+      </Button>
+    </>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" aria-busy="true" data-testid="header-skeleton">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+        <Skeleton className="h-7 w-28" />
+        <div className="hidden gap-3 lg:flex">
+          {NAV_LINKS.map((link) => (
+            <Skeleton key={link.to} className="h-5 w-16" />
+          ))}
+        </div>
+        <Skeleton className="h-9 w-32" />
+      </div>
+    </header>
+  );
+}

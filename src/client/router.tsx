@@ -1,0 +1,61 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout } from './components/app-layout';
+import { RedirectIfSignedIn, RequireSignedIn } from './components/route-guards';
+import { RouteError } from './components/route-error';
+
+type RouteModule = { default: React.ComponentType };
+
+/** Every screen is its own chunk: a visitor on the home page downloads none of the grading code. */
+function page(load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: null,
+    children: [
+      { index: true, ...page(() => import('./routes/home')) },
+      { path: 'pricing', ...page(() => import('./routes/pricing')) },
+      { path: 'features', ...page(() => import('./routes/features')) },
+      { path: 'about', ...page(() => import('./routes/about')) },
+      { path: 'contact', ...page(() => import('./routes/contact')) },
+      { path: 'institutional-inquiry', ...page(() => import('./routes/institutional-inquiry')) },
+      { path: 'privacy', ...page(() => import('./routes/privacy')) },
+      { path: 'terms', ...page(() => import('./routes/terms')) },
+      { path: 'ai-literacy', ...page(() => import('./routes/ai-literacy')) },
+      { path: 'ai-literacy/community', ...page(() => import('./routes/ai-literacy-community')) },
+      { path: 'ai-literacy/:category', ...page(() => import('./routes/ai-literacy-category')) },
+      { path: 'ai-pedagogy', ...page(() => import('./routes/ai-pedagogy')) },
+      { path: 'ai-assignment-integration', ...page(() => import('./routes/ai-assignment-integration')) },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [{ path: 'auth', ...page(() => import('./routes/auth')) }],
+      },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
+          { path: 'canvas-setup', ...page(() => import('./routes/canvas-setup')) },
+          { path: 'settings', ...page(() => import('./routes/settings')) },
+          { path: 'courses', ...page(() => import('./routes/courses')) },
+          { path: 'courses/:courseId', ...page(() => import('./routes/course-detail')) },
+          {
+            path: 'courses/:courseId/assignments/:assignmentId/grade',
+            ...page(() => import('./routes/grade-assignment')),
+          },
+          {
+            path: 'courses/:courseId/discussions/:discussionId/grade',
+            ...page(() => import('./routes/grade-discussion')),
+          },
+          { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
+          { path: 'assignments', ...page(() => import('./routes/needs-grading')) },
+        ],
+      },
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BookOpen, ClipboardCheck, Settings, Sparkles } from 'lucide-react';
+import { cn } from '@/client/lib/cn';
+import { usePageMeta } from '@/client/lib/page-meta';
+import { useSession } from '@/client/lib/session';
+import { useProfile } from '@/client/features/profile/api/profile-api';
+import { Page } from '@/client/components/page';
+import { greetingName } from '@/client/components/site-header';
+
+export default function DashboardRoute() {
+  usePageMeta('Dashboard');
+  const { user } = useSession();
+  const profile = useProfile();
+  const name = greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);
+  const isCanvasConnected = profile.data?.canvas_connected ?? false;
+
+  return (
+    <Page title={`Welcome back, ${name}!`} description="Pick up where you left off, or start a new pile of grading.">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Tile to="/courses" icon={<BookOpen />} title="Courses" text="Browse your Canvas courses and their work." />
+        <Tile
+          to="/assignments"
+          icon={<ClipboardCheck />}
+          title="Needs Grading"
+          text={isCanvasConnected ? 'Everything waiting for a grade, across courses.' : 'Connect Canvas to see what needs grading.'}
+          isDisabled={!isCanvasConnected}
+        />
+        <Tile
+          to="/ai-assignment-integration"
+          icon={<Sparkles />}
+          title="AI Literacy Tool"
+          text="Redesign an assignment for a world with AI."
+        />
+        <Tile to="/settings" icon={<Settings />} title="Settings" text="Profile, Canvas connection and plan." />
+      </div>
+    </Page>
+  );
+}
+
+function Tile({
+  to,
+  icon,
+  title,
+  text,
+  isDisabled = false,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  isDisabled?: boolean;
+}) {
+  const body = (
+    <>
+      <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5">{icon}</span>
+      <span className="text-lg font-semibold text-ink">{title}</span>
+      <span className="text-sm text-slate-600">{text}</span>
+    </>
+  );
+  const classes = 'flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
+  if (isDisabled) {
+    return (
+      <div className={cn(classes, 'cursor-not-allowed opacity-60')} aria-disabled="true" data-testid={`tile-${title}`}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link to={to} className={cn(classes, 'transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md')} data-testid={`tile-${title}`}>
+      {body}
+    </Link>
+  );
+}

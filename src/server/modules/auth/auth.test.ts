@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessTokens } from './access-token';
+import { SIGN_IN_LIMITS } from './sign-in';
+import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+
+let harness: TestApp;
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+afterAll(() => harness.close());
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  harness.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('sign-up', () => {
+  it('creates the account and its profile, and returns the user without a session', async () => {
+    const response = await post('/api/auth/sign-up', { email: ' New@School.Test ', password: 'secret1', fullName: 'Ada Lovelace' });
+    expect(response.statusCode).toBe(201);
+    const { user } = response.json();
+    expect(user.email).toBe('new@school.test');
+    expect(user.user_metadata.full_name).toBe('Ada Lovelace');
+    const rows = await queryRows(harness.database.db, sql`select full_name from profiles where id = ${user.id}`);
+    expect(rows[0]).toEqual({ full_name: 'Ada Lovelace' });
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    await post('/api/auth/sign-up', { email: 'hash@school.test', password: 'plain-secret', fullName: 'H' });
+    const rows = await queryRows(harness.database.db, 
+      sql`select password_hash from user_credentials c join users u on u.id = c.user_id where u.email = 'hash@school.test'`,
+    );
+    const hash = (rows[0] as { password_hash: string }).password_hash;
+    expect(hash.startsWith('$argon2id$')).toBe(true);
+    expect(hash).not.toContain('plain-secret');
+  });
+
+  it('refuses an e-mail that is already registered', async () => {
+    await post('/api/auth/sign-up', { email: 'twice@school.test', password: 'secret1', fullName: 'One' });
+    const response = await post('/api/auth/sign-up', { email: 'TWICE@school.test', password: 'secret2', fullName: 'Two' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      message: 'An account with this email already exists. Please sign in instead.',
+      field: 'email',
+    });
+  });
+
+  it.each([
+    [{}, 'email'],
+    [{ email: 'a@b.co', password: '12345', fullName: 'X' }, 'password', 'Password must be at least 6 characters long'],
+    [{ email: 'not-an-email', password: 'secret1', fullName: 'X' }, 'email', 'Please enter a valid email address'],
+    [{ email: 'a@b.co', password: 'secret1', fullName: '   ' }, 'fullName', 'Full name is required'],
+    [{ email: 'a@b.co', password: 123456, fullName: 'X' }, 'password'],
+    [{ email: 'a@b.co', password: 'secret1', fullName: 'x'.repeat(1_000_000) }, 'fullName'],
+    [{ email: 'a@b.co', password: 'secret1', fullName: 'X', isAdmin: true }, 'isAdmin', 'Unknown field: isAdmin'],
+  ])('rejects %j with a 400 naming %s', async (payload, field, message?: string) => {
+    const response = await post('/api/auth/sign-up', payload);
+    expect(response.statusCode).toBe(400);
+    const error = response.json().error;
+    expect(error.code).toBe('VALIDATION');
+    expect(error.field).toBe(field);
+    if (message) expect(error.message).toBe(message);
+  });
+
+  it('rejects malformed JSON and an over-large body without a 500', async () => {
+    const malformed = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe('The request body is not valid JSON.');
+    const huge = await post('/api/auth/sign-up', { email: 'a@b.co', password: 'secret1', fullName: 'x'.repeat(2_000_000) });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('sign-in', () => {
+  it('returns the session of spec part 1 §3 and sets an httpOnly, SameSite refresh cookie', async () => {
+    await post('/api/auth/sign-up', { email: 'shape@school.test', password: 'secret1', fullName: 'Shape Tester' });
+    const response = await post('/api/auth/sign-in', { email: 'shape@school.test', password: 'secret1' });
+    expect(response.statusCode).toBe(200);
+    const { session } = response.json();
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 900, refresh_token: null });
+    expect(session.expires_at).toBeGreaterThan(Date.now() / 1000);
+    expect(session.user).toMatchObject({ email: 'shape@school.test', user_metadata: { full_name: 'Shape Tester' }, factors: [] });
+    expect(session.user.identities).toHaveLength(1);
+    const cookie = response.cookies.find((c) => c.name === 'margin_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(JSON.stringify(session)).not.toContain(cookie!.value);
+  });
+
+  it('gives one message for a wrong password and an unknown e-mail', async () => {
+    await post('/api/auth/sign-up', { email: 'wrong@school.test', password: 'secret1', fullName: 'W' });
+    const wrongPassword = await post('/api/auth/sign-in', { email: 'wrong@school.test', password: 'secret2' });
+    const unknown = await post('/api/auth/sign-in', { email: 'nobody@school.test', password: 'secret2' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json().error.message).toBe('Invalid email or password. Please check them and try again.');
+    expect(unknown.json().error.message).toBe(wrongPassword.json().error.message);
+  });
+
+  it('rate limits repeated failures per e-mail, even with the right password, then tells how long to wait', async () => {
+    await post('/api/auth/sign-up', { email: 'limited@school.test', password: 'secret1', fullName: 'L' });
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perEmail; attempt += 1) {
+      const response = await post('/api/auth/sign-in', { email: 'limited@school.test', password: 'guess' });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/sign-in', { email: 'limited@school.test', password: 'secret1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/^Too many failed sign-in attempts\. Please wait 15 minutes and try again\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('rate limits repeated failures per client address across e-mails', async () => {
+    const fromAddress = (email: string) =>
+      harness.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'guess' }, remoteAddress: '203.0.113.9' });
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAddress; attempt += 1) {
+      expect((await fromAddress(`spray${attempt}@school.test`)).statusCode).toBe(401);
+    }
+    expect((await fromAddress('another@school.test')).statusCode).toBe(429);
+  });
+});
+
+describe('refresh and sign-out', () => {
+  const refresh = (cookie?: string) =>
+    harness.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: cookie ? { margin_refresh: cookie } : {} });
+
+  it('says there is no session when no cookie is sent', async () => {
+    const response = await refresh();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ session: null });
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const first = await refresh(teacher.refreshCookie);
+    expect(first.statusCode).toBe(200);
+    const next = first.cookies.find((c) => c.name === 'margin_refresh')!.value;
+    expect(next).not.toBe(teacher.refreshCookie);
+    expect(first.json().session.user.id).toBe(teacher.userId);
+    expect((await refresh(next)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated token is presented again', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const rotated = await refresh(teacher.refreshCookie);
+    const current = rotated.cookies.find((c) => c.name === 'margin_refresh')!.value;
+    const replay = await refresh(teacher.refreshCookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.message).toBe('Your session has ended. Please sign in again.');
+    // The legitimate holder's newer token is gone too.
+    expect((await refresh(current)).statusCode).toBe(401);
+    const audit = await queryRows(harness.database.db, 
+      sql`select count(*)::int as n from audit_logs where action = 'REFRESH_TOKEN_REUSED' and user_id = ${teacher.userId}`,
+    );
+    expect(audit[0]).toEqual({ n: 1 });
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    expect((await refresh('made-up-token')).statusCode).toBe(401);
+  });
+
+  it('signs out by revoking the refresh token', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const signOut = await harness.app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies: { margin_refresh: teacher.refreshCookie } });
+    expect(signOut.statusCode).toBe(204);
+    expect((await refresh(teacher.refreshCookie)).statusCode).toBe(401);
+  });
+});
+
+describe('protected routes', () => {
+  const getSession = (headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url: '/api/auth/session', headers });
+
+  it('return the signed-in user with a valid bearer token', async () => {
+    const teacher = await signUpAndIn(harness.app, { fullName: 'Toni Morrison' });
+    const response = await getSession(teacher.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: teacher.userId, user_metadata: { full_name: 'Toni Morrison' } });
+  });
+
+  it('reject a missing, malformed, forged or expired token with 401', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const forger = createAccessTokens('another-secret-that-is-long-enough-to-sign');
+    const forged = await forger.issue(teacher.userId, teacher.email);
+    const genuine = createAccessTokens('test-secret-that-is-long-enough-to-derive-keys');
+    const expired = await genuine.issue(teacher.userId, teacher.email, new Date(Date.now() - 3600_000));
+    const [tampered] = [teacher.accessToken.slice(0, -4) + 'AAAA'];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${forged.token}` },
+      { authorization: `Bearer ${expired.token}` },
+      { authorization: `Bearer ${tampered}` },
+    ];
+    for (const headers of attempts) {
+      const response = await getSession(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(response.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    const profile = await harness.app.inject({ method: 'GET', url: '/api/profile' });
+    expect(profile.statusCode).toBe(401);
+  });
+
+  it('answer an unknown API path with a JSON 404', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('profile', () => {
+  it('reads and updates name and school, and audits the change', async () => {
+    const teacher = await signUpAndIn(harness.app, { fullName: 'Old Name' });
+    const read = await harness.app.inject({ method: 'GET', url: '/api/profile', headers: teacher.headers });
+    expect(read.json()).toMatchObject({ full_name: 'Old Name', school_name: null, canvas_connected: false, email: teacher.email });
+    const update = await harness.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: teacher.headers,
+      payload: { fullName: 'New Name', schoolName: 'Lincoln High' },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(update.json()).toMatchObject({ full_name: 'New Name', school_name: 'Lincoln High' });
+    const audit = await queryRows(harness.database.db, 
+      sql`select old_values, new_values from audit_logs where action = 'PROFILE_UPDATED' and user_id = ${teacher.userId}`,
+    );
+    expect(audit[0]).toMatchObject({ old_values: { full_name: 'Old Name' }, new_values: { fullName: 'New Name' } });
+  });
+
+  it('refuses a field it does not own', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const response = await harness.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: teacher.headers,
+      payload: { canvasAccessToken: 'sneaky' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe('canvasAccessToken');
+  });
+});

@@ -1,0 +1,51 @@
+import { AppError } from '@/server/core/app-error';
+import { sha256 } from '@/server/core/crypto';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import type { AccessTokens } from './access-token';
+import type { AuthStore } from './auth-store';
+import { issueSession, type IssuedSession } from './issue-session';
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/**
+ * Rotates a refresh token. A token that was already rotated (or revoked) is treated as stolen:
+ * the whole family is revoked, so both the thief and the owner must sign in again.
+ */
+export async function refreshSession(
+  deps: { store: AuthStore; accessTokens: AccessTokens; audit: AuditWriter },
+  refreshToken: string | undefined,
+  now = new Date(),
+): Promise<IssuedSession> {
+  if (!refreshToken) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+  const record = await deps.store.findRefreshToken(sha256(refreshToken));
+  if (!record) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+
+  if (record.rotatedAt || record.revokedAt) {
+    await deps.store.revokeFamily(record.familyId, now);
+    if (record.rotatedAt) {
+      await deps.audit({
+        userId: record.userId,
+        action: 'REFRESH_TOKEN_REUSED',
+        tableName: 'refresh_tokens',
+        recordId: record.familyId,
+      });
+    }
+    throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+  }
+  if (record.expiresAt <= now) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+
+  const isOurs = await deps.store.markRotated(record.id, now);
+  if (!isOurs) {
+    await deps.store.revokeFamily(record.familyId, now);
+    throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+  }
+  const user = await deps.store.findUser(record.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+  return issueSession(deps, user, record.familyId, now);
+}
+
+export async function signOut(deps: { store: AuthStore }, refreshToken: string | undefined, now = new Date()) {
+  if (!refreshToken) return;
+  const record = await deps.store.findRefreshToken(sha256(refreshToken));
+  if (record) await deps.store.revokeFamily(record.familyId, now);
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileSchema, updateProfileRequestSchema, type Profile } from '@/shared/schemas/profile';
+import { AppError } from '@/server/core/app-error';
+import type { AppContext } from '@/server/app-context';
+import { currentUser } from '@/server/modules/auth/authenticate';
+import { createProfileStore } from './profile-store';
+
+type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createProfileStore>['find']>>>;
+
+function toProfile({ profile, email }: ProfileRow): Profile {
+  return {
+    id: profile.id,
+    email,
+    full_name: profile.fullName,
+    school_name: profile.schoolName,
+    canvas_instance_url: profile.canvasInstanceUrl,
+    canvas_connected: Boolean(profile.canvasAccessToken),
+    updated_at: profile.updatedAt.toISOString(),
+  };
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const store = createProfileStore(context.db);
+  app.addHook('onRequest', context.authenticate);
+
+  app.get('/', { schema: { response: { 200: profileSchema } } }, async (request) => {
+    const row = await store.find(currentUser(request).id);
+    if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+    return toProfile(row);
+  });
+
+  app.patch('/', { schema: { body: updateProfileRequestSchema, response: { 200: profileSchema } } }, async (request) => {
+    const { id } = currentUser(request);
+    const before = await store.find(id);
+    if (!before) throw new AppError('NOT_FOUND', 'Profile not found');
+    const changes = {
+      ...(request.body.fullName !== undefined ? { fullName: request.body.fullName } : {}),
+      ...(request.body.schoolName !== undefined ? { schoolName: request.body.schoolName || null } : {}),
+    };
+    await store.update(id, changes);
+    await context.audit({
+      userId: id,
+      action: 'PROFILE_UPDATED',
+      tableName: 'profiles',
+      recordId: id,
+      oldValues: { full_name: before.profile.fullName, school_name: before.profile.schoolName },
+      newValues: changes,
+    });
+    const after = await store.find(id);
+    return toProfile(after!);
+  });
+};

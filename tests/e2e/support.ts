@@ -1,0 +1,29 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix = 'teacher') {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
+}
+
+/** Creates an account through the API (the form has its own test) and signs in through the form-free path. */
+export async function signUpThroughApi(request: APIRequestContext, fullName = 'Octavia Butler') {
+  const email = uniqueEmail();
+  const password = 'lesson-plans';
+  const response = await request.post('/api/auth/sign-up', { data: { email, password, fullName } });
+  expect(response.status()).toBe(201);
+  return { email, password, fullName };
+}
+
+/** Signs in through the API inside the page, so the browser gets the refresh cookie, then opens a path. */
+export async function signInThroughApi(page: Page, credentials: { email: string; password: string }, path = '/dashboard') {
+  await page.goto('/');
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, { email: credentials.email, password: credentials.password });
+  expect(status).toBe(200);
+  await page.goto(path);
+}
