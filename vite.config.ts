@@ -15,6 +15,7 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
   server: {

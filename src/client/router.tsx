@@ -17,22 +17,26 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: null,
     children: [
       { index: true, ...page(() => import('./routes/home')) },
-      { path: 'pricing', ...page(() => import('./routes/pricing')) },
       { path: 'features', ...page(() => import('./routes/features')) },
       { path: 'about', ...page(() => import('./routes/about')) },
-      { path: 'contact', ...page(() => import('./routes/contact')) },
-      { path: 'institutional-inquiry', ...page(() => import('./routes/institutional-inquiry')) },
-      { path: 'privacy', ...page(() => import('./routes/privacy')) },
-      { path: 'terms', ...page(() => import('./routes/terms')) },
       { path: 'ai-literacy', ...page(() => import('./routes/ai-literacy')) },
       { path: 'ai-literacy/community', ...page(() => import('./routes/ai-literacy-community')) },
       { path: 'ai-literacy/:category', ...page(() => import('./routes/ai-literacy-category')) },
       { path: 'ai-pedagogy', ...page(() => import('./routes/ai-pedagogy')) },
-      { path: 'ai-assignment-integration', ...page(() => import('./routes/ai-assignment-integration')) },
       {
         element: <RedirectIfSignedIn />,
         children: [{ path: 'auth', ...page(() => import('./routes/auth')) }],
       },
+      {
+        // Screens that read data share one lazily loaded query cache.
+        ...page(() => import('./components/query-scope')),
+        children: [
+      { path: 'pricing', ...page(() => import('./routes/pricing')) },
+      { path: 'contact', ...page(() => import('./routes/contact')) },
+      { path: 'institutional-inquiry', ...page(() => import('./routes/institutional-inquiry')) },
+      { path: 'privacy', ...page(() => import('./routes/privacy')) },
+      { path: 'terms', ...page(() => import('./routes/terms')) },
+      { path: 'ai-assignment-integration', ...page(() => import('./routes/ai-assignment-integration')) },
       {
         element: <RequireSignedIn />,
         children: [
@@ -51,6 +55,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
           { path: 'assignments', ...page(() => import('./routes/needs-grading')) },
+        ],
+      },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -5,6 +5,8 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { AuditWriter } from './modules/audit/write-audit';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { AuthStore, UserRecord } from './modules/auth/auth-store';
+import type { CanvasAccess } from './modules/canvas/canvas-access';
+import type { AiEngine } from './adapters/ai';
 
 /** What route plugins receive from the composition root (app.ts). */
 export type AppContext = {
@@ -16,5 +18,9 @@ export type AppContext = {
   accessTokens: AccessTokens;
   authStore: AuthStore;
   authenticate: onRequestAsyncHookHandler;
+  canvas: CanvasAccess;
+  ai: AiEngine;
+  /** Work that outlives its request (class drafting); awaited when the app closes. */
+  trackBackgroundWork(work: Promise<unknown>): void;
   sendWelcomeMail: (user: UserRecord) => void;
 };

@@ -9,6 +9,15 @@ import { publicConfigSchema } from '@/shared/schemas/public-config';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './core/paths';
+import {
+  createDemoCanvasFaults,
+  createDemoCanvasState,
+  DEMO_CANVAS_TOKEN,
+  demoCanvasPlugin,
+  type DemoCanvasFaults,
+  type DemoCanvasState,
+} from './demo-canvas';
+import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { registerErrorHandler } from './core/error-handler';
 import type { AppContext } from './app-context';
 import { createMailer } from './adapters/mail/mailer';
@@ -21,10 +30,19 @@ import { createAuthenticateHook } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { welcomeMail } from './modules/auth/welcome-mail';
 import { profileRoutes } from './modules/profile/routes';
+import { usageRoutes } from './modules/usage/routes';
+import { createCanvasAccess } from './modules/canvas/canvas-access';
+import { canvasRoutes } from './modules/canvas/routes';
+import { courseRoutes } from './modules/courses/routes';
+import { gradingRoutes } from './modules/grading/routes';
+import { createAiEngine, type AiEngine } from './adapters/ai';
+import { contactRoutes } from './modules/contact/routes';
 
 export type AppDependencies = {
   config: Config;
   db: Database;
+  /** Overrides the engine chosen from config (tests point one at their local model server). */
+  aiEngine?: AiEngine;
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
   logger?: boolean | { level: string };
@@ -40,7 +58,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.environment === 'production' ? 'loopback' : false,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.environment === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,6 +72,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailer = createMailer(db, transport, app.log);
   const accessTokens = createAccessTokens(config.appSecret);
   const pendingTimers = new Set<NodeJS.Timeout>();
+  const backgroundWork = new Set<Promise<unknown>>();
 
   const context: AppContext = {
     config,
@@ -65,6 +83,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     accessTokens,
     authStore: createAuthStore(db),
     authenticate: createAuthenticateHook(accessTokens),
+    canvas: createCanvasAccess(config, db),
+    ai: deps.aiEngine ?? createAiEngine(config.ai),
+    trackBackgroundWork(work) {
+      const tracked = work.finally(() => backgroundWork.delete(tracked));
+      backgroundWork.add(tracked);
+    },
     sendWelcomeMail(user) {
       // Requested a second after sign-up (spec part 1 §4); a failure is only logged.
       const timer = setTimeout(() => {
@@ -102,12 +126,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail: config.mail.supportEmail,
-    demoCanvasUrl: config.demoCanvas ? `${config.publicUrl}/demo-canvas` : null,
+    demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
     aiEngine: config.ai.provider,
     billingMode: config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
   }));
   await app.register(authRoutes, { prefix: '/api/auth', context });
   await app.register(profileRoutes, { prefix: '/api/profile', context });
+  await app.register(usageRoutes, { prefix: '/api/usage', context });
+  await app.register(canvasRoutes, { prefix: '/api/canvas', context });
+  await app.register(courseRoutes, { prefix: '/api', context });
+  await app.register(gradingRoutes, { prefix: '/api/grading/courses/:courseId/assignments/:assignmentId', context });
+  await app.register(contactRoutes, { prefix: '/api/contact', context });
+
+  if (config.demoCanvas) {
+    // One shared demo teacher for everyone on this instance, kept in memory: a restart resets it.
+    const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
+    await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
+    app.decorate('demoCanvas', demo);
+  }
 
   await registerClient(app);
 
@@ -119,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook('onClose', async () => clearInterval(retryTimer));
   }
   app.addHook('onClose', async () => {
+    await Promise.allSettled([...backgroundWork]);
     for (const timer of pendingTimers) clearTimeout(timer);
     transport?.close?.();
   });
@@ -129,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 declare module 'fastify' {
   interface FastifyInstance {
     context: AppContext;
+    demoCanvas?: { state: DemoCanvasState; faults: DemoCanvasFaults };
   }
 }
 

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
 import { useSession } from '@/client/lib/session';
-import { signOut } from '@/client/features/auth/api/auth-api';
-import { useProfile } from '@/client/features/profile/api/profile-api';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Skeleton } from '@/client/ui/feedback';
 import { Logo } from './logo';
@@ -17,10 +15,12 @@ const NAV_LINKS = [
   { to: '/about', label: 'About' },
 ];
 
-/** The name in 'Welcome, {name}': first word of the full name, else the e-mail, else 'User'. */
-export function greetingName(fullName: string | null | undefined, email: string | null | undefined): string {
-  const firstWord = fullName?.trim().split(/\s+/)[0];
-  return firstWord || email || 'User';
+// Only signed-in visitors need the profile query; keeping it out of the first download keeps the
+// public pages inside their JavaScript budget.
+const SignedInActions = lazy(() => import('./signed-in-actions'));
+
+function SignedInFallback() {
+  return <span className="px-2 text-sm text-slate-700">Welcome, ...</span>;
 }
 
 export function SiteHeader() {
@@ -50,7 +50,13 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">{user ? <SignedInActions /> : <SignedOutActions />}</div>
+        <div className="hidden items-center gap-2 lg:flex">{user ? (
+            <Suspense fallback={<SignedInFallback />}>
+              <SignedInActions />
+            </Suspense>
+          ) : (
+            <SignedOutActions />
+          )}</div>
         <Button
           variant="ghost"
           size="icon"
@@ -73,7 +79,13 @@ export function SiteHeader() {
             ))}
           </nav>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3" onClick={() => setMenuOpen(false)}>
-            {user ? <SignedInActions /> : <SignedOutActions />}
+            {user ? (
+            <Suspense fallback={<SignedInFallback />}>
+              <SignedInActions />
+            </Suspense>
+          ) : (
+            <SignedOutActions />
+          )}
           </div>
         </div>
       ) : null}
@@ -90,36 +102,6 @@ function SignedOutActions() {
       <ButtonLink to="/auth" variant="primary">
         Get Started
       </ButtonLink>
-    </>
-  );
-}
-
-function SignedInActions() {
-  const { user } = useSession();
-  const profile = useProfile();
-  const navigate = useNavigate();
-  const name = profile.isPending ? '...' : greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);
-
-  return (
-    <>
-      <span className="px-2 text-sm text-slate-700" data-testid="welcome">
-        Welcome, {name}
-      </span>
-      <ButtonLink to="/dashboard" variant="outline" size="sm">
-        <LayoutDashboard aria-hidden />
-        Dashboard
-      </ButtonLink>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={async () => {
-          await signOut();
-          await navigate('/', { replace: true });
-        }}
-      >
-        <LogOut aria-hidden />
-        Sign Out
-      </Button>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { REFRESH_TICK_SECONDS, sessionStore, type AuthState } from './session-store';
 
 export function useSession(): AuthState {
@@ -8,7 +7,6 @@ export function useSession(): AuthState {
 
 /** Restores the session on load and keeps it fresh on a 30-second tick. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     void sessionStore.initialise();
@@ -17,13 +15,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }, REFRESH_TICK_SECONDS * 1000);
     // Signing out forgets every cached answer, so the next teacher on this browser sees none of it.
     const unsubscribe = sessionStore.onAuthEvent((event) => {
-      if (event === 'SIGNED_OUT') queryClient.clear();
+      if (event === 'SIGNED_OUT') void import('./query-client').then((module) => module.queryClient.clear());
     });
     return () => {
       window.clearInterval(tick);
       unsubscribe();
     };
-  }, [queryClient]);
+  }, []);
 
   return children;
 }

@@ -5,18 +5,26 @@ import { cn } from '@/client/lib/cn';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { useSession } from '@/client/lib/session';
 import { useProfile } from '@/client/features/profile/api/profile-api';
+import { useCanvasConnection } from '@/client/features/canvas/api/canvas-api';
+import { CanvasConnectionBanner } from '@/client/features/canvas/components/connected-banner';
+import { UsageCard } from '@/client/features/usage/components/usage-card';
 import { Page } from '@/client/components/page';
-import { greetingName } from '@/client/components/site-header';
+import { greetingName } from '@/client/components/greeting-name';
 
 export default function DashboardRoute() {
   usePageMeta('Dashboard');
   const { user } = useSession();
   const profile = useProfile();
   const name = greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);
-  const isCanvasConnected = profile.data?.canvas_connected ?? false;
+  const connection = useCanvasConnection();
+  const isCanvasConnected = connection.data?.connected ?? profile.data?.canvas_connected ?? false;
 
   return (
     <Page title={`Welcome back, ${name}!`} description="Pick up where you left off, or start a new pile of grading.">
+      <div className="mb-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <CanvasConnectionBanner />
+        <UsageCard />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Tile to="/courses" icon={<BookOpen />} title="Courses" text="Browse your Canvas courses and their work." />
         <Tile

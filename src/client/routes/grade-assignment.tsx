@@ -1,7 +1,13 @@
-import { NotYetAvailable } from '@/client/components/page';
+import { useParams } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
+import { AssignmentGradingScreen } from '@/client/features/grading/components/assignment-grading-screen';
 
-export default function Route() {
+export default function GradeAssignmentRoute() {
+  const { courseId = '', assignmentId = '' } = useParams();
   usePageMeta('Grade Assignment');
-  return <NotYetAvailable title="Grade Assignment" />;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <AssignmentGradingScreen courseId={courseId} assignmentId={assignmentId} />
+    </div>
+  );
 }

@@ -8,8 +8,10 @@ import { z } from 'zod';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { ApiError } from '@/client/lib/api-client';
 import { signOut } from '@/client/features/auth/api/auth-api';
-import { useProfile, useUpdateProfile } from '@/client/features/profile/api/profile-api';
+import { useProfile } from '@/client/features/profile/api/profile-api';
+import { useUpdateProfile } from '@/client/features/profile/api/update-profile';
 import { Page } from '@/client/components/page';
+import { CanvasIntegrationCard } from '@/client/features/canvas/components/canvas-integration-card';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
 import { ErrorState, Skeleton } from '@/client/ui/feedback';
@@ -28,6 +30,7 @@ export default function SettingsRoute() {
     <Page title="Settings" description="Your profile, Canvas connection and plan.">
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard />
+        <CanvasIntegrationCard />
         <Card>
           <CardHeader>
             <CardTitle>Account Actions</CardTitle>

@@ -1,7 +1,8 @@
-import { NotYetAvailable } from '@/client/components/page';
+import terms from '@/../content/legal/terms.md';
 import { usePageMeta } from '@/client/lib/page-meta';
+import { LegalDocument } from '@/client/features/marketing/components/legal-document';
 
-export default function Route() {
-  usePageMeta('Terms of Service');
-  return <NotYetAvailable title="Terms of Service" />;
+export default function TermsRoute() {
+  usePageMeta(String(terms.frontmatter.title), String(terms.frontmatter.description));
+  return <LegalDocument content={terms} />;
 }

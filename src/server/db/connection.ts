@@ -34,6 +34,9 @@ export async function openDatabase(options: {
   const folder = options.folder ?? migrationsFolder;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', (error) => console.warn('Postgres connection lost:', error.message));
     const db = drizzlePostgres(pool, { schema, casing: 'snake_case' });
     await migratePostgres(db, { migrationsFolder: folder });
     return { db: db as unknown as Database, kind: 'server', close: () => pool.end() };

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Facts about this deployment that public pages need; nothing secret. */
 export const publicConfigSchema = z.object({
   supportEmail: z.string(),
-  demoCanvasUrl: z.string().nullable(),
+  /** The built-in demo Canvas and its demo teacher's token (demo data only, nothing to protect). */
+  demoCanvas: z.object({ url: z.string(), token: z.string() }).nullable(),
   aiEngine: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']),
   billingMode: z.enum(['stripe', 'test']),
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { profiles, refreshTokens, signInThrottle, userCredentials, users } from '@/server/db/schema';
 
@@ -87,17 +87,17 @@ export function createAuthStore(db: Database) {
       }
     },
 
-    /** Failures in the current window, with the seconds until it ends. */
-    async readFailures(key: string, windowSeconds: number) {
-      const [row] = await db
+    /** Failures in the current window of each key, with the seconds until it ends; one query. */
+    async readFailures(keys: string[], windowSeconds: number) {
+      const rows = await db
         .select({
+          key: signInThrottle.key,
           failures: signInThrottle.failures,
           secondsLeft: sql<number>`greatest(0, extract(epoch from (${signInThrottle.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int`,
         })
         .from(signInThrottle)
-        .where(eq(signInThrottle.key, key));
-      if (!row || row.secondsLeft <= 0) return { failures: 0, secondsLeft: 0 };
-      return row;
+        .where(inArray(signInThrottle.key, keys));
+      return new Map(rows.filter((row) => row.secondsLeft > 0).map((row) => [row.key, row]));
     },
 
     async clearFailures(key: string) {

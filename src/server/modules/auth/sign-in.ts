@@ -6,6 +6,8 @@ import type { AccessTokens } from './access-token';
 import type { AuthStore } from './auth-store';
 import { issueSession, type IssuedSession } from './issue-session';
 
+const NO_FAILURES = { failures: 0, secondsLeft: 0 };
+
 export const INVALID_CREDENTIALS = 'Invalid email or password. Please check them and try again.';
 
 /** Failed attempts allowed per window before sign-in is refused for a while. */
@@ -26,10 +28,9 @@ export async function signIn(
 ): Promise<IssuedSession> {
   const emailKey = `email:${request.email}`;
   const addressKey = `address:${clientAddress}`;
-  const [byEmail, byAddress] = await Promise.all([
-    deps.store.readFailures(emailKey, SIGN_IN_LIMITS.windowSeconds),
-    deps.store.readFailures(addressKey, SIGN_IN_LIMITS.windowSeconds),
-  ]);
+  const failures = await deps.store.readFailures([emailKey, addressKey], SIGN_IN_LIMITS.windowSeconds);
+  const byEmail = failures.get(emailKey) ?? NO_FAILURES;
+  const byAddress = failures.get(addressKey) ?? NO_FAILURES;
   const blocked =
     byEmail.failures >= SIGN_IN_LIMITS.perEmail
       ? byEmail
@@ -52,7 +53,7 @@ export async function signIn(
     await deps.audit({ userId: user?.id ?? null, action: 'SIGN_IN_FAILED', tableName: 'users', recordId: user?.id });
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
-  await deps.store.clearFailures(emailKey);
+  if (byEmail.failures > 0) await deps.store.clearFailures(emailKey);
   await deps.audit({ userId: user.id, action: 'USER_SIGNED_IN', tableName: 'users', recordId: user.id });
   return issueSession(deps, user);
 }

@@ -1,7 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, UpdateProfileRequest } from '@/shared/schemas/profile';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@/shared/schemas/profile';
 import { apiFetch } from '@/client/lib/api-client';
-import { sessionStore } from '@/client/lib/session-store';
 import { useSession } from '@/client/lib/session';
 
 export const profileQuery = (userId: string) =>
@@ -13,16 +12,4 @@ export const profileQuery = (userId: string) =>
 export function useProfile() {
   const { user } = useSession();
   return useQuery({ ...profileQuery(user?.id ?? 'none'), enabled: Boolean(user) });
-}
-
-export function useUpdateProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: UpdateProfileRequest) => apiFetch<Profile>('/api/profile', { method: 'PATCH', body: request }),
-    onSuccess(profile) {
-      queryClient.setQueryData(profileQuery(profile.id).queryKey, profile);
-      const user = sessionStore.getSnapshot().user;
-      if (user) sessionStore.updateUser({ ...user, user_metadata: { full_name: profile.full_name } });
-    },
-  });
 }

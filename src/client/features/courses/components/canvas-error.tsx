@@ -1,0 +1,31 @@
+import { ButtonLink } from '@/client/ui/button';
+import { ErrorState } from '@/client/ui/feedback';
+import { ApiError } from '@/client/lib/api-client';
+
+/** How a failed Canvas read is shown: reconnect for token problems, retry for everything else. */
+export function CanvasErrorState({ error, title, onRetry }: { error: Error; title: string; onRetry: () => void }) {
+  const code = error instanceof ApiError ? error.code : 'UNKNOWN';
+  if (code === 'CANVAS_NOT_CONNECTED') {
+    return (
+      <ErrorState title="Canvas is not connected" message="Connect your Canvas account to see your courses here.">
+        <div>
+          <ButtonLink to="/canvas-setup" size="sm">
+            Connect Canvas
+          </ButtonLink>
+        </div>
+      </ErrorState>
+    );
+  }
+  if (code === 'CANVAS_TOKEN_INVALID') {
+    return (
+      <ErrorState title={title} message={error.message} onRetry={onRetry}>
+        <div>
+          <ButtonLink to="/canvas-setup" size="sm" variant="outline">
+            Update Canvas connection
+          </ButtonLink>
+        </div>
+      </ErrorState>
+    );
+  }
+  return <ErrorState title={title} message={error.message} onRetry={onRetry} />;
+}

@@ -1,0 +1,158 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, CalendarClock, ExternalLink, FileX } from 'lucide-react';
+import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
+import { usePublicConfig } from '@/client/lib/public-config';
+import { Badge, EmptyState, ErrorState, Skeleton } from '@/client/ui/feedback';
+import { useGradingView, useStoredDrafts } from '../api/grading-api';
+import { formatPercent, formatWhen } from '../format';
+import { useGradingShortcuts } from '../use-grading-shortcuts';
+import { BatchDraftBar } from './batch-draft-bar';
+import { GradePanel, type AiOptionsState, type PanelActions } from './grade-panel';
+import { ShortcutHelp } from './shortcut-help';
+import { StudentNavigator } from './student-navigator';
+import { SubmissionView } from './submission-view';
+
+const DEFAULT_AI_OPTIONS: AiOptionsState = { mode: 'formative', useRubric: false, isCustomOn: false, customInstructions: '' };
+
+export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
+  const view = useGradingView(courseId, assignmentId);
+  const drafts = useStoredDrafts(courseId, assignmentId);
+  const publicConfig = usePublicConfig();
+  const [index, setIndex] = useState(0);
+  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const actionsRef = useRef<PanelActions | null>(null);
+
+  const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
+  const total = submissions.length;
+  const safeIndex = Math.min(index, Math.max(0, total - 1));
+  const select = useCallback((next: number) => setIndex(Math.min(Math.max(0, next), Math.max(0, total - 1))), [total]);
+
+  useGradingShortcuts({
+    isEnabled: total > 0 && !isHelpOpen,
+    next: () => select(safeIndex + 1),
+    previous: () => select(safeIndex - 1),
+    quickFill: (percent) => actionsRef.current?.quickFill(percent),
+    draft: () => actionsRef.current?.draft(),
+    saveAndNext: () => actionsRef.current?.save(true),
+    help: () => setHelpOpen(true),
+  });
+
+  if (view.isPending) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-14" />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <Skeleton className="h-96" />
+          <Skeleton className="h-96" />
+        </div>
+      </div>
+    );
+  }
+  if (view.isError) {
+    return (
+      <ErrorState title="Error Loading Assignment" message={view.error.message} onRetry={() => void view.refetch()}>
+        <ul className="list-disc pl-5 text-sm">
+          <li>Check that your Canvas credentials in Settings are still valid.</li>
+          <li>Make sure you have permission to grade this assignment in Canvas.</li>
+          <li>Check your internet connection.</li>
+          <li>Refresh the page and try again.</li>
+        </ul>
+      </ErrorState>
+    );
+  }
+
+  const { assignment } = view.data;
+  const gradedCount = submissions.filter((submission) => submissionStatus(submission) === 'graded').length;
+  const percentComplete = total > 0 ? (gradedCount / total) * 100 : 0;
+  const current = submissions[safeIndex];
+  const waitingCount = submissions.filter(
+    (submission) => !isPlaceholderSubmission(submission.id) && submission.submitted_at && submission.workflow_state !== 'graded',
+  ).length;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-3">
+        <nav aria-label="Breadcrumb" className="flex items-center gap-2 text-sm text-slate-600">
+          <Link to={`/courses/${courseId}`} className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline">
+            <ArrowLeft className="size-4" aria-hidden />
+            {assignment.course.name}
+          </Link>
+          <span aria-hidden>/</span>
+          <span>Grade Assignment</span>
+        </nav>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{assignment.name}</h1>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1">
+                <CalendarClock className="size-4" aria-hidden />
+                {assignment.due_at ? `Due ${formatWhen(assignment.due_at)}` : 'No due date'}
+              </span>
+              <span>{assignment.points_possible ?? 100} points</span>
+              <span data-testid="graded-count">
+                {gradedCount} of {total} graded
+              </span>
+              <Badge tone={percentComplete >= 100 ? 'success' : 'brand'} data-testid="percent-complete">
+                {formatPercent(percentComplete)} complete
+              </Badge>
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            <ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />
+            <a
+              href={assignment.html_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50"
+            >
+              <ExternalLink className="size-4" aria-hidden />
+              Open in Canvas
+            </a>
+          </div>
+        </div>
+      </header>
+
+      {total === 0 || !current ? (
+        <EmptyState icon={<FileX />} title="No Submissions Found">
+          There are no student submissions for this assignment yet.
+        </EmptyState>
+      ) : (
+        <>
+          <StudentNavigator submissions={submissions} index={safeIndex} onSelect={select} />
+          <BatchDraftBar
+            courseId={courseId}
+            assignmentId={assignmentId}
+            job={drafts.data?.job ?? null}
+            waitingCount={waitingCount}
+            options={{
+              mode: aiOptions.mode,
+              useRubric: Boolean(assignment.rubric?.length) && aiOptions.useRubric,
+              customInstructions: aiOptions.isCustomOn && aiOptions.customInstructions.trim() ? aiOptions.customInstructions.trim() : null,
+            }}
+          />
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
+            <GradePanel
+              key={`${current.id}:${drafts.data?.drafts[String(current.user_id)] ? 'drafted' : 'none'}`}
+              courseId={courseId}
+              assignmentId={assignmentId}
+              assignment={assignment}
+              submission={current}
+              storedDraft={drafts.data?.drafts[String(current.user_id)]}
+              aiOptions={aiOptions}
+              onAiOptionsChange={setAiOptions}
+              engineName={publicConfig.data?.aiEngine}
+              actionsRef={actionsRef}
+              onSaved={(andNext) => {
+                if (andNext) select(safeIndex + 1);
+              }}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+
+type Handlers = {
+  isEnabled: boolean;
+  next(): void;
+  previous(): void;
+  quickFill(percent: number): void;
+  draft(): void;
+  saveAndNext(): void;
+  help(): void;
+};
+
+const QUICK_FILL_KEYS: Record<string, number> = { '1': 100, '2': 90, '3': 80, '4': 70 };
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The grading screen's keyboard paths. Single keys act only when no text field has focus (Esc leaves
+ * one); Ctrl/⌘+Enter saves and moves on from anywhere, including while writing feedback.
+ */
+export function useGradingShortcuts(handlers: Handlers) {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const current = latest.current;
+      if (!current.isEnabled || event.defaultPrevented) return;
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        current.saveAndNext();
+        return;
+      }
+      if (event.key === 'Escape' && isTyping(event.target)) {
+        (event.target as HTMLElement).blur();
+        return;
+      }
+      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const key = event.key;
+      if (key === 'j' || key === 'ArrowRight') current.next();
+      else if (key === 'k' || key === 'ArrowLeft') current.previous();
+      else if (key === 'd') current.draft();
+      else if (key === '?') current.help();
+      else if (key in QUICK_FILL_KEYS) current.quickFill(QUICK_FILL_KEYS[key]!);
+      else return;
+      event.preventDefault();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

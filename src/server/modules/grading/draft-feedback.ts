@@ -1,0 +1,135 @@
+import type { GradingOptions } from '@/shared/schemas/ai';
+import type { DraftResponse } from '@/shared/schemas/grading';
+import { AppError } from '@/server/core/app-error';
+import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
+import { finalizeDraft, redactStudentIdentity, type AiEngine, type GradingExample } from '@/server/adapters/ai';
+import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
+
+const MAX_EXAMPLES = 3;
+const EXAMPLE_EXCERPT_CHARS = 700;
+const MAX_FILES_PER_SUBMISSION = 5;
+
+export type StudentWork = { text: string; files: DraftResponse['files'] };
+
+/**
+ * The student's work as plain text: the HTML body, then the text of each readable attachment.
+ * Nothing here is stored; a file that cannot be read is reported, and the draft uses the rest.
+ */
+export async function gatherStudentWork(client: CanvasClient, submission: CanvasSubmission): Promise<StudentWork> {
+  const files: StudentWork['files'] = { read: [], unsupported: [], failed: [] };
+  const parts: string[] = [];
+  if (submission.body) parts.push(htmlToText(submission.body));
+  if (submission.url) parts.push(`Submitted link: ${submission.url}`);
+  const attachments = submission.attachments.slice(0, MAX_FILES_PER_SUBMISSION);
+  const extracted = await Promise.all(
+    attachments.map(async (attachment) => {
+      const name = attachment.displayName || attachment.filename;
+      try {
+        const download = await client.downloadAttachment(attachment.url);
+        return { name, result: await extractDocumentText({ bytes: download.bytes, filename: attachment.filename, contentType: attachment.contentType }) };
+      } catch (error) {
+        return { name, result: { status: 'failed' as const, reason: error instanceof Error ? error.message : 'download failed' } };
+      }
+    }),
+  );
+  for (const { name, result } of extracted) {
+    if (result.status === 'read') {
+      files.read.push(name);
+      parts.push(`--- File: ${name} ---\n${result.text}`);
+    } else if (result.status === 'unsupported') {
+      files.unsupported.push(name);
+    } else {
+      files.failed.push(name);
+    }
+  }
+  return { text: parts.filter(Boolean).join('\n\n').trim(), files };
+}
+
+/**
+ * A few submissions the teacher has already graded with a comment, redacted, so the draft follows
+ * the teacher's own scale and voice. Only text bodies are used (no downloads for examples).
+ */
+export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentId: number): GradingExample[] {
+  const graded = submissions.filter(
+    (submission) =>
+      submission.userId !== forStudentId &&
+      submission.workflowState === 'graded' &&
+      submission.score !== null &&
+      submission.body &&
+      submission.comments.some((comment) => comment.authorId !== submission.userId),
+  );
+  // Spread across the scale: highest, lowest, then the middle.
+  const sorted = [...graded].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+  const chosen = [sorted[0], sorted[sorted.length - 1], sorted[Math.floor(sorted.length / 2)]]
+    .filter((submission, index, all): submission is CanvasSubmission => Boolean(submission) && all.indexOf(submission) === index)
+    .slice(0, MAX_EXAMPLES);
+  return chosen.map((submission, index) => {
+    const identity = identityOf(submission);
+    const teacherComment = submission.comments.filter((comment) => comment.authorId !== submission.userId).at(-1)!;
+    const excerpt = htmlToText(submission.body ?? '').slice(0, EXAMPLE_EXCERPT_CHARS);
+    return {
+      label: `Example ${index + 1}`,
+      score: submission.score!,
+      comment: redactStudentIdentity(htmlToText(teacherComment.comment), identity).text,
+      excerpt: redactStudentIdentity(excerpt, identity).text,
+    };
+  });
+}
+
+function identityOf(submission: CanvasSubmission) {
+  const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
+  return { names, emails: [] };
+}
+
+/**
+ * Drafts a grade and feedback for one student. Names are replaced by placeholders before anything
+ * reaches the AI engine and put back in the checked draft; quotes are verified against the work.
+ */
+export async function draftFeedback(input: {
+  engine: AiEngine;
+  client: CanvasClient;
+  assignment: CanvasAssignment;
+  submission: CanvasSubmission;
+  classSubmissions: CanvasSubmission[];
+  options: GradingOptions;
+}): Promise<DraftResponse> {
+  const { engine, client, assignment, submission, options } = input;
+  if (submission.workflowState === 'unsubmitted' && !submission.submittedAt) {
+    throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
+  }
+  const work = await gatherStudentWork(client, submission);
+  if (!work.text) {
+    throw new AppError('VALIDATION', 'This submission has no text Margin can read. Grade it from the files in Canvas.');
+  }
+  const rubric = assignment.rubric?.length
+    ? assignment.rubric.map((criterion) => ({
+        id: criterion.id,
+        description: criterion.description,
+        long_description: criterion.longDescription,
+        points: criterion.points,
+        ratings: criterion.ratings.map((rating) => ({ id: rating.id, description: rating.description, long_description: rating.longDescription, points: rating.points })),
+      }))
+    : null;
+  const useRubric = options.useRubric && rubric !== null;
+  const redaction = redactStudentIdentity(work.text, identityOf(submission));
+  const raw = await engine.draftGrade({
+    assignment: {
+      name: assignment.name,
+      descriptionText: htmlToText(assignment.description ?? ''),
+      pointsPossible: assignment.pointsPossible ?? 100,
+      rubric,
+    },
+    submissionText: redaction.text,
+    options: { ...options, useRubric },
+    examples: pickTeacherExamples(input.classSubmissions, submission.userId),
+    isFileContentIncluded: work.files.read.length > 0,
+  });
+  const draft = finalizeDraft(raw, {
+    submissionText: work.text,
+    pointsPossible: assignment.pointsPossible,
+    rubric,
+    useRubric,
+    restore: redaction.restore,
+  });
+  return { draft, files: work.files };
+}

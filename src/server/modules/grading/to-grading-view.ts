@@ -1,0 +1,82 @@
+import { PLACEHOLDER_PREFIX, type GradingAssignment, type GradingSubmission } from '@/shared/schemas/grading';
+import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
+
+export function toGradingAssignment(assignment: CanvasAssignment, course: CanvasCourse, toPublicUrl: (url: string) => string): GradingAssignment {
+  return {
+    id: assignment.id,
+    name: assignment.name,
+    description: assignment.description,
+    points_possible: assignment.pointsPossible,
+    due_at: assignment.dueAt,
+    html_url: toPublicUrl(assignment.htmlUrl),
+    submission_types: assignment.submissionTypes,
+    rubric:
+      assignment.rubric?.map((criterion) => ({
+        id: criterion.id,
+        description: criterion.description,
+        long_description: criterion.longDescription,
+        points: criterion.points,
+        ratings: criterion.ratings.map((rating) => ({
+          id: rating.id,
+          description: rating.description,
+          long_description: rating.longDescription,
+          points: rating.points,
+        })),
+      })) ?? null,
+    use_rubric_for_grading: assignment.useRubricForGrading,
+    course: { id: course.id, name: course.name, course_code: course.courseCode || null },
+  };
+}
+
+/** A student who has not submitted gets a placeholder id, so nothing can be saved against it. */
+export function toGradingSubmission(submission: CanvasSubmission): GradingSubmission {
+  const hasSubmitted = submission.submittedAt !== null || submission.workflowState !== 'unsubmitted';
+  const name = submission.user?.name ?? `Student ${submission.userId}`;
+  return {
+    id: hasSubmitted ? String(submission.id) : `${PLACEHOLDER_PREFIX}${submission.userId}`,
+    user_id: submission.userId,
+    user: {
+      id: submission.userId,
+      name,
+      sortable_name: submission.user?.sortableName ?? name,
+      email: null,
+      avatar_url: submission.user?.avatarUrl ?? null,
+    },
+    workflow_state: submission.workflowState,
+    score: submission.score,
+    grade: submission.grade,
+    submitted_at: submission.submittedAt,
+    graded_at: submission.gradedAt,
+    late: submission.late,
+    missing: submission.missing,
+    submission_type: submission.submissionType,
+    attempt: submission.attempt,
+    body: submission.body,
+    url: submission.url,
+    attachments: submission.attachments.map((attachment) => ({
+      id: attachment.id,
+      filename: attachment.filename,
+      display_name: attachment.displayName,
+      size: attachment.size,
+      content_type: attachment.contentType,
+    })),
+    submission_comments: submission.comments.map((comment) => ({
+      id: comment.id,
+      author_name: comment.authorName,
+      author_avatar_url: comment.authorAvatarUrl,
+      comment: comment.comment,
+      created_at: comment.createdAt,
+      edited_at: comment.editedAt,
+    })),
+    rubric_assessment: submission.rubricAssessment
+      ? Object.fromEntries(
+          Object.entries(submission.rubricAssessment).map(([id, entry]) => [id, { points: entry.points, comments: entry.comments || null }]),
+        )
+      : null,
+  };
+}
+
+/** Students by sortable name ("Last, First"), as Canvas's gradebook lists them. */
+export function bySortableName(a: GradingSubmission, b: GradingSubmission): number {
+  return a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) || a.user_id - b.user_id;
+}

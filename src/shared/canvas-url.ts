@@ -1,0 +1,10 @@
+/**
+ * The setup page's URL rule (spec part 1 §5): trim, prefix https:// when the URL has no scheme,
+ * drop trailing slashes. The server applies the same rule before it checks the address.
+ */
+export function normalizeCanvasUrl(input: string): string {
+  const trimmed = input.trim();
+  if (!trimmed) return '';
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  return withScheme.replace(/\/+$/, '');
+}
