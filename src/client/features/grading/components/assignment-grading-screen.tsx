@@ -5,11 +5,11 @@ import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grad
 import { usePublicConfig } from '@/client/lib/public-config';
 import { Badge, EmptyState, ErrorState, Skeleton } from '@/client/ui/feedback';
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
-import { formatPercent, formatWhen } from '../format';
-import { useGradingShortcuts } from '../use-grading-shortcuts';
+import { formatPercent, formatWhen } from '@/client/components/grading/format';
+import { useGradingShortcuts } from '@/client/components/grading/use-grading-shortcuts';
 import { BatchDraftBar } from './batch-draft-bar';
 import { GradePanel, type AiOptionsState, type PanelActions } from './grade-panel';
-import { ShortcutHelp } from './shortcut-help';
+import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
 

@@ -19,8 +19,8 @@ import { Badge } from '@/client/ui/feedback';
 import { Field, Input, Textarea } from '@/client/ui/form';
 import { Switch } from '@/client/ui/switch';
 import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
-import { formatPercent } from '../format';
-import { saveErrorToast } from '../save-errors';
+import { formatPercent } from '@/client/components/grading/format';
+import { saveErrorToast } from '@/client/components/grading/save-errors';
 
 export type PanelActions = {
   quickFill(percent: number): void;

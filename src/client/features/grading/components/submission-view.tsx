@@ -7,7 +7,7 @@ import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { downloadAttachment } from '../api/grading-api';
-import { formatFileSize, formatWhen } from '../format';
+import { formatFileSize, formatWhen } from '@/client/components/grading/format';
 
 export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   graded: 'Graded',
