@@ -48,6 +48,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       APP_SECRET: 'e2e-secret-that-is-long-enough-to-derive-keys',
+      SMTP_URL: 'smtp://127.0.0.1:2526?ignoreTLS=true',
+      SUPPORT_EMAIL: 'support@margin.test',
     },
   },
 });

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_CANVAS_REVOKED_TOKEN } from '@/server/demo-canvas';
+import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
+import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import type { RunningDemoCanvas } from '@/server/demo-canvas';
+
+let harness: TestApp;
+let canvas: RunningDemoCanvas;
+beforeAll(async () => {
+  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
+});
+afterAll(async () => {
+  await Promise.all([harness.close(), canvas.close()]);
+});
+beforeEach(() => {
+  canvas.faults.reset();
+  canvas.requestLog.length = 0;
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
+  harness.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+describe('connection', () => {
+  it('tests a token with users/self and never echoes the token', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, { canvasUrl: `${canvas.baseUrl}/`, canvasToken: ` ${canvas.token} ` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, user: { name: expect.any(String), email: expect.stringContaining('@') } });
+    expect(response.body).not.toContain(canvas.token);
+    expect(canvas.requestLog.map((entry) => entry.path)).toContain('/api/v1/users/self');
+  });
+
+  it('explains a rejected token without revealing it', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: 'not-a-real-token' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json().error.code).toBe('CANVAS_TOKEN_INVALID');
+    expect(response.json().error.message).toMatch(/token/i);
+    expect(response.body).not.toContain('not-a-real-token');
+  });
+
+  it('saves only after a successful test, and stores the token encrypted', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const refused = await inject('PUT', '/api/canvas/connection', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: 'wrong' });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const [nothing] = await queryRows(harness.database.db, sql`select canvas_access_token from profiles where id = ${teacher.userId}`);
+    expect(nothing).toEqual({ canvas_access_token: null });
+
+    const saved = await inject('PUT', '/api/canvas/connection', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: canvas.token });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ connected: true, instanceUrl: canvas.baseUrl, problem: null });
+    expect(saved.body).not.toContain(canvas.token);
+    const [row] = await queryRows<{ canvas_access_token: string }>(harness.database.db, sql`select canvas_access_token from profiles where id = ${teacher.userId}`);
+    expect(row!.canvas_access_token.startsWith('v1.')).toBe(true);
+    expect(row!.canvas_access_token).not.toContain(canvas.token.slice(2, 12));
+
+    const profile = await inject('GET', '/api/profile', teacher.headers);
+    expect(profile.json()).toMatchObject({ canvas_connected: true, canvas_instance_url: canvas.baseUrl });
+    expect(profile.body).not.toContain(canvas.token);
+    const audit = await queryRows(harness.database.db, sql`select new_values from audit_logs where user_id = ${teacher.userId} and action = 'CANVAS_CONNECTED'`);
+    expect(JSON.stringify(audit)).not.toContain(canvas.token);
+  });
+
+  it('reports the Canvas user for the dashboard, and a problem once the token is revoked', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const status = await inject('GET', '/api/canvas/connection', teacher.headers);
+    expect(status.json()).toMatchObject({ connected: true, user: { name: expect.any(String) }, problem: null });
+
+    const revoked = await signUpAndIn(harness.app);
+    // Saved while still valid is not possible for a revoked token, so store it the way a revocation would leave it.
+    const sealed = harness.app.context.canvas.seal(DEMO_CANVAS_REVOKED_TOKEN);
+    await harness.database.db.execute(sql`update profiles set canvas_instance_url = ${canvas.baseUrl}, canvas_access_token = ${sealed} where id = ${revoked.userId}`);
+    const problem = await inject('GET', '/api/canvas/connection', revoked.headers);
+    expect(problem.json()).toMatchObject({ connected: true, user: null, problem: expect.stringMatching(/reconnect|Settings|token/i) });
+  });
+
+  it('says Canvas is not connected before setup', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    expect((await inject('GET', '/api/canvas/connection', teacher.headers)).json()).toEqual({ connected: false, instanceUrl: null, user: null, problem: null });
+    const courses = await inject('GET', '/api/courses', teacher.headers);
+    expect(courses.statusCode).toBe(409);
+    expect(courses.json().error).toMatchObject({ code: 'CANVAS_NOT_CONNECTED', message: 'Canvas credentials not configured' });
+  });
+
+  it('validates the body', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const missing = await inject('POST', '/api/canvas/connection/test', teacher.headers, { canvasUrl: '  ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.field).toBe('canvasUrl');
+  });
+});
+
+describe('address safety (no private hosts in production)', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({ env: { NODE_ENV: 'production', CANVAS_ALLOW_PRIVATE_HOSTS: 'false', DEMO_CANVAS: 'false' }, database: harness.database });
+  });
+  afterAll(() => production.close());
+
+  it.each([
+    ['http://127.0.0.1:9/', 'loopback'],
+    ['http://169.254.169.254/latest/meta-data', 'metadata'],
+    ['https://10.0.0.5', 'private'],
+    ['http://canvas.example.edu', 'plain http'],
+    ['https://localhost:8443', 'localhost'],
+  ])('refuses %s (%s)', async (canvasUrl) => {
+    const teacher = await signUpAndIn(production.app);
+    const response = await production.app.inject({ method: 'POST', url: '/api/canvas/connection/test', headers: teacher.headers, payload: { canvasUrl, canvasToken: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('CANVAS_URL_REFUSED');
+  });
+});
+
+describe('courses', () => {
+  it('lists every course with counts from one paginated request', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    canvas.requestLog.length = 0;
+    const response = await inject('GET', '/api/courses', teacher.headers);
+    expect(response.statusCode).toBe(200);
+    const { courses } = response.json();
+    expect(courses.length).toBeGreaterThanOrEqual(4);
+    expect(courses.some((course: { workflow_state: string }) => course.workflow_state === 'unpublished')).toBe(true);
+    expect(courses.some((course: { is_favorite: boolean }) => course.is_favorite)).toBe(true);
+    expect(courses.some((course: { term: unknown }) => course.term !== null)).toBe(true);
+    expect(courses.some((course: { needs_grading_count: number }) => course.needs_grading_count > 0)).toBe(true);
+    const paths = canvas.requestLog.map((entry) => entry.path);
+    expect(paths).toEqual(['/api/v1/courses']);
+    expect(canvas.requestLog[0]!.query['include[]']).toEqual(expect.arrayContaining(['needs_grading_count', 'total_students', 'favorites', 'term']));
+  });
+
+  it('shows a course with its assignments, discussions and quizzes in four requests', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { courses } = (await inject('GET', '/api/courses', teacher.headers)).json();
+    const course = courses.find((candidate: { needs_grading_count: number }) => candidate.needs_grading_count > 0);
+    canvas.requestLog.length = 0;
+    const response = await inject('GET', `/api/courses/${course.id}`, teacher.headers);
+    expect(response.statusCode).toBe(200);
+    const detail = response.json();
+    expect(detail.course.id).toBe(course.id);
+    expect(detail.assignments.length).toBeGreaterThan(0);
+    // Course, assignments, discussions, quizzes: one request each (npm run bench shows they overlap).
+    expect(canvas.requestLog).toHaveLength(4);
+  });
+
+  it('maps a missing course to Canvas not found', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const response = await inject('GET', '/api/courses/999999', teacher.headers);
+    expect(response.json().error.code).toBe('CANVAS_NOT_FOUND');
+  });
+
+  it('lists what needs grading, asking only courses that have work to grade', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { courses } = (await inject('GET', '/api/courses', teacher.headers)).json();
+    const withWork = courses.filter((course: { needs_grading_count: number }) => course.needs_grading_count > 0).map((course: { id: number }) => course.id);
+    canvas.requestLog.length = 0;
+    const response = await inject('GET', '/api/needs-grading', teacher.headers);
+    expect(response.statusCode).toBe(200);
+    const { assignments } = response.json();
+    expect(assignments.length).toBeGreaterThan(0);
+    for (const item of assignments) {
+      expect(item.needs_grading_count).toBeGreaterThan(0);
+      expect(withWork).toContain(item.course_id);
+    }
+    const assignmentCalls = canvas.requestLog.filter((entry) => /\/courses\/\d+\/assignments$/.test(entry.path));
+    expect(new Set(assignmentCalls.map((entry) => entry.path)).size).toBe(withWork.length);
+  });
+
+  it('rides out a Canvas hiccup and throttling', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    canvas.faults.failNext(1, 503);
+    expect((await inject('GET', '/api/courses', teacher.headers)).statusCode).toBe(200);
+  });
+});
