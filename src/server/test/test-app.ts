@@ -6,6 +6,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import type { MailTransport } from '@/server/adapters/mail/port';
+import type { AiEngine } from '@/server/adapters/ai';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
 
@@ -37,7 +38,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailTransport?: MailTransport | null; database?: DatabaseHandle } = {},
+  options: { env?: Record<string, string>; mailTransport?: MailTransport | null; database?: DatabaseHandle; aiEngine?: AiEngine } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -47,7 +48,13 @@ export async function createTestApp(
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, db: database.db, mailTransport: options.mailTransport ?? null, logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailTransport: options.mailTransport ?? null,
+    logger: false,
+    ...(options.aiEngine ? { aiEngine: options.aiEngine } : {}),
+  });
   await app.ready();
   return {
     app,

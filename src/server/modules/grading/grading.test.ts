@@ -1,0 +1,343 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
+import { createAiEngine } from '@/server/adapters/ai';
+import { DEMO_CANVAS_TA_TOKEN, type RunningDemoCanvas } from '@/server/demo-canvas';
+import { usageTracking } from '@/server/db/schema';
+import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
+import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
+import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
+
+let harness: TestApp;
+let canvas: RunningDemoCanvas;
+beforeAll(async () => {
+  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
+});
+afterAll(async () => {
+  await Promise.all([harness.close(), canvas.close()]);
+});
+beforeEach(() => canvas.faults.reset());
+
+type Teacher = Awaited<ReturnType<typeof connectedTeacher>>;
+
+async function firstGradableAssignment(teacher: Teacher, app = harness.app) {
+  const { assignments } = (await app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+  const target = assignments[0] as { course_id: number; id: number };
+  const base = `/api/grading/courses/${target.course_id}/assignments/${target.id}`;
+  const view = (await app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+  return { base, view, courseId: target.course_id, assignmentId: target.id };
+}
+
+const isWaiting = (submission: GradingSubmission) =>
+  !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded';
+
+async function usageOf(teacher: Teacher, app = harness.app) {
+  return (await app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json();
+}
+
+describe('the grading view', () => {
+  it('returns the assignment and every student, sorted by sortable name, with placeholders for no submission', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { view } = await firstGradableAssignment(teacher);
+    expect(view.assignment.name).toBeTruthy();
+    expect(view.submissions.length).toBeGreaterThan(5);
+    const names = view.submissions.map((submission) => submission.user.sortable_name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    for (const submission of view.submissions) {
+      if (submission.workflow_state === 'unsubmitted' && !submission.submitted_at) expect(submission.id).toMatch(/^placeholder_\d+$/);
+    }
+  });
+});
+
+describe('drafting with the offline engine', () => {
+  it('drafts a checked grade with quotes from the work, and keeps it for the teacher', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    const points = view.assignment.points_possible ?? 100;
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: student.user_id, options: { mode: 'summative', useRubric: Boolean(view.assignment.rubric), customInstructions: null } },
+    });
+    expect(response.statusCode).toBe(200);
+    const { draft } = response.json();
+    expect(draft.engine).toBe('offline');
+    expect(draft.grade).toBeGreaterThanOrEqual(0);
+    expect(draft.grade).toBeLessThanOrEqual(points);
+    expect(draft.grade * 2).toBe(Math.round(draft.grade * 2));
+    const quotes = [...draft.strengths, ...draft.areasForImprovement].filter((point: { quoteVerified: boolean }) => point.quoteVerified);
+    expect(quotes.length).toBeGreaterThan(0);
+    const stored = (await harness.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })).json();
+    expect(stored.drafts[String(student.user_id)].draft.grade).toBe(draft.grade);
+    // Drafts are encrypted at rest: the feedback text is nowhere in the table.
+    const rows = await queryRows<{ sealed_draft: string }>(harness.database.db, sql`select sealed_draft from grading_drafts`);
+    expect(rows.some((row) => row.sealed_draft.includes(draft.feedback.slice(0, 30)))).toBe(false);
+  });
+
+  it('refuses to draft for a student who has not submitted', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const absent = view.submissions.find((submission) => submission.id.startsWith('placeholder_'));
+    if (!absent) return;
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: absent.user_id, options: { mode: 'formative', useRubric: false, customInstructions: null } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe("Cannot grade students who haven't submitted anything yet");
+  });
+
+  it('drafts the whole class in the background', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const waiting = view.submissions.filter(isWaiting).length;
+    const started = await harness.app.inject({
+      method: 'POST',
+      url: `${base}/drafts/batch`,
+      headers: teacher.headers,
+      payload: { options: { mode: 'formative', useRubric: false, customInstructions: null } },
+    });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ total: waiting, status: waiting > 0 ? 'running' : 'finished' });
+    let stored = (await harness.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })).json();
+    for (let poll = 0; poll < 100 && stored.job.status === 'running'; poll += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stored = (await harness.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })).json();
+    }
+    expect(stored.job).toMatchObject({ status: 'finished', completed: waiting, failed: 0 });
+    expect(Object.keys(stored.drafts)).toHaveLength(waiting);
+  });
+});
+
+describe('drafting through a model', () => {
+  let ai: FakeAiServer;
+  let withModel: TestApp;
+  beforeAll(async () => {
+    ai = await startFakeAiServer();
+    withModel = await createTestApp({
+      database: harness.database,
+      aiEngine: createAiEngine({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
+    });
+  });
+  afterAll(async () => {
+    await withModel.close();
+    await ai.close();
+  });
+
+  it('sends the rubric and options but never the student’s name, and clamps the answer', async () => {
+    const teacher = await connectedTeacher(withModel.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher, withModel.app);
+    const student = view.submissions.find(isWaiting)!;
+    const points = view.assignment.points_possible ?? 100;
+    ai.enqueue({ kind: 'from-schema', overrides: { grade: points * 3, feedback: `Good work, [STUDENT_FIRST_NAME].` } });
+    const response = await withModel.app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: student.user_id, options: { mode: 'summative', useRubric: false, customInstructions: 'Mention the thesis.' } },
+    });
+    expect(response.statusCode).toBe(200);
+    const prompt = ai.promptText();
+    const [lastName, firstName] = student.user.sortable_name.split(', ');
+    expect(prompt).not.toContain(student.user.name);
+    expect(prompt).not.toContain(lastName!);
+    expect(prompt).not.toContain(firstName!);
+    expect(prompt).toContain('Mention the thesis.');
+    expect(prompt.toLowerCase()).toContain('summative');
+    const { draft } = response.json();
+    expect(draft.grade).toBe(points);
+    expect(draft.feedback).toBe(`Good work, ${firstName}.`);
+  });
+
+  it('reports a malformed answer with the spec’s message after one retry', async () => {
+    const teacher = await connectedTeacher(withModel.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher, withModel.app);
+    const student = view.submissions.find(isWaiting)!;
+    ai.reset();
+    ai.enqueue({ kind: 'text', content: 'not json at all' }, { kind: 'text', content: '{"grade": "high"' });
+    const response = await withModel.app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: student.user_id, options: { mode: 'formative', useRubric: false, customInstructions: null } },
+    });
+    expect(response.json().error.message).toBe('Error: Failed to generate AI grading. Please try again.');
+    expect(ai.requests).toHaveLength(2);
+  });
+});
+
+describe('saving to Canvas', () => {
+  it('saves grade and comment to Canvas, counts one credit, audits and clears the draft', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view, courseId, assignmentId } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: 7.5, comment: 'Clear thesis; cite your sources.' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().submission).toMatchObject({ score: 7.5, workflow_state: 'graded' });
+    expect(response.json().usage.submissions_used).toBe(1);
+
+    const inCanvas = await fetch(
+      `${canvas.baseUrl}/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions/${student.user_id}?include[]=submission_comments`,
+      { headers: { authorization: `Bearer ${canvas.token}` } },
+    ).then((reply) => reply.json());
+    expect(inCanvas.score).toBe(7.5);
+    expect(inCanvas.submission_comments.map((comment: { comment: string }) => comment.comment)).toContain('Clear thesis; cite your sources.');
+    const audit = await queryRows<{ action: string }>(harness.database.db, sql`select action from audit_logs where user_id = ${teacher.userId} and action like 'GRADE%'`);
+    expect(audit).toEqual([{ action: 'GRADE_SUBMISSION' }]);
+  });
+
+  it('sends the rubric assessment with the grade', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { assignments } = (await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    let found: { base: string; view: AssignmentGradingView; courseId: number; assignmentId: number } | null = null;
+    for (const item of assignments) {
+      const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
+      const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json();
+      if (view.assignment.rubric?.length && view.submissions.some(isWaiting)) {
+        found = { base, view, courseId: item.course_id, assignmentId: item.id };
+        break;
+      }
+    }
+    expect(found).not.toBeNull();
+    const { base, view, courseId, assignmentId } = found!;
+    const student = view.submissions.find(isWaiting)!;
+    const rubric = view.assignment.rubric!;
+    const rubricAssessment = rubric.map((criterion) => ({ criterionId: criterion.id, points: criterion.points / 2, comments: `On ${criterion.description}` }));
+    const total = rubricAssessment.reduce((sum, item) => sum + item.points, 0);
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: total, comment: '', rubricAssessment },
+    });
+    expect(response.statusCode).toBe(200);
+    const inCanvas = await fetch(
+      `${canvas.baseUrl}/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions/${student.user_id}?include[]=rubric_assessment`,
+      { headers: { authorization: `Bearer ${canvas.token}` } },
+    ).then((reply) => reply.json());
+    expect(inCanvas.rubric_assessment[rubric[0]!.id]).toMatchObject({ points: rubric[0]!.points / 2, comments: `On ${rubric[0]!.description}` });
+  });
+
+  it('gives the credit back when Canvas refuses, with the permission message', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: 5, comment: '' },
+    });
+    expect(response.json().error).toMatchObject({ code: 'CANVAS_PERMISSION', message: 'Permission denied. Please check your Canvas permissions for grading.' });
+    expect((await usageOf(teacher)).submissions_used).toBe(0);
+    const audit = await queryRows<{ action: string }>(
+      harness.database.db,
+      sql`select action from audit_logs where user_id = ${teacher.userId} and (action like 'GRADE%' or action like 'USAGE%') order by created_at`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['USAGE_INCREMENTED', 'USAGE_REFUNDED', 'GRADE_SUBMISSION_FAILED']);
+  });
+
+  it.each([
+    [404, 'CANVAS_NOT_FOUND', 'Assignment or student not found. Please check if the assignment accepts submissions.'],
+    [422, 'CANVAS_UNPROCESSABLE', 'Invalid grade format. Please check the grade value and try again.'],
+  ])('maps Canvas %i to its message and refunds', async (status, code, message) => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    canvas.faults.failNext(1, status, { errors: [{ message: 'refused' }] });
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: 5, comment: '' },
+    });
+    expect(response.json().error).toMatchObject({ code, message });
+    expect((await usageOf(teacher)).submissions_used).toBe(0);
+  });
+
+  it('refuses a placeholder submission and a grade below zero without spending a credit', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    const placeholder = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: `placeholder_${student.user_id}`, grade: 5, comment: '' },
+    });
+    expect(placeholder.json().error.message).toBe("Cannot grade students who haven't submitted anything yet");
+    const negative = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: -1, comment: '' },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.field).toBe('grade');
+    expect((await usageOf(teacher)).submissions_used).toBe(0);
+  });
+
+  it('refuses once the limit is reached, with the spec’s message', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    await harness.database.db
+      .insert(usageTracking)
+      .values({ userId: teacher.userId, email: teacher.email, billingPeriod: 'trial', monthYear: 'trial', submissionsUsed: 10 });
+    const { base, view } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: 5, comment: '' },
+    });
+    expect(response.json().error).toMatchObject({
+      code: 'USAGE_LIMIT_REACHED',
+      message: "You've reached your limit of 10 submissions for this billing period. Consider purchasing additional submissions or upgrading your plan.",
+    });
+  });
+
+  it('maps a real Canvas refusal (a TA without grading rights) to the permission message', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base, view } = await firstGradableAssignment(teacher);
+    const student = view.submissions.find(isWaiting)!;
+    const ta = await connectedTeacher(harness.app, canvas, { token: DEMO_CANVAS_TA_TOKEN });
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: ta.headers,
+      payload: { submissionId: student.id, grade: 5, comment: '' },
+    });
+    expect(response.json().error).toMatchObject({ code: 'CANVAS_PERMISSION', message: 'Permission denied. Please check your Canvas permissions for grading.' });
+    expect((await usageOf(ta)).submissions_used).toBe(0);
+  });
+});
+
+describe('attachments', () => {
+  it('downloads a student’s file through the server', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { assignments } = (await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    for (const item of assignments) {
+      const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
+      const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+      const withFile = view.submissions.find((submission) => submission.attachments.length > 0);
+      if (!withFile) continue;
+      const file = withFile.attachments[0]!;
+      const response = await harness.app.inject({ method: 'GET', url: `${base}/students/${withFile.user_id}/attachments/${file.id}`, headers: teacher.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain('attachment');
+      expect(response.rawPayload.length).toBeGreaterThan(50);
+      return;
+    }
+    throw new Error('the demo Canvas has no submission with a file in a course with work to grade');
+  });
+});
