@@ -1,0 +1,41 @@
+import { AppError } from '@/server/core/app-error';
+import { integrationResultSchema, type IntegrationRequest, type IntegrationResult, type RevisionRequest } from '@/shared/schemas/ai';
+import { draftGradeOffline } from './offline/grade-offline';
+import { proposeIntegrationOffline, reviseAssignmentOffline } from './offline/integration-offline';
+import { aiFailureMessages, type AiEngine, type GradingInput, type RawGradingDraft } from './port';
+
+/**
+ * The embedded engine used when no AI provider is configured: drafts without a model, from
+ * evidence it can point to in the text, deterministically. Its output has the same shape as the
+ * model engine's and goes through the same checks (finalizeDraft, the integration schema).
+ */
+export function createOfflineEngine(): AiEngine {
+  return {
+    name: 'offline',
+    isOffline: true,
+
+    async draftGrade(input: GradingInput): Promise<RawGradingDraft> {
+      try {
+        return draftGradeOffline(input);
+      } catch (error) {
+        throw new AppError('AI_FAILED', aiFailureMessages.grading, { cause: error });
+      }
+    },
+
+    async proposeIntegration(input: IntegrationRequest): Promise<IntegrationResult> {
+      try {
+        return integrationResultSchema.parse(proposeIntegrationOffline(input));
+      } catch (error) {
+        throw new AppError('AI_FAILED', aiFailureMessages.integration, { cause: error });
+      }
+    },
+
+    async reviseAssignment(input: RevisionRequest): Promise<string> {
+      try {
+        return reviseAssignmentOffline(input);
+      } catch (error) {
+        throw new AppError('AI_FAILED', aiFailureMessages.revision, { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,662 @@
+import type { RubricCriterion, RubricRating } from '@/shared/schemas/ai';
+import { clampGrade, effectivePointsPossible, formatPoints } from '../finalize-draft';
+import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../port';
+import {
+  analyzeText,
+  extractRequirements,
+  keyTerms,
+  shortQuote,
+  termCoverage,
+  tokenize,
+  type EvidenceKind,
+  type MechanicsIssueKind,
+  type Requirements,
+  type Sentence,
+  type TextAnalysis,
+} from './text-analysis';
+
+/**
+ * Drafts a grade without a model: the work is measured on seven dimensions, each from evidence in
+ * the text (and each strength or area for improvement quotes the sentence it rests on); the
+ * dimensions are combined per rubric criterion, or overall against the description; teacher
+ * examples nudge the scale. Everything is deterministic: the same work gets the same draft.
+ */
+
+export const DIMENSIONS = ['relevance', 'development', 'organization', 'evidence', 'reasoning', 'style', 'mechanics'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+const dimensionLabels: Record<Dimension, string> = {
+  relevance: 'relevance to the assignment',
+  development: 'development',
+  organization: 'organization',
+  evidence: 'use of evidence',
+  reasoning: 'reasoning and explanation',
+  style: 'style and sentence variety',
+  mechanics: 'mechanics and conventions',
+};
+
+/** Weights for the overall score against a description. */
+const descriptionWeights: Record<Dimension, number> = {
+  relevance: 0.2,
+  development: 0.15,
+  organization: 0.2,
+  evidence: 0.15,
+  reasoning: 0.1,
+  style: 0.08,
+  mechanics: 0.12,
+};
+
+/** What a criterion's wording says it is about. */
+const dimensionKeywords: Record<Dimension, RegExp> = {
+  relevance: /content|understand|knowledge|topic|purpose|task|prompt|accura|concept|relevan|comprehen|idea/i,
+  development: /develop|depth|elaborat|length|thorough|complete/i,
+  organization: /organi[sz]|structure|paragraph|transition|flow|coheren|introduc|conclu|sequenc|order|thesis|claim|position|main idea/i,
+  evidence: /evidence|support|example|source|citation|cite|quot|research|data|fact|detail/i,
+  reasoning: /analy|reason|explain|explanation|critical|insight|interpret|argument|think|evaluat|connect|synthes|justif/i,
+  style: /style|voice|word choice|vocabular|diction|sentence|fluency|tone|language|audience|creativ|original|engag/i,
+  mechanics: /grammar|spelling|mechanic|punctuat|convention|capitali|usage|proofread|format|mla|apa|editing/i,
+};
+
+type Topic = 'thesis' | 'conclusion' | 'transitions' | 'paragraphs';
+type Finding = {
+  dimension: Dimension;
+  text: string;
+  quote: string | null;
+  weight: number;
+  topic?: Topic;
+  /** Other sentences that show the same thing, used when the first quote is already taken. */
+  alternatives?: Sentence[];
+};
+
+export type DimensionResult = {
+  score: number;
+  /** One line for the teacher: what was measured. */
+  facts: string;
+  strengths: Finding[];
+  improvements: Finding[];
+};
+
+type Assessment = {
+  analysis: TextAnalysis;
+  requirements: Requirements;
+  terms: { all: string[]; found: string[]; missing: string[] };
+  dimensions: Record<Dimension, DimensionResult>;
+  thesisScore: number;
+  conclusionScore: number;
+};
+
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+const percent = (value: number) => `${Math.round(value * 100)}`;
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+const quoted = (items: string[]) => items.map((item) => `“${item}”`);
+
+function bestSentence(sentences: Sentence[], score: (sentence: Sentence) => number): Sentence | null {
+  let best: Sentence | null = null;
+  let bestScore = -Infinity;
+  for (const sentence of sentences) {
+    const value = score(sentence);
+    if (value > bestScore) {
+      best = sentence;
+      bestScore = value;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seven dimensions
+// ---------------------------------------------------------------------------------------------
+
+function assess(text: string, assignmentName: string, descriptionText: string, termSource: string): Assessment {
+  const analysis = analyzeText(text);
+  const requirements = extractRequirements(descriptionText);
+  const allTerms = keyTerms(termSource, 12);
+  const coverage = termCoverage(allTerms, analysis.words);
+  const { sentences, paragraphs, wordCount } = analysis;
+  const bodySentences = sentences.filter((sentence) => sentence.wordCount >= 5);
+  const dimensions = {} as Record<Dimension, DimensionResult>;
+
+  // Relevance: the assignment's own key terms, found in the work.
+  {
+    const needed = Math.max(1, Math.ceil(allTerms.length * 0.6));
+    // Praise the terms the student brought in, not the ones the title hands them.
+    const titleWords = tokenize(assignmentName);
+    const notFromTitle = coverage.found.filter((term) => termCoverage([term], titleWords).found.length === 0);
+    const praised = [...notFromTitle, ...coverage.found.filter((term) => !notFromTitle.includes(term))];
+    const score = allTerms.length === 0 ? 0.65 : clamp01(coverage.found.length / needed);
+    const richest = bestSentence(bodySentences, (sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length - sentence.index * 0.001);
+    const richestCount = richest ? termCoverage(coverage.found, tokenize(richest.text)).found.length : 0;
+    dimensions.relevance = {
+      score,
+      facts:
+        allTerms.length === 0
+          ? 'no description terms to compare with'
+          : `${coverage.found.length} of ${allTerms.length} key terms of the assignment used (${coverage.found.slice(0, 6).join(', ') || 'none'})${coverage.missing.length ? `; not used: ${coverage.missing.slice(0, 6).join(', ')}` : ''}`,
+      strengths:
+        score >= 0.6 && richest && richestCount > 0
+          ? [{ dimension: 'relevance', text: `You stay focused on what “${assignmentName}” asks for, working with its key ideas (${list(praised.slice(0, 3))}).`, quote: shortQuote(richest), weight: score, alternatives: bodySentences.filter((sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length > 0) }]
+          : [],
+      improvements:
+        score < 0.8 && coverage.missing.length > 0
+          ? [{ dimension: 'relevance', text: `Address more of what the assignment asks about: ${list(quoted(coverage.missing.slice(0, 4)))} ${coverage.missing.length === 1 ? 'is' : 'are'} not discussed yet.`, quote: null, weight: 1 - score }]
+          : [],
+    };
+  }
+
+  // Development: length against what the description expects (or a typical short essay).
+  {
+    const target = requirements.targetWords ?? 350;
+    const ratio = wordCount / target;
+    const score = ratio >= 1 ? 1 : clamp01(ratio ** 1.3);
+    const belowMinimum = requirements.minimumWords !== null && wordCount < requirements.minimumWords;
+    const longestParagraph = [...paragraphs].sort((a, b) => b.wordCount - a.wordCount)[0];
+    dimensions.development = {
+      score,
+      facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : ', a typical short essay'})`,
+      strengths:
+        score >= 0.85 && longestParagraph
+          ? [{ dimension: 'development', text: `Your ideas are developed in detail (${wordCount} words), giving each point room to be explained.`, quote: shortQuote(longestParagraph.sentences.find((sentence) => sentence.wordCount >= 8)), weight: score * 0.8 }]
+          : [],
+      improvements:
+        score < 0.85
+          ? [{
+              dimension: 'development',
+              text: `Develop your ideas further: the response has ${wordCount} words${belowMinimum ? `, below the required ${requirements.minimumWords}` : `, while about ${target} are expected`}. Add explanation and a specific example to each main point.`,
+              quote: null,
+              weight: 1 - score,
+            }]
+          : [],
+    };
+  }
+
+  // Organization: paragraphs, a thesis-like opening, a conclusion, transitions.
+  const thesisScore = analysis.thesis ? 1 : 0;
+  const conclusionScore = analysis.conclusion ? 1 : 0;
+  {
+    const expectedParagraphs = requirements.paragraphs ?? Math.min(5, Math.max(3, Math.round(wordCount / 110)));
+    const paragraphScore = clamp01(paragraphs.length / expectedParagraphs);
+    const distinctTransitions = [...new Set(analysis.transitions.map((item) => item.phrase))];
+    const transitionScore = clamp01(distinctTransitions.length / Math.max(2, Math.min(6, sentences.length / 3)));
+    const score = 0.3 * paragraphScore + 0.25 * thesisScore + 0.2 * conclusionScore + 0.25 * transitionScore;
+    const strengths: Finding[] = [];
+    const improvements: Finding[] = [];
+    if (analysis.thesis) strengths.push({ dimension: 'organization', topic: 'thesis', text: 'Your opening states a clear position that the rest of the piece develops.', quote: shortQuote(analysis.thesis), weight: 0.9 });
+    if (distinctTransitions.length >= 3) {
+      const example = analysis.transitions.find((item) => item.sentence.paragraph > 0) ?? analysis.transitions[0];
+      strengths.push({ dimension: 'organization', topic: 'transitions', text: `You connect your ideas with transitions such as ${list(quoted(distinctTransitions.slice(0, 3)))}, so the reader can follow your line of thought.`, quote: shortQuote(example?.sentence), weight: transitionScore * 0.8, alternatives: analysis.transitions.map((item) => item.sentence) });
+    }
+    if (analysis.conclusion) strengths.push({ dimension: 'organization', topic: 'conclusion', text: 'Your conclusion brings the main points together instead of simply stopping.', quote: shortQuote(analysis.conclusion), weight: 0.7 });
+    if (!analysis.thesis) {
+      improvements.push({ dimension: 'organization', topic: 'thesis', text: 'State your main claim clearly in the opening paragraph, so the reader knows from the start what you will show; the opening does not make a clear claim yet.', quote: shortQuote(sentences[0], 20), weight: 0.9 });
+    }
+    if (paragraphScore < 1) {
+      improvements.push({ dimension: 'organization', topic: 'paragraphs', text: `Organise the text into ${expectedParagraphs} or more paragraphs (an introduction, body paragraphs with one main idea each, and a conclusion); it currently has ${paragraphs.length}.`, quote: null, weight: 1 - paragraphScore });
+    }
+    if (!analysis.conclusion && paragraphs.length >= 1 && wordCount >= 40) {
+      improvements.push({ dimension: 'organization', topic: 'conclusion', text: 'End with a conclusion that returns to your main claim and says why it matters; the piece currently stops without one.', quote: shortQuote(sentences.at(-1), 20), weight: 0.6 });
+    }
+    if (transitionScore < 0.6) {
+      const abrupt = paragraphs.slice(1).map((paragraph) => paragraph.sentences[0]).find((sentence) => sentence && !analysis.transitions.some((item) => item.sentence === sentence));
+      improvements.push({ dimension: 'organization', topic: 'transitions', text: 'Link your ideas with transitions (for example “however”, “for instance”, “as a result”) so each point leads into the next.', quote: shortQuote(abrupt ?? null, 20), weight: (1 - transitionScore) * 0.7 });
+    }
+    dimensions.organization = {
+      score,
+      facts: `${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
+      strengths,
+      improvements,
+    };
+  }
+
+  // Evidence: examples, quotations, numbers, citations, named sources.
+  {
+    const evidenceSentences = [...new Set(analysis.evidence.map((item) => item.sentence))];
+    const kinds = [...new Set(analysis.evidence.map((item) => item.kind))];
+    const expected = requirements.evidenceCount ?? Math.max(2, Math.min(5, Math.round(wordCount / 120)));
+    // A general example ("my friend...") counts for less than a quotation, a figure or a source.
+    const kindWeight: Record<EvidenceKind, number> = { example: 0.6, quotation: 1, number: 1, citation: 1, source: 1 };
+    const weightedUnits = evidenceSentences.reduce(
+      (total, sentence) => total + Math.max(...analysis.evidence.filter((item) => item.sentence === sentence).map((item) => kindWeight[item.kind])),
+      0,
+    );
+    const score = clamp01(weightedUnits / expected) * (kinds.length >= 2 ? 1 : 0.85);
+    const strongest =
+      analysis.evidence.find((item) => item.kind === 'quotation' || item.kind === 'citation') ??
+      analysis.evidence.find((item) => item.kind === 'number' || item.kind === 'source') ??
+      analysis.evidence[0];
+    const unsupported = paragraphs
+      .slice(1, Math.max(1, paragraphs.length - 1))
+      .find((paragraph) => !paragraph.sentences.some((sentence) => evidenceSentences.includes(sentence)))?.sentences[0];
+    const kindNames: Record<string, string> = { example: 'examples', quotation: 'quotations', number: 'facts and figures', citation: 'citations', source: 'named sources' };
+    dimensions.evidence = {
+      score,
+      facts: `${evidenceSentences.length} sentence${evidenceSentences.length === 1 ? '' : 's'} with evidence (${kinds.map((kind) => kindNames[kind]).join(', ') || 'none'}); about ${expected} expected${requirements.evidenceCount ? ` (the description asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}`,
+      strengths:
+        score >= 0.5 && strongest
+          ? [{ dimension: 'evidence', text: `You support your points with specific evidence (${kinds.map((kind) => kindNames[kind]).join(', ')}) rather than general statements.`, quote: shortQuote(strongest.sentence), weight: score, alternatives: evidenceSentences }]
+          : [],
+      improvements:
+        score < 0.8
+          ? [{
+              dimension: 'evidence',
+              text: `Back up each main point with specific evidence: an example, a quotation or a fact${requirements.evidenceCount ? ` (the assignment asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}.${unsupported ? ' The quoted point, for instance, has no support yet.' : ''}`,
+              quote: shortQuote(unsupported ?? null, 25),
+              weight: 1 - score,
+            }]
+          : [],
+    };
+  }
+
+  // Reasoning: explaining why (because, this shows, as a result...).
+  {
+    const reasoningSentences = [...new Set(analysis.reasoning.map((item) => item.sentence))];
+    const expected = Math.max(2, sentences.length * 0.18);
+    const score = clamp01(reasoningSentences.length / expected);
+    const best = analysis.reasoning.find((item) => /this (shows|means|suggests|demonstrates|proves)|shows that|which means|as a result/.test(item.phrase)) ?? analysis.reasoning[0];
+    const evidenceSentences = new Set(analysis.evidence.map((item) => item.sentence.index));
+    const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !analysis.reasoning.some((item) => item.sentence.index === sentence.index || item.sentence.index === sentence.index + 1));
+    dimensions.reasoning = {
+      score,
+      facts: `${reasoningSentences.length} of ${sentences.length} sentences explain causes or consequences`,
+      strengths:
+        score >= 0.6 && best
+          ? [{ dimension: 'reasoning', text: 'You explain your reasoning instead of only stating facts, showing how your evidence supports your point.', quote: shortQuote(best.sentence), weight: score * 0.9, alternatives: reasoningSentences }]
+          : [],
+      improvements:
+        score < 0.75
+          ? [{
+              dimension: 'reasoning',
+              text: `Explain how each piece of evidence supports your point: add a sentence such as “This shows that…” or “Because of this…”.${unexplained ? ' The quoted evidence, for instance, is not explained yet.' : ''}`,
+              quote: shortQuote(unexplained ?? null, 25),
+              weight: (1 - score) * 0.8,
+            }]
+          : [],
+    };
+  }
+
+  // Style: sentence variety and vocabulary, trusted less on very short texts.
+  {
+    const variety = clamp01(analysis.sentenceLengthVariation / 0.45);
+    const vocabulary = clamp01((analysis.vocabularyVariety - 0.35) / 0.3);
+    const choppy = analysis.averageSentenceLength > 0 && analysis.averageSentenceLength < 9;
+    const confidence = Math.min(1, 0.3 + wordCount / 250);
+    const score = clamp01((0.5 * variety + 0.5 * vocabulary) * confidence * (choppy ? 0.7 : 1));
+    const varied = bestSentence(sentences.filter((sentence) => sentence.wordCount <= 35 && !analysis.mechanicsIssues.some((issue) => issue.sentence === sentence)), (sentence) => sentence.wordCount);
+    const short = sentences.find((sentence) => sentence.wordCount > 0 && sentence.wordCount < 7);
+    const counts = new Map<string, number>();
+    for (const word of analysis.words) if (word.length >= 5) counts.set(word, (counts.get(word) ?? 0) + 1);
+    const overused = [...counts.entries()].filter(([, count]) => count >= Math.max(4, wordCount / 40)).sort((a, b) => b[1] - a[1])[0];
+    const improvements: Finding[] = [];
+    if (choppy || variety < 0.5) {
+      improvements.push({ dimension: 'style', text: 'Vary your sentences: combine short, similar sentences with words such as “because”, “although” or “which” so the writing flows.', quote: shortQuote(short ?? null), weight: (1 - score) * 0.6 });
+    } else if (overused && vocabulary < 0.7) {
+      improvements.push({ dimension: 'style', text: `Vary your word choice: “${overused[0]}” appears ${overused[1]} times.`, quote: null, weight: (1 - score) * 0.5 });
+    }
+    dimensions.style = {
+      score,
+      facts: `average sentence ${analysis.averageSentenceLength.toFixed(1)} words, length variation ${analysis.sentenceLengthVariation.toFixed(2)}, vocabulary variety ${analysis.vocabularyVariety.toFixed(2)}`,
+      strengths:
+        score >= 0.65 && varied && varied.wordCount >= 15
+          ? [{ dimension: 'style', text: 'Your sentences vary in length and structure, and your word choice is precise, which makes the writing readable.', quote: shortQuote(varied), weight: score * 0.7 }]
+          : [],
+      improvements,
+    };
+  }
+
+  // Mechanics: what can be seen without a dictionary.
+  {
+    const issues = analysis.mechanicsIssues;
+    const rate = issues.length / Math.max(1, sentences.length);
+    const score = wordCount === 0 ? 0 : clamp01(1 - 2 * rate);
+    const kinds = [...new Set(issues.map((issue) => issue.kind))];
+    const described = kinds.slice(0, 3).map((kind) => describeIssue(kind, issues.find((issue) => issue.kind === kind)?.detail ?? ''));
+    const first = issues[0];
+    dimensions.mechanics = {
+      score,
+      facts: issues.length === 0 ? 'no mechanical problems detected' : `${issues.length} possible problem${issues.length === 1 ? '' : 's'}: ${kinds.join(', ')}`,
+      strengths:
+        issues.length === 0 && wordCount >= 100
+          ? [{ dimension: 'mechanics', text: 'Your writing is carefully proofread: sentences are capitalised and punctuated correctly.', quote: null, weight: 0.5 }]
+          : [],
+      improvements:
+        issues.length > 0
+          ? [{ dimension: 'mechanics', text: `Proofread before submitting: watch for ${list(described)}.`, quote: shortQuote(first?.sentence ?? null, 25), weight: (1 - score) * 0.9 + 0.05 }]
+          : [],
+    };
+  }
+
+  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore, conclusionScore };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scores to grades
+// ---------------------------------------------------------------------------------------------
+
+/** Raw quality 0..1 to a grade fraction: even very weak work that exists earns some credit. */
+function toFraction(score: number): number {
+  return 0.35 + 0.63 * clamp01(score);
+}
+
+function criterionDimensions(criterion: RubricCriterion): Dimension[] {
+  const wording = `${criterion.description} ${criterion.long_description ?? ''}`;
+  const matched = DIMENSIONS.filter((dimension) => dimensionKeywords[dimension].test(wording));
+  if (matched.length > 0) return matched;
+  const ratingWording = criterion.ratings.map((rating) => `${rating.description} ${rating.long_description ?? ''}`).join(' ');
+  return DIMENSIONS.filter((dimension) => dimensionKeywords[dimension].test(ratingWording));
+}
+
+function criterionTopics(wording: string): Topic[] {
+  const topics: Topic[] = [];
+  if (/thesis|claim|position|main idea/i.test(wording)) topics.push('thesis');
+  if (/conclu/i.test(wording)) topics.push('conclusion');
+  if (/transition|flow/i.test(wording)) topics.push('transitions');
+  if (/paragraph|structure/i.test(wording)) topics.push('paragraphs');
+  return topics;
+}
+
+/** The dimension the criterion's title names (its long description only breaks ties). */
+function primaryDimension(criterion: RubricCriterion, used: Dimension[]): Dimension | undefined {
+  return used.find((dimension) => dimensionKeywords[dimension].test(criterion.description)) ?? used[0];
+}
+
+function pickRating(ratings: RubricRating[], target: number): RubricRating | null {
+  let best: RubricRating | null = null;
+  for (const rating of ratings) {
+    if (!best) best = rating;
+    else {
+      const distance = Math.abs(rating.points - target);
+      const bestDistance = Math.abs(best.points - target);
+      if (distance < bestDistance || (distance === bestDistance && rating.points > best.points)) best = rating;
+    }
+  }
+  return best;
+}
+
+type ScaleNudge = { teacherAverage: number; apply(fraction: number): number; describe(before: number, after: number, points: number): string } | null;
+
+/** Moves a fraction a quarter of the way toward the teacher's average, at most 10 points in 100. */
+function scaleNudge(examples: GradingInput['examples'], pointsPossible: number): ScaleNudge {
+  const fractions = examples.map((example) => example.score / pointsPossible).filter((value) => Number.isFinite(value)).map(clamp01);
+  if (fractions.length === 0) return null;
+  const teacherAverage = fractions.reduce((total, value) => total + value, 0) / fractions.length;
+  return {
+    teacherAverage,
+    apply: (fraction) => clamp01(fraction + Math.max(-0.1, Math.min(0.1, 0.25 * (teacherAverage - fraction)))),
+    describe: (before, after, points) =>
+      `Your ${fractions.length} graded example${fractions.length === 1 ? '' : 's'} average ${percent(teacherAverage)}% (${examples.map((example) => `${example.label}: ${formatPoints(example.score)}`).join(', ')}); to match your scale the draft was moved a quarter of the way toward that average, from ${formatPoints(clampGrade(before * points, points))} to ${formatPoints(clampGrade(after * points, points))} of ${formatPoints(points)}.`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The draft
+// ---------------------------------------------------------------------------------------------
+
+function focusFromInstructions(instructions: string | null): Dimension[] {
+  if (!instructions) return [];
+  return DIMENSIONS.filter((dimension) => dimensionKeywords[dimension].test(instructions));
+}
+
+/**
+ * Gives each finding a quote not already used by another: findings with only one possible quote
+ * choose first, findings that have other sentences showing the same thing move to an unused one.
+ */
+function distinctQuotes(findings: Finding[], used: Set<string>): Finding[] {
+  for (const finding of findings) if (finding.quote && !finding.alternatives?.length) used.add(finding.quote);
+  return findings.map((finding) => {
+    if (!finding.quote || !finding.alternatives?.length) return finding;
+    if (!used.has(finding.quote)) {
+      used.add(finding.quote);
+      return finding;
+    }
+    const alternative = finding.alternatives.map((sentence) => shortQuote(sentence)).find((quote) => quote !== null && !used.has(quote));
+    if (!alternative) return finding;
+    used.add(alternative);
+    return { ...finding, quote: alternative };
+  });
+}
+
+function toPoint(finding: Finding): RawQuotedPoint {
+  return { text: finding.text.replace(/:$/, '.'), quote: finding.quote };
+}
+
+function level(fraction: number): 'excellent' | 'strong' | 'solid' | 'developing' | 'beginning' {
+  if (fraction >= 0.9) return 'excellent';
+  if (fraction >= 0.8) return 'strong';
+  if (fraction >= 0.7) return 'solid';
+  if (fraction >= 0.55) return 'developing';
+  return 'beginning';
+}
+
+function standardVerdict(fraction: number): string {
+  if (fraction >= 0.85) return 'fully meets';
+  if (fraction >= 0.7) return 'largely meets';
+  if (fraction >= 0.55) return 'partially meets';
+  return 'does not yet meet';
+}
+
+export function draftGradeOffline(input: GradingInput): RawGradingDraft {
+  const pointsPossible = effectivePointsPossible(input.assignment.pointsPossible);
+  const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
+  const customInstructions = input.options.customInstructions?.trim() || null;
+  const mode = input.options.mode;
+  const rubricText = rubric
+    ? rubric.map((criterion) => `${criterion.description} ${criterion.long_description ?? ''} ${criterion.ratings.map((rating) => rating.long_description ?? '').join(' ')}`).join(' ')
+    : '';
+  const termSource = `${input.assignment.name} ${rubricText} ${input.assignment.descriptionText}`;
+  // The description states length and evidence expectations, which hold in rubric mode too.
+  const assessment = assess(input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource);
+  const { analysis, dimensions } = assessment;
+  const nudge = scaleNudge(input.examples, pointsPossible);
+  const focus = focusFromInstructions(customInstructions);
+  const common = {
+    examplesUsed: input.examples.map((example) => ({ label: example.label, score: example.score })),
+    engine: 'offline' as const,
+    filesUsed: input.isFileContentIncluded,
+    customInstructionsApplied: customInstructions !== null,
+  };
+
+  if (analysis.wordCount === 0) {
+    return {
+      grade: 0,
+      feedback: 'There is no text in this submission to assess. Please check that the right file was submitted.',
+      strengths: [],
+      areasForImprovement: [{ text: 'Submit your work as text or as a readable .docx, .pdf or .txt file.', quote: null }],
+      summary: 'The submission contains no readable text.',
+      gradeReview: 'The submission has no readable text (an empty entry, or a file that could not be read). The draft grade is 0; check the submission in Canvas before grading.',
+      rubricAssessment: rubric ? rubric.map((criterion) => ({ criterionId: criterion.id, points: 0, comment: 'No text to assess.', quote: null })) : null,
+      ...common,
+    };
+  }
+
+  const weighted = DIMENSIONS.reduce((total, dimension) => total + descriptionWeights[dimension] * dimensions[dimension].score, 0);
+  const tooShortCap = analysis.wordCount < 30 ? 0.3 : 1;
+  const overallBefore = Math.min(tooShortCap, toFraction(weighted));
+  const overall = nudge ? Math.min(tooShortCap, nudge.apply(overallBefore)) : overallBefore;
+
+  // Rubric: one band per criterion from the dimensions its wording names.
+  let rubricAssessment: RawRubricAssessmentItem[] | null = null;
+  const rubricLines: string[] = [];
+  let grade = overall * pointsPossible;
+  if (rubric) {
+    rubricAssessment = [];
+    let sum = 0;
+    for (const criterion of rubric) {
+      const matched = criterionDimensions(criterion);
+      const used = matched.length > 0 ? matched : [...DIMENSIONS];
+      const scores = used.map((dimension) => dimensions[dimension].score);
+      const wording = `${criterion.description} ${criterion.long_description ?? ''}`;
+      const primary = primaryDimension(criterion, used);
+      // Topics from the title; the long description only when the title is about organization.
+      const titleTopics = criterionTopics(criterion.description);
+      const topics = titleTopics.length > 0 ? titleTopics : primary === 'organization' ? criterionTopics(wording) : [];
+      if (topics.includes('thesis')) scores.push(assessment.thesisScore, assessment.thesisScore);
+      if (topics.includes('conclusion')) scores.push(assessment.conclusionScore);
+      let score = scores.reduce((total, value) => total + value, 0) / scores.length;
+      const criterionTerms = keyTerms(wording, 6);
+      const criterionCoverage = termCoverage(criterionTerms, analysis.words);
+      if (criterionTerms.length > 0) score = 0.75 * score + 0.25 * (criterionCoverage.found.length / criterionTerms.length);
+      // Short, undeveloped work cannot reach the top band on content criteria.
+      if (!(used.length === 1 && used[0] === 'mechanics')) score *= 0.6 + 0.4 * dimensions.development.score;
+      const before = Math.min(tooShortCap, toFraction(score));
+      const fraction = nudge ? Math.min(tooShortCap, nudge.apply(before)) : before;
+      const maximum = Math.max(0, criterion.points);
+      const target = fraction * maximum;
+      const rating = pickRating(criterion.ratings, target);
+      const points = rating ? clampGrade(rating.points, maximum) : clampGrade(target, maximum);
+      sum += points;
+      const good = score >= 0.6;
+      const byRelevance = (a: Finding, b: Finding) =>
+        Number(b.dimension === primary) - Number(a.dimension === primary) ||
+        Number(Boolean(b.topic && topics.includes(b.topic))) - Number(Boolean(a.topic && topics.includes(a.topic))) ||
+        Number(Boolean(b.quote)) - Number(Boolean(a.quote)) ||
+        b.weight - a.weight;
+      const praise = used.flatMap((dimension) => dimensions[dimension].strengths).sort(byRelevance);
+      const concerns = used.flatMap((dimension) => dimensions[dimension].improvements).sort(byRelevance);
+      const findings = good ? [...praise, ...concerns] : [...concerns, ...praise];
+      const lead = findings[0];
+      const basis = used.map((dimension) => dimensions[dimension].facts).join('; ');
+      rubricAssessment.push({
+        criterionId: criterion.id,
+        points,
+        comment: `${rating ? `${rating.description}: ` : ''}${formatPoints(points)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}(Measured: ${basis}.)`,
+        quote: lead?.quote ?? null,
+      });
+      rubricLines.push(`- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(points)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`);
+    }
+    grade = sum;
+  }
+  const fraction = rubric ? grade / Math.max(1, rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0)) : overall;
+
+  // Strengths and areas: strongest evidence first; the teacher's focus (custom instructions) first.
+  const priority = (finding: Finding) => finding.weight + (focus.includes(finding.dimension) ? 1 : 0) + (finding.quote ? 0.15 : 0);
+  const allStrengths = DIMENSIONS.flatMap((dimension) => dimensions[dimension].strengths).sort((a, b) => priority(b) - priority(a));
+  const allImprovements = DIMENSIONS.flatMap((dimension) => dimensions[dimension].improvements).sort((a, b) => priority(b) - priority(a));
+  const usedQuotes = new Set<string>();
+  const strengths = distinctQuotes(allStrengths.slice(0, 3), usedQuotes);
+  if (strengths.length === 0) {
+    // Even weak work gets one honest, quoted strength: its most developed sentence.
+    const best = bestSentence(analysis.sentences, (sentence) => termCoverage(assessment.terms.found, tokenize(sentence.text)).found.length * 5 + sentence.wordCount);
+    if (best) strengths.push({ dimension: 'relevance', text: 'You make a start on the topic; this is the idea to build on.', quote: shortQuote(best), weight: 0.1 });
+  }
+  const improvements = distinctQuotes(allImprovements.slice(0, 3), usedQuotes);
+  const onlyStretchGoals = improvements.length === 0;
+  if (improvements.length === 0) {
+    const closing = analysis.conclusion ?? analysis.sentences.at(-1);
+    improvements.push({ dimension: 'reasoning', text: 'To push this further, address a counterargument or a limitation of your evidence and explain why your position still holds.', quote: null, weight: 0.1 });
+    if (closing && fraction < 0.95) improvements.push({ dimension: 'organization', text: 'Make your conclusion go one step beyond summary: say what follows from your argument.', quote: shortQuote(closing, 20), weight: 0.05 });
+  }
+
+  const ranked = [...DIMENSIONS].sort((a, b) => dimensions[b].score - dimensions[a].score);
+  const strongest = ranked.slice(0, 2).map((dimension) => dimensionLabels[dimension]);
+  const weakest = ranked.slice(-2).reverse().map((dimension) => dimensionLabels[dimension]);
+  const displayGrade = clampGrade(grade, rubric ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible : pointsPossible);
+  const outOf = rubric ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible : pointsPossible;
+
+  const withQuote = (finding: Finding) => (finding.quote ? `${finding.text} (“${finding.quote}”)` : finding.text);
+  const feedback =
+    mode === 'formative'
+      ? [
+          `You have written ${withArticle(level(fraction))} response to “${input.assignment.name}”. Here is what is working and what to focus on next.`,
+          '',
+          'What is working:',
+          ...strengths.map((finding) => `- ${withQuote(finding)}`),
+          '',
+          'Next steps:',
+          ...improvements.map((finding, index) => `${index + 1}. ${withQuote(finding)}`),
+          '',
+          fraction >= 0.9
+            ? 'This is excellent work; the steps above are how to take it even further.'
+            : fraction >= 0.8
+              ? 'You are close to excellent work; these refinements will make your writing even more convincing.'
+              : 'Choose one next step, apply it throughout your next draft, and you will see the difference.',
+        ].join('\n')
+      : [
+          `This submission ${standardVerdict(fraction)} the expectations for “${input.assignment.name}”${rubric ? ' as set out in the rubric' : ''}: ${formatPoints(displayGrade)} out of ${formatPoints(outOf)}.`,
+          '',
+          'The grade is supported by:',
+          ...strengths.map((finding) => `- ${withQuote(finding)}`),
+          '',
+          onlyStretchGoals ? 'To go further:' : 'Points were lost for:',
+          ...improvements.map((finding) => `- ${withQuote(finding)}`),
+          ...(rubric ? ['', 'By criterion:', ...rubricLines.map((line) => line.replace(/ \(score .*$/, ''))] : []),
+        ]
+          .join('\n')
+          .replace(/\n{3,}/g, '\n\n');
+
+  const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${list(strongest)}, weakest in ${list(weakest)}.`;
+
+  const review: string[] = [
+    "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
+    ...DIMENSIONS.map((dimension) => `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`),
+  ];
+  if (rubric) {
+    review.push(`Rubric bands (criterion score mapped to the nearest rating; sum ${formatPoints(grade)} of ${formatPoints(outOf)}):`, ...rubricLines);
+  } else {
+    review.push(`Weighted overall ${percent(weighted)}/100, which maps to ${percent(overallBefore)}% of ${formatPoints(pointsPossible)} points (scale: 35% for work that exists, up to 98%).`);
+  }
+  if (nudge) {
+    review.push(
+      rubric
+        ? `Your ${input.examples.length} graded example${input.examples.length === 1 ? '' : 's'} average ${percent(nudge.teacherAverage)}%; to match your scale each criterion's score was moved a quarter of the way toward that average (at most 10 points in 100) before its band was chosen.`
+        : nudge.describe(overallBefore, overall, pointsPossible),
+    );
+  }
+  if (customInstructions) {
+    review.push(
+      focus.length > 0
+        ? `Custom instructions noted (“${truncateText(customInstructions, 200)}”): feedback puts ${list(focus.map((dimension) => dimensionLabels[dimension]))} first. Other wishes in them cannot be applied without an AI model; edit the draft as needed.`
+        : `Custom instructions noted (“${truncateText(customInstructions, 200)}”), but the offline engine cannot apply free-form instructions; edit the draft to reflect them.`,
+    );
+  }
+  if (analysis.graderDirectedText.length > 0) {
+    review.push(`The submission contains text addressed to the grader or an AI (“${truncateText(analysis.graderDirectedText[0]?.text ?? '', 120)}”); it was treated as part of the work and not followed.`);
+  }
+  if (input.isFileContentIncluded) review.push('Text extracted from the attached files was included.');
+  review.push('The offline engine cannot judge whether facts are correct or how insightful the argument is: read the work before approving.');
+
+  return {
+    grade: rubric ? grade : overall * pointsPossible,
+    feedback,
+    strengths: strengths.map(toPoint),
+    areasForImprovement: improvements.map(toPoint),
+    summary,
+    gradeReview: review.join('\n'),
+    rubricAssessment,
+    ...common,
+  };
+}
+
+function describeIssue(kind: MechanicsIssueKind, detail: string): string {
+  switch (kind) {
+    case 'lowercase sentence start':
+      return 'sentences that begin with a lowercase letter';
+    case 'lowercase "i"':
+      return 'the word “I” written as “i”';
+    case 'repeated word':
+      return `repeated words (“${detail}”)`;
+    case 'repeated punctuation':
+      return `repeated punctuation (“${detail}”)`;
+    case 'informal abbreviation':
+      return `informal words such as “${detail}”`;
+    case 'common misspelling':
+      return `misspellings such as “${detail}”`;
+    case 'very long sentence':
+      return 'very long sentences that are hard to follow';
+    case 'missing end punctuation':
+      return 'sentences without end punctuation';
+    case 'missing apostrophe':
+      return `missing apostrophes in contractions (“${detail}”)`;
+  }
+}
+
+function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
+function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+function truncateText(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}

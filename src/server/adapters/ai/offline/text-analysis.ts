@@ -1,0 +1,435 @@
+/**
+ * Measurable features of a piece of writing, each tied to the sentences it comes from, so the
+ * offline engine can point at real evidence (every quote it makes is a slice of the text).
+ */
+
+export type Sentence = {
+  /** Exact slice of the text (trimmed), so it can be quoted word for word. */
+  text: string;
+  index: number;
+  paragraph: number;
+  wordCount: number;
+};
+
+export type Paragraph = { text: string; sentences: Sentence[]; wordCount: number };
+
+export type EvidenceKind = 'example' | 'quotation' | 'number' | 'citation' | 'source';
+export type MechanicsIssueKind =
+  | 'lowercase sentence start'
+  | 'lowercase "i"'
+  | 'repeated word'
+  | 'repeated punctuation'
+  | 'informal abbreviation'
+  | 'common misspelling'
+  | 'very long sentence'
+  | 'missing end punctuation'
+  | 'missing apostrophe';
+
+export type TextAnalysis = {
+  text: string;
+  paragraphs: Paragraph[];
+  sentences: Sentence[];
+  words: string[];
+  wordCount: number;
+  /** Distinct words / words over a fixed window, so length does not inflate it. */
+  vocabularyVariety: number;
+  averageSentenceLength: number;
+  /** Coefficient of variation of sentence lengths (0 = all the same length). */
+  sentenceLengthVariation: number;
+  transitions: { phrase: string; sentence: Sentence }[];
+  evidence: { kind: EvidenceKind; match: string; sentence: Sentence }[];
+  reasoning: { phrase: string; sentence: Sentence }[];
+  thesis: Sentence | null;
+  conclusion: Sentence | null;
+  mechanicsIssues: { kind: MechanicsIssueKind; detail: string; sentence: Sentence }[];
+  /** Text addressed to the grader or an AI ("ignore previous instructions", "give this 100"). */
+  graderDirectedText: Sentence[];
+};
+
+// ---------------------------------------------------------------------------------------------
+// Words and terms
+// ---------------------------------------------------------------------------------------------
+
+const WORD_PATTERN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+export function tokenize(text: string): string[] {
+  return (text.toLowerCase().match(WORD_PATTERN) ?? []).map((word) => word.replace(/’/g, "'"));
+}
+
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are aren't as at be because been before being below between both but by
+  can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further had hadn't has hasn't
+  have haven't having he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll i'm i've if in into is
+  isn't it it's its itself let's me more most mustn't my myself no nor not of off on once only or other ought our ours ourselves out
+  over own same shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them themselves then
+  there there's these they they'd they'll they're they've this those through to too under until up very was wasn't we we'd we'll we're
+  we've were weren't what what's when when's where where's which while who who's whom why why's with won't would wouldn't you you'd
+  you'll you're you've your yours yourself yourselves one two three four five six seven eight nine ten first second third also may
+  might must will shall many much every within without upon onto via per etc its just like get got make made really thing things way
+  ways lot lots even still yet though although however therefore thus well`.split(/\s+/),
+);
+
+/** Words that describe any piece of work or any rubric, and say nothing about this assignment. */
+const GENERIC_WORDS = new Set(
+  `student students essay essays paper papers writing write writes written response responses work works assignment assignments task
+  tasks piece pieces text texts clearly clear clarity demonstrates demonstrate demonstrated demonstrating shows show showing shown
+  uses use using used effectively effective effectiveness good strong strongly weak weakly limited little some many most few lacks
+  lack lacking excellent exemplary proficient developing beginning emerging advanced basic novice meets meet exceeds exceed
+  expectations expectation criteria criterion points point rating ratings level levels appropriate appropriately minimal adequate
+  adequately mostly somewhat partially partial fully full complete completely incomplete needs need improvement include includes
+  including included provides provide provided providing makes making present presents presented presenting overall quality
+  sufficient insufficient consistent consistently inconsistent thorough thoroughly throughout relevant irrelevant accurate accurately
+  accuracy well-developed developed development detail details detailed specific specifically general generally least minimum maximum
+  words word page pages due date submit submission submissions upload canvas please font double spaced single points grade graded
+  grading rubric total each least requirements required requirement following follow follows instructions instruction complete
+  completed students' student's reader readers audience yes no none ideas idea effort attempt attempts evident evidently missing
+  able ability thesis claim claims counterargument counterargument counterclaim introduction conclusion conclusions transition
+  transitions paragraph paragraphs evidence research statistics statistic example examples quotation quotations quote quotes source
+  sources citation citations persuasive argumentative arguing argue argues argument arguments restate restates proofread grammar
+  spelling punctuation capitalization capitalisation organization organisation structure position support supports supported
+  consider address addresses whether arguable logical logically conventions convention mechanics usage discuss discusses explain explains describe describes pieces piece state states stated`.split(/\s+/),
+);
+
+export function isContentWord(word: string): boolean {
+  return word.length >= 4 && !STOPWORDS.has(word) && !GENERIC_WORDS.has(word) && !/^\d+$/.test(word);
+}
+
+/** A light stemmer: enough to match "policies"/"policy", "argued"/"argues", "cells"/"cell". */
+export function stem(word: string): string {
+  let result = word.toLowerCase().replace(/'s$/, '');
+  if (result.length > 5 && result.endsWith('ies')) return result.slice(0, -3) + 'y';
+  if (result.length > 5 && result.endsWith('ing')) return result.slice(0, -3);
+  if (result.length > 4 && result.endsWith('ed')) return result.slice(0, -2);
+  if (result.length > 4 && /(ches|shes|sses|xes)$/.test(result)) return result.slice(0, -2);
+  if (result.length > 3 && result.endsWith('s') && !result.endsWith('ss') && !result.endsWith('us') && !result.endsWith('is')) {
+    result = result.slice(0, -1);
+  }
+  return result;
+}
+
+export function termsMatch(a: string, b: string): boolean {
+  const stemA = stem(a);
+  const stemB = stem(b);
+  if (stemA === stemB) return true;
+  const [shorter, longer] = stemA.length <= stemB.length ? [stemA, stemB] : [stemB, stemA];
+  return shorter.length >= 5 && longer.startsWith(shorter);
+}
+
+/** The content words of a text, most frequent first (ties: first seen), stems de-duplicated. */
+export function keyTerms(text: string, limit: number): string[] {
+  const counts = new Map<string, { word: string; count: number; first: number }>();
+  tokenize(text).forEach((word, position) => {
+    if (!isContentWord(word)) return;
+    const key = stem(word);
+    const entry = counts.get(key);
+    if (entry) entry.count += 1;
+    else counts.set(key, { word, count: 1, first: position });
+  });
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || b.word.length - a.word.length || a.first - b.first)
+    .slice(0, limit)
+    .map((entry) => entry.word);
+}
+
+/** Which of the terms occur in the words (by stem), and which do not. */
+export function termCoverage(terms: string[], words: string[]): { found: string[]; missing: string[] } {
+  const stems = new Set(words.map(stem));
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const term of terms) {
+    const termStem = stem(term);
+    if (stems.has(termStem) || [...stems].some((wordStem) => termsMatch(wordStem, termStem))) found.push(term);
+    else missing.push(term);
+  }
+  return { found, missing };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structure
+// ---------------------------------------------------------------------------------------------
+
+function splitParagraphs(text: string): string[] {
+  const normalized = text.replace(/\r\n?/g, '\n');
+  const blocks = normalized.split(/\n[ \t]*\n+/).map((block) => block.trim()).filter(Boolean);
+  // Text with single line breaks only (pasted, or extracted): each line is a paragraph, unless the
+  // lines are short wrapped lines of one paragraph.
+  if (blocks.length === 1) {
+    const lines = (blocks[0] ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+    const averageLine = lines.reduce((total, line) => total + line.length, 0) / Math.max(1, lines.length);
+    if (lines.length > 1 && averageLine > 90) return lines;
+  }
+  return blocks;
+}
+
+// A sentence runs to . ! or ? (plus closing quotes/brackets) followed by whitespace or the end;
+// punctuation inside a token ("3.5", "U.S.A", "?!") does not end it.
+const SENTENCE_PATTERN = /(?:[^.!?]|[.!?]+(?![\s"'”’)\]]|$))+(?:[.!?]+["'”’)\]]*)?|[.!?]+["'”’)\]]*/g;
+// Titles are always followed by a name; other abbreviations end a sentence unless lowercase follows.
+const TITLE_END = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|fig|pp?|no|vol|ch)\.$/i;
+const ABBREVIATION_END = /(?:^|[\s(])(?:e\.g|i\.e|vs|etc|al|approx|[a-z](?:\.[a-z])+)\.$/i;
+
+/** Sentences as exact slices of the paragraph (so a quote of one is word for word). */
+function splitSentences(paragraph: string): string[] {
+  const ranges: { start: number; end: number }[] = [];
+  for (const match of paragraph.matchAll(SENTENCE_PATTERN)) {
+    const raw = match[0];
+    if (!raw.trim()) continue;
+    const start = match.index + (raw.length - raw.trimStart().length);
+    const end = match.index + raw.trimEnd().length;
+    const previous = ranges.at(-1);
+    const previousText = previous ? paragraph.slice(previous.start, previous.end) : '';
+    const continues = TITLE_END.test(previousText) || (ABBREVIATION_END.test(previousText) && /^[\p{Ll}\d(]/u.test(raw.trimStart()));
+    if (previous && continues) previous.end = end;
+    else ranges.push({ start, end });
+  }
+  return ranges.map((range) => paragraph.slice(range.start, range.end));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markers
+// ---------------------------------------------------------------------------------------------
+
+export const TRANSITIONS = [
+  'however', 'therefore', 'furthermore', 'moreover', 'in addition', 'additionally', 'consequently', 'as a result', 'for example',
+  'for instance', 'in contrast', 'on the other hand', 'similarly', 'likewise', 'nevertheless', 'nonetheless', 'meanwhile', 'finally',
+  'first', 'firstly', 'second', 'secondly', 'third', 'lastly', 'next', 'in conclusion', 'to conclude', 'in summary', 'overall',
+  'ultimately', 'although', 'even though', 'while', 'instead', 'thus', 'hence', 'because of this', 'as well as', 'in fact',
+  'specifically', 'equally important', 'to begin with', 'after that', 'by contrast', 'rather', 'despite', 'otherwise', 'besides',
+];
+
+const REASONING_PHRASES = [
+  'because', 'therefore', 'this shows', 'this means', 'this suggests', 'this demonstrates', 'this proves', 'which means', 'as a result',
+  'so that', 'since', 'thus', 'consequently', 'in other words', 'this is important', 'this matters', 'the reason', 'leads to',
+  'led to', 'caused', 'causes', 'explains why', 'shows that', 'suggests that', 'indicates', 'implies', 'if ', 'unless', 'which is why',
+  'due to', 'it follows',
+];
+
+const EXAMPLE_MARKERS = ['for example', 'for instance', 'such as', 'e.g.', 'to illustrate', 'an example', 'one example', 'case of', 'including'];
+const SOURCE_MARKERS = ['according to', 'research', 'a study', 'studies', 'survey', 'data', 'report', 'reported', 'experts', 'scientists', 'historians', 'the author', 'the article', 'the text states', 'the book'];
+const CONCLUSION_MARKERS = /^(in conclusion|to conclude|in summary|to sum up|overall|ultimately|in the end|all in all|finally|to summarize|for these reasons|in short)\b/i;
+const THESIS_MARKERS = /\b(i (?:will )?(?:argue|believe|think|contend|claim|propose)|this (?:essay|paper|report) (?:will|argues|shows|explores|examines)|should|must|ought to|need to|is (?:the )?(?:best|most|more|less|better|worse)|the main reason|because|three reasons|several reasons|is important|matters)\b/i;
+
+const MISSPELLINGS = [
+  'alot', 'definately', 'recieve', 'seperate', 'untill', 'wich', 'thier', 'becuase', 'beleive', 'goverment', 'enviroment', 'occured',
+  'arguement', 'truely', 'tommorow', 'wierd', 'could of', 'should of', 'would of', 'noone', 'alright', 'begining', 'beggining',
+  'finaly', 'realy', 'intresting', 'dissapoint', 'neccessary', 'occassion', 'publically', 'sucess', 'succesful', 'tounge', 'wether',
+];
+const MISSING_APOSTROPHES = ['dont', 'cant', 'doesnt', 'didnt', 'isnt', 'wasnt', 'arent', 'werent', 'couldnt', 'shouldnt', 'wouldnt', 'im', 'ive', 'youre', 'theyre', 'thats', 'whats', 'hes', 'shes'];
+const INFORMAL = ['u', 'ur', 'gonna', 'wanna', 'gotta', 'lol', 'idk', 'tho', 'cuz', 'bc', 'thx', 'pls', 'omg', 'kinda', 'sorta', 'dunno'];
+
+const GRADER_DIRECTED = /\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|(?:give|grade|mark|score) (?:me|this|this essay|this paper|it) (?:an? )?(?:100|a\+|full (?:marks|points|credit)|perfect)|you are (?:an? )?(?:ai|language model|chatgpt|grader)|system prompt|as an ai)\b/i;
+
+function containsPhrase(lowerSentence: string, phrase: string): boolean {
+  const escaped = phrase.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\p{L}])${escaped}(?:[^\\p{L}]|$)`, 'u').test(lowerSentence);
+}
+
+function coefficientOfVariation(values: number[]): number {
+  if (values.length < 2) return 0;
+  const mean = values.reduce((total, value) => total + value, 0) / values.length;
+  if (mean === 0) return 0;
+  const variance = values.reduce((total, value) => total + (value - mean) ** 2, 0) / values.length;
+  return Math.sqrt(variance) / mean;
+}
+
+export function analyzeText(text: string): TextAnalysis {
+  const paragraphTexts = splitParagraphs(text);
+  const paragraphs: Paragraph[] = [];
+  const sentences: Sentence[] = [];
+  paragraphTexts.forEach((paragraphText, paragraphIndex) => {
+    const paragraphSentences = splitSentences(paragraphText).map((sentenceText) => {
+      const sentence: Sentence = {
+        text: sentenceText,
+        index: sentences.length,
+        paragraph: paragraphIndex,
+        wordCount: tokenize(sentenceText).length,
+      };
+      sentences.push(sentence);
+      return sentence;
+    });
+    paragraphs.push({ text: paragraphText, sentences: paragraphSentences, wordCount: tokenize(paragraphText).length });
+  });
+
+  const words = tokenize(text);
+  const window = words.slice(0, 150);
+  const vocabularyVariety = window.length === 0 ? 0 : new Set(window).size / window.length;
+  const lengths = sentences.map((sentence) => sentence.wordCount).filter((length) => length > 0);
+  const averageSentenceLength = lengths.length === 0 ? 0 : lengths.reduce((total, value) => total + value, 0) / lengths.length;
+
+  const transitions: TextAnalysis['transitions'] = [];
+  const evidence: TextAnalysis['evidence'] = [];
+  const reasoning: TextAnalysis['reasoning'] = [];
+  const mechanicsIssues: TextAnalysis['mechanicsIssues'] = [];
+  const graderDirectedText: Sentence[] = [];
+
+  for (const sentence of sentences) {
+    const lower = sentence.text.toLowerCase().replace(/’/g, "'");
+    for (const phrase of TRANSITIONS) {
+      if (containsPhrase(lower, phrase)) {
+        transitions.push({ phrase, sentence });
+        break;
+      }
+    }
+    for (const phrase of REASONING_PHRASES) {
+      if (containsPhrase(lower, phrase)) {
+        reasoning.push({ phrase: phrase.trim(), sentence });
+        break;
+      }
+    }
+    const example = EXAMPLE_MARKERS.find((marker) => containsPhrase(lower, marker));
+    if (example) evidence.push({ kind: 'example', match: example, sentence });
+    const quotation = sentence.text.match(/["“][^"”]{12,}["”]/);
+    if (quotation) evidence.push({ kind: 'quotation', match: quotation[0], sentence });
+    // Statistics and quantities, or a year; not clock times or list numbers.
+    const number = sentence.text.match(
+      /\b\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|(?:million|billion|thousand|hundred|hours?|minutes?|years?|people|students|teenagers|adults|children|schools|districts|times|degrees|kg|km|miles|dollars|cases|deaths|participants)\b)|\b(?:1[5-9]|20)\d{2}\b(?!:)|[$€£]\s?\d/i,
+    );
+    if (number) evidence.push({ kind: 'number', match: number[0].trim(), sentence });
+    const citation = sentence.text.match(/\((?:[A-Z][\p{L}.&\s-]+,?\s*)?(?:\d{4}|p{1,2}\.\s*\d+|n\.d\.)[^)]*\)|\[\d+\]/u);
+    if (citation) evidence.push({ kind: 'citation', match: citation[0], sentence });
+    const source = SOURCE_MARKERS.find((marker) => containsPhrase(lower, marker));
+    if (source) evidence.push({ kind: 'source', match: source, sentence });
+
+    if (/^[a-z]/.test(sentence.text)) mechanicsIssues.push({ kind: 'lowercase sentence start', detail: sentence.text.split(/\s+/)[0] ?? '', sentence });
+    if (/(?:^|\s)i(?:\s|'m|'ve|'ll|'d|$)/.test(sentence.text.replace(/’/g, "'"))) mechanicsIssues.push({ kind: 'lowercase "i"', detail: 'i', sentence });
+    const repeated = sentence.text.match(/\b(\p{L}+)\s+\1\b/iu);
+    if (repeated && !/^(had|that|very|really|bye|no|yes)$/i.test(repeated[1] ?? '')) mechanicsIssues.push({ kind: 'repeated word', detail: repeated[0], sentence });
+    if (/[!?]{2,}|\.{4,}|,,/.test(sentence.text)) mechanicsIssues.push({ kind: 'repeated punctuation', detail: sentence.text.match(/[!?]{2,}|\.{4,}|,,/)?.[0] ?? '', sentence });
+    const sentenceWords = tokenize(sentence.text);
+    const informal = sentenceWords.find((word) => INFORMAL.includes(word));
+    if (informal) mechanicsIssues.push({ kind: 'informal abbreviation', detail: informal, sentence });
+    const unmarked = sentenceWords.find((word) => MISSING_APOSTROPHES.includes(word));
+    if (unmarked) mechanicsIssues.push({ kind: 'missing apostrophe', detail: unmarked, sentence });
+    const misspelling = MISSPELLINGS.find((word) => containsPhrase(lower, word));
+    if (misspelling) mechanicsIssues.push({ kind: 'common misspelling', detail: misspelling, sentence });
+    if (sentence.wordCount > 45) mechanicsIssues.push({ kind: 'very long sentence', detail: `${sentence.wordCount} words`, sentence });
+    if (GRADER_DIRECTED.test(sentence.text)) graderDirectedText.push(sentence);
+  }
+  for (const paragraph of paragraphs) {
+    const last = paragraph.sentences.at(-1);
+    if (last && last.wordCount >= 6 && !/[.!?]["'”’)\]]*$/.test(last.text) && !/:$/.test(last.text)) {
+      mechanicsIssues.push({ kind: 'missing end punctuation', detail: last.text.split(/\s+/).slice(-3).join(' '), sentence: last });
+    }
+  }
+
+  return {
+    text,
+    paragraphs,
+    sentences,
+    words,
+    wordCount: words.length,
+    vocabularyVariety,
+    averageSentenceLength,
+    sentenceLengthVariation: coefficientOfVariation(lengths),
+    transitions,
+    evidence,
+    reasoning,
+    thesis: findThesis(paragraphs),
+    conclusion: findConclusion(paragraphs),
+    mechanicsIssues,
+    graderDirectedText,
+  };
+}
+
+/** A claim-like sentence of some length in the opening paragraph (its last sentence is typical). */
+function findThesis(paragraphs: Paragraph[]): Sentence | null {
+  const opening = paragraphs[0];
+  if (!opening || paragraphs.length < 2 && opening.wordCount < 120) {
+    // A single short block has no separate opening; still accept an explicit claim sentence.
+    const first = opening?.sentences[0];
+    return first && first.wordCount >= 10 && THESIS_MARKERS.test(first.text) ? first : null;
+  }
+  const candidates = [...opening.sentences].reverse().filter((sentence) => sentence.wordCount >= 10 && THESIS_MARKERS.test(sentence.text));
+  return candidates[0] ?? null;
+}
+
+/** The closing paragraph's summing-up sentence, when the text has a separate closing paragraph. */
+function findConclusion(paragraphs: Paragraph[]): Sentence | null {
+  if (paragraphs.length < 2) return null;
+  const closing = paragraphs.at(-1);
+  if (!closing) return null;
+  const marked = closing.sentences.find((sentence) => CONCLUSION_MARKERS.test(sentence.text));
+  if (marked) return marked;
+  // A closing paragraph that returns to the opening's ideas also concludes.
+  const openingTerms = keyTerms(paragraphs[0]?.text ?? '', 8);
+  const closingWords = tokenize(closing.text);
+  const overlap = termCoverage(openingTerms, closingWords).found.length;
+  if (openingTerms.length > 0 && overlap >= Math.min(3, openingTerms.length) && closing.wordCount >= 25) {
+    return closing.sentences.find((sentence) => sentence.wordCount >= 8) ?? null;
+  }
+  return null;
+}
+
+/** Expectations the description states: length, paragraphs, evidence count. */
+export type Requirements = {
+  targetWords: number | null;
+  minimumWords: number | null;
+  paragraphs: number | null;
+  evidenceCount: number | null;
+  evidenceLabel: string | null;
+};
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, an: 1 };
+
+function toNumber(value: string | undefined): number | null {
+  if (!value) return null;
+  const lower = value.toLowerCase();
+  if (lower in NUMBER_WORDS) return NUMBER_WORDS[lower] ?? null;
+  const parsed = Number.parseInt(lower.replace(/,/g, ''), 10);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+export function extractRequirements(description: string): Requirements {
+  const text = description.toLowerCase().replace(/–|—/g, '-');
+  let targetWords: number | null = null;
+  let minimumWords: number | null = null;
+  const range = text.match(/(\d[\d,]{1,5})\s*(?:-|to)\s*(\d[\d,]{1,5})\s*words?/);
+  if (range) {
+    const low = toNumber(range[1]);
+    const high = toNumber(range[2]);
+    if (low && high) {
+      minimumWords = low;
+      targetWords = Math.round((low + high) / 2);
+    }
+  }
+  if (targetWords === null) {
+    const minimum = text.match(/(?:at least|minimum(?: of)?|no (?:fewer|less) than|min\.?)\s*(\d[\d,]{1,5})\s*words?/);
+    const plain = text.match(/(\d[\d,]{1,5})\s*(?:-| )?words?/);
+    if (minimum) {
+      minimumWords = toNumber(minimum[1]);
+      targetWords = minimumWords;
+    } else if (plain) targetWords = toNumber(plain[1]);
+  }
+  if (targetWords === null) {
+    const pages = text.match(/(\d+|one|two|three|four|five)\s*(?:-|to)?\s*(?:\d+\s*)?(?:full )?pages?/);
+    const count = toNumber(pages?.[1]);
+    if (count) targetWords = count * 275;
+  }
+  const paragraphMatch = text.match(/(\d+|one|two|three|four|five|six|seven)\s*(?:-|to\s*\d+\s*)?(?:body\s+)?paragraphs?/);
+  const paragraphCount = toNumber(paragraphMatch?.[1]);
+  const evidenceMatch = text.match(/(\d+|two|three|four|five|six)\s+(?:\w+\s+)?(sources|examples|pieces of evidence|quotes|quotations|citations|references|details)/);
+  return {
+    targetWords,
+    minimumWords,
+    paragraphs: paragraphCount,
+    evidenceCount: toNumber(evidenceMatch?.[1]),
+    evidenceLabel: evidenceMatch?.[2] ?? null,
+  };
+}
+
+/** Keeps a quote short by taking its first words (a contiguous slice, still word for word). */
+export function shortQuote(sentence: Sentence | null | undefined, maxWords = 30): string | null {
+  if (!sentence) return null;
+  const parts = sentence.text.split(/(\s+)/);
+  let count = 0;
+  let end = parts.length;
+  for (let index = 0; index < parts.length; index += 1) {
+    if (!/\s/.test(parts[index] ?? '') && parts[index]) count += 1;
+    if (count > maxWords) {
+      end = index;
+      break;
+    }
+  }
+  const result = parts.slice(0, end).join('').trim().replace(/[,;:]$/, '');
+  return result || null;
+}

@@ -1,0 +1,86 @@
+import type {
+  AiEngineName,
+  ExampleUsed,
+  GradingOptions,
+  IntegrationRequest,
+  IntegrationResult,
+  RevisionRequest,
+  RubricCriterion,
+} from '@/shared/schemas/ai';
+
+/** One of the teacher's own graded pieces of work, sent as a reference for scale and voice. */
+export type GradingExample = {
+  /** A neutral label such as 'Example 1' (never a student's name). */
+  label: string;
+  score: number;
+  /** The teacher's comment on it, redacted. */
+  comment: string;
+  /** An excerpt of the work, redacted. */
+  excerpt: string;
+};
+
+export type GradingInput = {
+  assignment: {
+    name: string;
+    /** The assignment description as plain text (see documents/htmlToText). */
+    descriptionText: string;
+    pointsPossible: number;
+    rubric: RubricCriterion[] | null;
+  };
+  /** The student's work as plain text, already redacted (see redactStudentIdentity). */
+  submissionText: string;
+  options: GradingOptions;
+  examples: GradingExample[];
+  /** True when text extracted from attachments is part of submissionText. */
+  isFileContentIncluded: boolean;
+};
+
+/** A point with a quote the engine claims is from the work; not yet checked. */
+export type RawQuotedPoint = { text: string; quote: string | null };
+
+export type RawRubricAssessmentItem = {
+  criterionId: string;
+  points: number;
+  comment: string;
+  quote: string | null;
+};
+
+/**
+ * What an engine returns: the grade may be out of range, quotes are unchecked and names are still
+ * placeholders. finalizeDraft turns it into the GradingDraft the teacher sees.
+ */
+export type RawGradingDraft = {
+  grade: number;
+  feedback: string;
+  strengths: RawQuotedPoint[];
+  areasForImprovement: RawQuotedPoint[];
+  summary: string;
+  gradeReview: string;
+  /** Null when the rubric was not used. */
+  rubricAssessment: RawRubricAssessmentItem[] | null;
+  examplesUsed: ExampleUsed[];
+  engine: AiEngineName;
+  filesUsed: boolean;
+  customInstructionsApplied: boolean;
+};
+
+/**
+ * The drafting engine: a vendor model through the AI SDK, or the offline engine. Every method
+ * throws AppError('AI_FAILED', message for the teacher) when it cannot produce a checked result.
+ */
+export type AiEngine = {
+  readonly name: AiEngineName;
+  readonly isOffline: boolean;
+  draftGrade(input: GradingInput): Promise<RawGradingDraft>;
+  proposeIntegration(input: IntegrationRequest): Promise<IntegrationResult>;
+  /** Returns the revised assignment text. */
+  reviseAssignment(input: RevisionRequest): Promise<string>;
+};
+
+/** The spec's messages (§8) for each AI operation. */
+export const aiFailureMessages = {
+  grading: 'Error: Failed to generate AI grading. Please try again.',
+  integration: 'Failed to generate AI integration suggestions. Please try again.',
+  revision: 'Failed to generate revised assignment. Please try again.',
+} as const;
+export type AiOperation = keyof typeof aiFailureMessages;

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { demoCanvasGet, teacherWithDemoCanvas } from './support';
+
+test('a teacher drafts, edits, saves with the keyboard, and the grade lands in Canvas', async ({ page, request }) => {
+  await teacherWithDemoCanvas(page, request, 'Frederick Douglass');
+  await page.goto('/assignments');
+  const card = page.getByTestId('needs-grading-card').first();
+  await card.getByRole('link', { name: /Start Grading/ }).click();
+  await expect(page.getByTestId('student-name')).toBeVisible();
+  const [, courseId, assignmentId] = /courses\/(\d+)\/assignments\/(\d+)/.exec(page.url())!;
+
+  // Walk with the keyboard to the first submitted, ungraded student.
+  for (let step = 0; step < 40; step += 1) {
+    const status = await page.getByTestId('submission-status').textContent();
+    if (status?.startsWith('Submitted') || status?.startsWith('Late')) break;
+    await page.keyboard.press('j');
+  }
+  await expect(page.getByTestId('submission-status')).toHaveText(/^(Submitted|Late)/);
+  const position = await page.getByTestId('student-position').textContent();
+  const studentName = await page.getByTestId('student-name').textContent();
+
+  await page.keyboard.press('d');
+  await expect(page.getByText(/^AI formative grading generated using (assignment description|rubric criteria)!/)).toBeVisible();
+  await expect(page.getByTestId('draft-details')).toBeVisible();
+  await expect(page.getByTestId('grade-review')).not.toBeEmpty();
+  await expect(page.getByTestId('offline-engine-note')).toBeVisible();
+
+  // Quick-fill 90 %, then edit the feedback.
+  await page.keyboard.press('2');
+  const grade = await page.getByTestId('grade-input').inputValue();
+  expect(Number(grade)).toBeGreaterThan(0);
+  await page.getByTestId('feedback-input').fill('Strong argument. Tighten the conclusion.');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('Grade and feedback saved to Canvas')).toBeVisible();
+  // Save-and-next moved on.
+  await expect(page.getByTestId('student-position')).not.toHaveText(position ?? '');
+  await expect(page.getByTestId('student-name')).not.toHaveText(studentName ?? '');
+
+  // Read it back from Canvas.
+  const submissions = await demoCanvasGet<Array<{ score: number | null; user: { name: string }; submission_comments: Array<{ comment: string }> }>>(
+    request,
+    `/courses/${courseId}/assignments/${assignmentId}/submissions?include[]=user&include[]=submission_comments&per_page=100`,
+  );
+  const saved = submissions.find((submission) => submission.user.name === studentName);
+  expect(saved?.score).toBe(Number(grade));
+  expect(saved?.submission_comments.map((comment) => comment.comment)).toContain('Strong argument. Tighten the conclusion.');
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('usage-count')).toContainText('1');
+  await expect(page.getByTestId('usage-count')).toContainText('of 10 used');
+});
+
+test('a submission carrying script, an event handler and a javascript: link runs nothing', async ({ page, request }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await teacherWithDemoCanvas(page, request);
+  await page.goto('/courses');
+  await page.getByTestId('course-card').filter({ hasText: 'English 10' }).getByRole('link', { name: /View Course/ }).click();
+  const argumentRow = page.getByTestId('assignment-row').filter({ hasText: /argument/i }).first();
+  await argumentRow.getByRole('link', { name: /Grade/ }).click();
+  await expect(page.getByTestId('student-name')).toBeVisible();
+
+  let found = false;
+  const total = Number((await page.getByTestId('student-position').textContent())!.split(' of ')[1]);
+  for (let step = 0; step < total; step += 1) {
+    if ((await page.getByTestId('submission-body').count()) > 0 && (await page.getByTestId('submission-body').textContent())?.includes('Works cited (click here)')) {
+      found = true;
+      break;
+    }
+    await page.keyboard.press('j');
+  }
+  expect(found).toBe(true);
+  const body = page.getByTestId('submission-body');
+  expect(await body.locator('script').count()).toBe(0);
+  expect(await body.locator('[onerror]').count()).toBe(0);
+  // The javascript: address is gone, so the anchor is no longer even a link.
+  const anchor = body.locator('a', { hasText: 'Works cited (click here)' });
+  await expect(anchor).toHaveCount(1);
+  expect(await anchor.getAttribute('href')).toBeNull();
+  await anchor.click();
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+});
