@@ -5,6 +5,7 @@
 export function normalizeCanvasUrl(input: string): string {
   const trimmed = input.trim();
   if (!trimmed) return '';
-  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  // Any scheme is kept as typed (the server refuses all but https); none gets https://.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   return withScheme.replace(/\/+$/, '');
 }

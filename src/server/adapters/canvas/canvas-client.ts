@@ -1,0 +1,214 @@
+import { AppError } from '@/server/core/app-error';
+import { CanvasHttp, type QueryValue } from './canvas-http';
+import type { RequestSubject } from './canvas-errors';
+import { parseCanvas } from './canvas-schemas';
+import type { CanvasClient, CanvasGradeInput, CanvasQuizScoreUpdate } from './port';
+
+export interface CanvasClientOptions {
+  /** The Canvas root, e.g. https://school.instructure.com (normalise with normalizeCanvasUrl first). */
+  baseUrl: string;
+  token: string;
+  /** Requests in flight at once. */
+  concurrency?: number;
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+  /** Retries after the first attempt (see CanvasHttp for which failures are retried). */
+  maxRetries?: number;
+  fetch?: typeof fetch;
+  /** First backoff step; tests use a few milliseconds. */
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** Pace requests when `X-Rate-Limit-Remaining` drops below this (Canvas's high-water mark is 600). */
+  rateLimitLowWatermark?: number;
+  rateLimitMaxPauseMs?: number;
+  /** Largest attachment downloaded, in bytes. */
+  maxAttachmentBytes?: number;
+  /** Jitter source; injectable for deterministic tests. */
+  random?: () => number;
+}
+
+const PER_PAGE = 100;
+const COURSE_INCLUDES = ['needs_grading_count', 'total_students', 'favorites', 'term'];
+const SUBMISSION_INCLUDES = ['user', 'submission_comments', 'rubric_assessment'];
+
+const read = (label: string): RequestSubject => ({ label, isChange: false });
+const change = (label: string): RequestSubject => ({ label, isChange: true });
+
+export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const http = new CanvasHttp({
+    baseUrl,
+    token: options.token,
+    concurrency: options.concurrency ?? 6,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxRetries: options.maxRetries ?? 3,
+    fetch: options.fetch ?? globalThis.fetch,
+    retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
+    retryMaxDelayMs: options.retryMaxDelayMs ?? 8_000,
+    rateLimitLowWatermark: options.rateLimitLowWatermark ?? 100,
+    rateLimitMaxPauseMs: options.rateLimitMaxPauseMs ?? 5_000,
+    random: options.random ?? Math.random,
+  });
+  const maxAttachmentBytes = options.maxAttachmentBytes ?? 25 * 1024 * 1024;
+
+  const list = (path: string, query: Record<string, QueryValue>, subject: RequestSubject, pick?: (body: unknown) => unknown) =>
+    http.getAllPages(http.apiUrl(path, { ...query, per_page: PER_PAGE }), subject, pick);
+  const get = (path: string, query: Record<string, QueryValue>, subject: RequestSubject) => http.getJson(http.apiUrl(path, query), subject);
+  const course = (json: unknown) => parseCanvas.course(json, baseUrl);
+
+  return {
+    getSelf: async () => parseCanvas.user(await get('users/self', {}, read('your Canvas profile'))),
+    getProfile: async () => parseCanvas.user(await get('users/self/profile', {}, read('your Canvas profile'))),
+
+    listCourses: async () => (await list('courses', { include: COURSE_INCLUDES }, read('your courses'))).map(course),
+    listFavoriteCourses: async () =>
+      (await list('users/self/favorites/courses', { include: COURSE_INCLUDES }, read('your favourite courses'))).map(course),
+    getCourse: async (courseId) => course(await get(`courses/${courseId}`, { include: COURSE_INCLUDES }, read('this course'))),
+
+    listAssignments: async (courseId, listOptions = {}) =>
+      (await list(`courses/${courseId}/assignments`, { bucket: listOptions.bucket }, read('the assignments of this course'))).map(parseCanvas.assignment),
+    getAssignment: async (courseId, assignmentId) =>
+      parseCanvas.assignment(await get(`courses/${courseId}/assignments/${assignmentId}`, {}, read('this assignment'))),
+
+    listSubmissions: async (courseId, assignmentId, listOptions = {}) =>
+      (
+        await list(
+          `courses/${courseId}/assignments/${assignmentId}/submissions`,
+          { include: submissionIncludes(listOptions.withQuizAnswers) },
+          read('the submissions for this assignment'),
+        )
+      ).map(parseCanvas.submission),
+    getSubmission: async (courseId, assignmentId, userId, getOptions = {}) =>
+      parseCanvas.submission(
+        await get(
+          `courses/${courseId}/assignments/${assignmentId}/submissions/${userId}`,
+          { include: submissionIncludes(getOptions.withQuizAnswers) },
+          read("this student's submission"),
+        ),
+      ),
+    gradeSubmission: async (courseId, assignmentId, userId, input) =>
+      parseCanvas.submission(
+        await http.putJson(
+          http.apiUrl(`courses/${courseId}/assignments/${assignmentId}/submissions/${userId}`),
+          gradeBody(input),
+          change("this student's grade"),
+        ),
+      ),
+
+    listDiscussionTopics: async (courseId) =>
+      (await list(`courses/${courseId}/discussion_topics`, {}, read('the discussions of this course'))).map(parseCanvas.topic),
+    getDiscussionTopic: async (courseId, topicId) =>
+      parseCanvas.topic(await get(`courses/${courseId}/discussion_topics/${topicId}`, {}, read('this discussion'))),
+    getDiscussionView: async (courseId, topicId) =>
+      parseCanvas.view(await get(`courses/${courseId}/discussion_topics/${topicId}/view`, {}, read('the posts of this discussion'))),
+    listDiscussionEntries: async (courseId, topicId) =>
+      (await list(`courses/${courseId}/discussion_topics/${topicId}/entries`, {}, read('the posts of this discussion'))).map(parseCanvas.entry),
+    listDiscussionReplies: async (courseId, topicId, entryId) =>
+      (
+        await list(`courses/${courseId}/discussion_topics/${topicId}/entries/${entryId}/replies`, {}, read('the replies to this post'))
+      ).map(parseCanvas.entry),
+
+    listQuizzes: async (courseId) => (await list(`courses/${courseId}/quizzes`, {}, read('the quizzes of this course'))).map(parseCanvas.quiz),
+    getQuiz: async (courseId, quizId) => parseCanvas.quiz(await get(`courses/${courseId}/quizzes/${quizId}`, {}, read('this quiz'))),
+    listQuizQuestions: async (courseId, quizId) =>
+      (await list(`courses/${courseId}/quizzes/${quizId}/questions`, {}, read('the questions of this quiz'))).map(parseCanvas.quizQuestion),
+    listQuizSubmissions: async (courseId, quizId) =>
+      (
+        await list(`courses/${courseId}/quizzes/${quizId}/submissions`, {}, read('the submissions for this quiz'), parseCanvas.quizSubmissionList)
+      ).map(parseCanvas.quizSubmission),
+    getQuizSubmission: async (courseId, quizId, quizSubmissionId) =>
+      singleQuizSubmission(await get(`courses/${courseId}/quizzes/${quizId}/submissions/${quizSubmissionId}`, {}, read("this student's quiz"))),
+    getQuizAnswers: async (courseId, assignmentId, userId) => {
+      const submission = parseCanvas.submission(
+        await get(
+          `courses/${courseId}/assignments/${assignmentId}/submissions/${userId}`,
+          { include: ['submission_history'] },
+          read("this student's quiz answers"),
+        ),
+      );
+      return submission.quizAnswers ?? [];
+    },
+    updateQuizScores: async (courseId, quizId, quizSubmissionId, update) =>
+      singleQuizSubmission(
+        await http.putJson(
+          http.apiUrl(`courses/${courseId}/quizzes/${quizId}/submissions/${quizSubmissionId}`),
+          quizScoreBody(update),
+          change("this student's quiz score"),
+        ),
+      ),
+
+    downloadAttachment: async (url, downloadOptions = {}) => {
+      const { bytes, headers } = await http.getBytes(http.onCanvasOrigin(url), read('this file'), downloadOptions.maxBytes ?? maxAttachmentBytes);
+      return {
+        bytes,
+        contentType: (headers.get('content-type') ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream',
+        filename: filenameOf(headers.get('content-disposition')),
+      };
+    },
+  };
+}
+
+function submissionIncludes(withQuizAnswers: boolean | undefined): string[] {
+  return withQuizAnswers ? [...SUBMISSION_INCLUDES, 'submission_history'] : SUBMISSION_INCLUDES;
+}
+
+/** The PUT body Canvas reads: submission[posted_grade], comment[text_comment], rubric_assessment[id][...]. */
+function gradeBody(input: CanvasGradeInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (input.postedGrade !== undefined) body.submission = { posted_grade: input.postedGrade === null ? '' : String(input.postedGrade) };
+  if (input.comment !== undefined && input.comment.trim() !== '') body.comment = { text_comment: input.comment };
+  if (input.rubricAssessment) {
+    body.rubric_assessment = Object.fromEntries(
+      Object.entries(input.rubricAssessment).map(([criterionId, entry]) => [
+        criterionId,
+        {
+          ...(entry.points !== undefined ? { points: entry.points === null ? '' : entry.points } : {}),
+          ...(entry.ratingId ? { rating_id: entry.ratingId } : {}),
+          ...(entry.comments !== undefined ? { comments: entry.comments } : {}),
+        },
+      ]),
+    );
+  }
+  return body;
+}
+
+function quizScoreBody(update: CanvasQuizScoreUpdate): Record<string, unknown> {
+  return {
+    quiz_submissions: [
+      {
+        attempt: update.attempt,
+        ...(update.fudgePoints !== undefined ? { fudge_points: update.fudgePoints } : {}),
+        questions: Object.fromEntries(
+          Object.entries(update.questions).map(([questionId, question]) => [
+            questionId,
+            {
+              ...(question.score !== undefined ? { score: question.score === null ? '' : question.score } : {}),
+              ...(question.comment !== undefined ? { comment: question.comment } : {}),
+            },
+          ]),
+        ),
+      },
+    ],
+  };
+}
+
+function singleQuizSubmission(body: unknown) {
+  const [first] = parseCanvas.quizSubmissionList(body);
+  if (first === undefined) {
+    throw new AppError('CANVAS_NOT_FOUND', 'Canvas could not find this quiz submission.', { details: { reason: 'empty_response' } });
+  }
+  return parseCanvas.quizSubmission(first);
+}
+
+function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // fall through to the plain filename
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}

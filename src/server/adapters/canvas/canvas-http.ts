@@ -1,0 +1,274 @@
+import { AppError } from '@/server/core/app-error';
+import { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency-limiter';
+import {
+  canvasResponseError,
+  connectionError,
+  isThrottledResponse,
+  timeoutError,
+  unavailableError,
+  type RequestSubject,
+} from './canvas-errors';
+import { parseLinkHeader } from './link-header';
+
+export interface CanvasHttpOptions {
+  baseUrl: string;
+  token: string;
+  concurrency: number;
+  timeoutMs: number;
+  maxRetries: number;
+  fetch: typeof fetch;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  /** Below this `X-Rate-Limit-Remaining`, requests wait for Canvas's bucket to drain first. */
+  rateLimitLowWatermark: number;
+  rateLimitMaxPauseMs: number;
+  random: () => number;
+}
+
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
+
+interface CanvasRequest {
+  method: 'GET' | 'PUT';
+  url: string;
+  body?: unknown;
+  subject: RequestSubject;
+}
+
+type Attempt<T> =
+  | { kind: 'ok'; headers: Headers; value: T }
+  | { kind: 'http-error'; status: number; bodyText: string }
+  | { kind: 'timeout' }
+  /** `isBeforeSend`: the connection never opened (DNS, refused), so Canvas cannot have acted. */
+  | { kind: 'network'; isBeforeSend: boolean; cause: unknown };
+
+/** Canvas's bucket drains at 10 units a second (`RequestThrottle` outflow). */
+const CANVAS_LEAK_PER_SECOND = 10;
+const MAX_PAGES = 500;
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Every HTTP exchange with Canvas: bounded concurrency, per-attempt timeout, rate-limit pacing,
+ * retries with exponential backoff and jitter, and mapping of failures to AppError.
+ *
+ * Retry rule: a GET is retried on throttling, 5xx, timeouts and network errors. A PUT is retried
+ * only when Canvas certainly did not act on it: the throttled 403 (refused before the request is
+ * processed) and failures to connect at all. A PUT that timed out, lost its connection or got a
+ * 5xx may already have been applied, and repeating it would post the teacher's comment twice.
+ */
+export class CanvasHttp {
+  private readonly limiter: ConcurrencyLimiter;
+  private readonly origin: URL;
+  private rateLimitRemaining: number | null = null;
+
+  constructor(private readonly options: CanvasHttpOptions) {
+    this.limiter = createConcurrencyLimiter(options.concurrency);
+    this.origin = new URL(options.baseUrl);
+  }
+
+  apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) search.append(`${key}[]`, item);
+      else search.append(key, String(value));
+    }
+    const queryString = search.toString();
+    return `${this.options.baseUrl}/api/v1/${path}${queryString ? `?${queryString}` : ''}`;
+  }
+
+  async getJson(url: string, subject: RequestSubject): Promise<unknown> {
+    return (await this.send({ method: 'GET', url, subject }, readJson)).value;
+  }
+
+  async putJson(url: string, body: unknown, subject: RequestSubject): Promise<unknown> {
+    return (await this.send({ method: 'PUT', url, body, subject }, readJson)).value;
+  }
+
+  /** Follows `rel="next"` until the last page; `pick` finds the list inside an envelope. */
+  async getAllPages(firstUrl: string, subject: RequestSubject, pick: (body: unknown) => unknown = (body) => body): Promise<unknown[]> {
+    const items: unknown[] = [];
+    const visited = new Set<string>();
+    let url: string | undefined = firstUrl;
+    while (url !== undefined) {
+      if (visited.has(url) || visited.size >= MAX_PAGES) {
+        throw unavailableError('Canvas kept sending more pages than expected. Please try again later.', { reason: 'pagination_loop' });
+      }
+      visited.add(url);
+      const page: { headers: Headers; value: unknown } = await this.send({ method: 'GET', url, subject }, readJson);
+      const pageItems = pick(page.value);
+      if (!Array.isArray(pageItems)) {
+        throw unavailableError(`Canvas sent ${subject.label} in a form Margin could not read.`, { reason: 'unexpected_response' });
+      }
+      items.push(...pageItems);
+      const next = parseLinkHeader(page.headers.get('link')).get('next');
+      url = next === undefined ? undefined : this.onCanvasOrigin(next);
+    }
+    return items;
+  }
+
+  /** Downloads a file from the Canvas origin, refusing bodies over `maxBytes`. */
+  async getBytes(url: string, subject: RequestSubject, maxBytes: number): Promise<{ bytes: Uint8Array; headers: Headers }> {
+    const result = await this.send({ method: 'GET', url, subject }, (response) => readCapped(response, maxBytes));
+    return { bytes: result.value, headers: result.headers };
+  }
+
+  /**
+   * Link and file URLs must stay on the Canvas origin: the token is only ever sent there. A scheme
+   * difference alone (a proxy writing http:// links for an https site) is corrected.
+   */
+  onCanvasOrigin(url: string): string {
+    const target = new URL(url, this.origin);
+    if (target.host !== this.origin.host) {
+      throw new AppError('CANVAS_URL_REFUSED', 'Canvas pointed Margin to a different web address, so Margin stopped to keep your access token safe.', {
+        details: { reason: 'foreign_origin' },
+      });
+    }
+    target.protocol = this.origin.protocol;
+    return target.toString();
+  }
+
+  private async send<T>(request: CanvasRequest, read: (response: Response) => Promise<T>): Promise<{ headers: Headers; value: T }> {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.limiter.run(() => this.attempt(request, read));
+      if (outcome.kind === 'ok') return outcome;
+      if (attempt >= this.options.maxRetries || !isRetryable(outcome, request.method)) throw this.errorFor(outcome, request.subject);
+      // Back off outside the limiter so waiting retries do not hold a slot.
+      await sleep(this.backoffDelay(attempt));
+    }
+  }
+
+  private async attempt<T>(request: CanvasRequest, read: (response: Response) => Promise<T>): Promise<Attempt<T>> {
+    await this.paceForRateLimit();
+    let response: Response;
+    try {
+      response = await this.options.fetch(request.url, {
+        method: request.method,
+        headers: {
+          authorization: `Bearer ${this.options.token}`,
+          accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      return classifyFailure(error, false);
+    }
+    this.noteRateLimit(response.headers);
+    try {
+      if (!response.ok) return { kind: 'http-error', status: response.status, bodyText: await response.text() };
+      return { kind: 'ok', headers: response.headers, value: await read(response) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The answer had started, so Canvas has acted on the request.
+      return classifyFailure(error, true);
+    }
+  }
+
+  private errorFor(outcome: Exclude<Attempt<unknown>, { kind: 'ok' }>, subject: RequestSubject): AppError {
+    switch (outcome.kind) {
+      case 'http-error':
+        return canvasResponseError(outcome.status, outcome.bodyText, subject, this.options.token);
+      case 'timeout':
+        return timeoutError();
+      case 'network':
+        return connectionError(this.origin.host, outcome.cause);
+    }
+  }
+
+  private noteRateLimit(headers: Headers): void {
+    const remaining = Number.parseFloat(headers.get('x-rate-limit-remaining') ?? '');
+    if (Number.isFinite(remaining)) this.rateLimitRemaining = remaining;
+  }
+
+  /** When Canvas says the bucket is nearly full, wait about as long as it needs to drain. */
+  private async paceForRateLimit(): Promise<void> {
+    const remaining = this.rateLimitRemaining;
+    const { rateLimitLowWatermark: low, rateLimitMaxPauseMs: maxPause } = this.options;
+    if (remaining === null || remaining >= low) return;
+    await sleep(Math.min(maxPause, ((low - remaining) / CANVAS_LEAK_PER_SECOND) * 1000));
+  }
+
+  /** Exponential backoff with jitter: half the step is fixed, half random. */
+  private backoffDelay(attempt: number): number {
+    const step = Math.min(this.options.retryMaxDelayMs, this.options.retryBaseDelayMs * 2 ** attempt);
+    return step / 2 + this.options.random() * (step / 2);
+  }
+}
+
+function isRetryable(outcome: Exclude<Attempt<unknown>, { kind: 'ok' }>, method: CanvasRequest['method']): boolean {
+  const isIdempotent = method === 'GET';
+  switch (outcome.kind) {
+    case 'http-error':
+      return isThrottledResponse(outcome.status, outcome.bodyText) || (outcome.status >= 500 && isIdempotent);
+    case 'timeout':
+      return isIdempotent;
+    case 'network':
+      return isIdempotent || outcome.isBeforeSend;
+  }
+}
+
+function classifyFailure(error: unknown, hasResponse: boolean): Attempt<never> {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
+  return { kind: 'network', isBeforeSend: !hasResponse && CONNECT_FAILURES.has(errorCodeOf(error) ?? ''), cause: error };
+}
+
+/** undici wraps the system error: TypeError('fetch failed') → cause { code: 'ECONNREFUSED' }. */
+function errorCodeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  // Canvas prefixes `while(1);` only for browser sessions, but strip it if a proxy ever adds it.
+  const text = (await response.text()).replace(/^while\(1\);/, '');
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw unavailableError('The Canvas address answered, but not the way Canvas does. Check the Canvas URL in Settings.', { reason: 'unexpected_response' }, error);
+  }
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which is more than Margin reads.`, {
+      details: { limitBytes: maxBytes },
+    });
+  const declared = Number.parseInt(response.headers.get('content-length') ?? '', 10);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}

@@ -1,0 +1,292 @@
+/**
+ * The Canvas data Margin reads, in our words: only the fields the product uses, plus ids.
+ * Timestamps stay ISO-8601 strings as Canvas sends them; HTML stays HTML (sanitise before showing).
+ */
+
+export interface CanvasUser {
+  id: number;
+  name: string;
+  sortableName: string;
+  shortName: string;
+  /** Canvas includes it for the caller; null if the account hides it. */
+  email: string | null;
+  avatarUrl: string | null;
+}
+
+export interface CanvasTerm {
+  id: number;
+  name: string;
+  startAt: string | null;
+  endAt: string | null;
+}
+
+export interface CanvasCourse {
+  id: number;
+  name: string;
+  courseCode: string;
+  /** 'unpublished' | 'available' | 'completed' | 'deleted' */
+  workflowState: string;
+  startAt: string | null;
+  endAt: string | null;
+  totalStudents: number | null;
+  /** Present only for instructors who may grade in the course. */
+  needsGradingCount: number | null;
+  isFavorite: boolean;
+  term: CanvasTerm | null;
+  /** The course page in Canvas (Canvas does not send one; built from the base URL). */
+  htmlUrl: string;
+}
+
+export interface CanvasRubricRating {
+  id: string;
+  points: number;
+  description: string;
+  longDescription: string;
+}
+
+export interface CanvasRubricCriterion {
+  id: string;
+  points: number;
+  description: string;
+  longDescription: string | null;
+  ratings: CanvasRubricRating[];
+}
+
+export interface CanvasRubricSettings {
+  id: number | null;
+  title: string;
+  pointsPossible: number;
+  freeFormCriterionComments: boolean;
+}
+
+export interface CanvasAssignment {
+  id: number;
+  courseId: number;
+  name: string;
+  description: string | null;
+  pointsPossible: number | null;
+  /** 'points' | 'percent' | 'pass_fail' | 'letter_grade' | 'gpa_scale' | 'not_graded' */
+  gradingType: string;
+  dueAt: string | null;
+  submissionTypes: string[];
+  published: boolean;
+  htmlUrl: string;
+  /** Present only for callers who may grade. */
+  needsGradingCount: number | null;
+  rubric: CanvasRubricCriterion[] | null;
+  rubricSettings: CanvasRubricSettings | null;
+  useRubricForGrading: boolean;
+  quizId: number | null;
+  discussionTopicId: number | null;
+}
+
+export interface CanvasAttachment {
+  id: number;
+  filename: string;
+  displayName: string;
+  contentType: string;
+  url: string;
+  size: number;
+}
+
+export interface CanvasSubmissionComment {
+  id: number;
+  authorId: number | null;
+  authorName: string;
+  authorAvatarUrl: string | null;
+  comment: string;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+export interface CanvasRubricAssessmentEntry {
+  ratingId: string | null;
+  points: number | null;
+  comments: string;
+}
+
+/** One per-question result of a classic-quiz attempt (Canvas `submission_data`). */
+export interface CanvasQuizAnswer {
+  questionId: number;
+  /** true | false | 'partial' | 'undefined' (waiting for a person) | 'defined' (scored by a person) | 'no_score' */
+  correct: boolean | string;
+  points: number;
+  /** Essay HTML, or the chosen answer's id as text. */
+  text: string | null;
+  answerId: number | null;
+  teacherComment: string | null;
+}
+
+export interface CanvasSubmission {
+  id: number;
+  assignmentId: number;
+  userId: number;
+  user: { id: number; name: string; sortableName: string; avatarUrl: string | null } | null;
+  /** 'unsubmitted' | 'submitted' | 'graded' | 'pending_review' */
+  workflowState: string;
+  submissionType: string | null;
+  body: string | null;
+  url: string | null;
+  submittedAt: string | null;
+  gradedAt: string | null;
+  score: number | null;
+  grade: string | null;
+  attempt: number | null;
+  late: boolean;
+  missing: boolean;
+  excused: boolean;
+  /** False when the student resubmitted after being graded. */
+  gradeMatchesCurrentSubmission: boolean;
+  attachments: CanvasAttachment[];
+  comments: CanvasSubmissionComment[];
+  rubricAssessment: Record<string, CanvasRubricAssessmentEntry> | null;
+  /** Classic quizzes: the latest attempt's answers, when read with the submission history. */
+  quizAnswers: CanvasQuizAnswer[] | null;
+}
+
+export interface CanvasGradeInput {
+  /** Canvas's posted_grade: "17", "85%", "pass", "A-"; null or "" clears the grade. */
+  postedGrade?: string | number | null;
+  comment?: string;
+  rubricAssessment?: Record<string, { points?: number | null; ratingId?: string | null; comments?: string }>;
+}
+
+export interface CanvasUserDisplay {
+  id: number;
+  displayName: string;
+  avatarUrl: string | null;
+  htmlUrl: string | null;
+  pronouns: string | null;
+}
+
+export interface CanvasDiscussionTopic {
+  id: number;
+  title: string;
+  message: string | null;
+  postedAt: string | null;
+  /** Set when the discussion is graded (Canvas has no `is_assignment`). */
+  assignmentId: number | null;
+  assignment: CanvasAssignment | null;
+  discussionType: string;
+  published: boolean;
+  htmlUrl: string;
+  entryCount: number;
+  unreadCount: number;
+  author: CanvasUserDisplay | null;
+}
+
+/** An entry of the threaded `/view`; deleted entries keep their place without text or author. */
+export interface CanvasDiscussionViewEntry {
+  id: number;
+  userId: number | null;
+  parentId: number | null;
+  message: string | null;
+  createdAt: string;
+  updatedAt: string | null;
+  isDeleted: boolean;
+  replies: CanvasDiscussionViewEntry[];
+}
+
+export interface CanvasDiscussionView {
+  participants: CanvasUserDisplay[];
+  entries: CanvasDiscussionViewEntry[];
+  unreadEntryIds: number[];
+}
+
+export interface CanvasDiscussionEntry {
+  id: number;
+  userId: number | null;
+  parentId: number | null;
+  message: string | null;
+  createdAt: string;
+  isDeleted: boolean;
+  user: CanvasUserDisplay | null;
+}
+
+export interface CanvasQuiz {
+  id: number;
+  title: string;
+  description: string | null;
+  /** 'practice_quiz' | 'assignment' | 'graded_survey' | 'survey' */
+  quizType: string;
+  pointsPossible: number | null;
+  timeLimitMinutes: number | null;
+  /** -1 means unlimited. */
+  allowedAttempts: number;
+  dueAt: string | null;
+  published: boolean;
+  assignmentId: number | null;
+  questionCount: number;
+  htmlUrl: string;
+}
+
+export interface CanvasQuizQuestion {
+  id: number;
+  position: number | null;
+  name: string;
+  /** e.g. 'essay_question', 'multiple_choice_question', 'true_false_question' */
+  type: string;
+  text: string;
+  pointsPossible: number;
+  answers: Array<{ id: number; text: string; weight: number }>;
+}
+
+export interface CanvasQuizSubmission {
+  id: number;
+  quizId: number;
+  userId: number;
+  submissionId: number | null;
+  attempt: number | null;
+  /** 'untaken' | 'pending_review' | 'complete' | 'settings_only' | 'preview' */
+  workflowState: string;
+  score: number | null;
+  keptScore: number | null;
+  fudgePoints: number | null;
+  pointsPossible: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface CanvasQuizScoreUpdate {
+  attempt: number;
+  fudgePoints?: number | null;
+  /** By question id: the points given and an optional comment ("" clears it). */
+  questions: Record<number, { score?: number | null; comment?: string }>;
+}
+
+export interface CanvasDownload {
+  bytes: Uint8Array;
+  contentType: string;
+  filename: string | null;
+}
+
+/** Everything Margin asks of Canvas. Methods throw AppError with a CANVAS_* code on failure. */
+export interface CanvasClient {
+  getSelf(): Promise<CanvasUser>;
+  getProfile(): Promise<CanvasUser>;
+  /** All the teacher's courses, with needs-grading counts, student totals, favourites and terms. */
+  listCourses(): Promise<CanvasCourse[]>;
+  listFavoriteCourses(): Promise<CanvasCourse[]>;
+  getCourse(courseId: number): Promise<CanvasCourse>;
+  listAssignments(courseId: number, options?: { bucket?: 'past' | 'overdue' | 'undated' | 'ungraded' | 'unsubmitted' | 'upcoming' | 'future' }): Promise<CanvasAssignment[]>;
+  getAssignment(courseId: number, assignmentId: number): Promise<CanvasAssignment>;
+  /** Every assigned student's submission (unsubmitted ones too), with user, comments, files and rubric assessment. */
+  listSubmissions(courseId: number, assignmentId: number, options?: { withQuizAnswers?: boolean }): Promise<CanvasSubmission[]>;
+  getSubmission(courseId: number, assignmentId: number, userId: number, options?: { withQuizAnswers?: boolean }): Promise<CanvasSubmission>;
+  gradeSubmission(courseId: number, assignmentId: number, userId: number, input: CanvasGradeInput): Promise<CanvasSubmission>;
+  listDiscussionTopics(courseId: number): Promise<CanvasDiscussionTopic[]>;
+  getDiscussionTopic(courseId: number, topicId: number): Promise<CanvasDiscussionTopic>;
+  getDiscussionView(courseId: number, topicId: number): Promise<CanvasDiscussionView>;
+  listDiscussionEntries(courseId: number, topicId: number): Promise<CanvasDiscussionEntry[]>;
+  listDiscussionReplies(courseId: number, topicId: number, entryId: number): Promise<CanvasDiscussionEntry[]>;
+  listQuizzes(courseId: number): Promise<CanvasQuiz[]>;
+  getQuiz(courseId: number, quizId: number): Promise<CanvasQuiz>;
+  listQuizQuestions(courseId: number, quizId: number): Promise<CanvasQuizQuestion[]>;
+  listQuizSubmissions(courseId: number, quizId: number): Promise<CanvasQuizSubmission[]>;
+  getQuizSubmission(courseId: number, quizId: number, quizSubmissionId: number): Promise<CanvasQuizSubmission>;
+  /** A student's answers to a classic quiz, read from the quiz assignment's submission history. */
+  getQuizAnswers(courseId: number, assignmentId: number, userId: number): Promise<CanvasQuizAnswer[]>;
+  updateQuizScores(courseId: number, quizId: number, quizSubmissionId: number, update: CanvasQuizScoreUpdate): Promise<CanvasQuizSubmission>;
+  /** A submission's file, from the Canvas origin only, up to the size cap. */
+  downloadAttachment(url: string, options?: { maxBytes?: number }): Promise<CanvasDownload>;
+}
