@@ -7,7 +7,7 @@ import { draftFeedback } from './draft-feedback';
 import type { DraftStore } from './draft-store';
 
 /** Drafts at once per run: enough to hide model latency, few enough to respect provider limits. */
-export const WHOLE_CLASS_CONCURRENCY = 6;
+export const WHOLE_CLASS_CONCURRENCY = 8;
 
 /** Students whose work is in and not yet graded. */
 export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmission[] {
