@@ -524,3 +524,24 @@ test.describe('accessibility and layout', () => {
     expect(seen.size).toBe(PUBLIC_PAGES.length);
   });
 });
+
+test('the home page walkthrough video loads and reports its duration, with captions', async ({ page }) => {
+  await page.goto('/');
+  const video = page.getByTestId('walkthrough-video');
+  await video.scrollIntoViewIfNeeded();
+  await expect(video).toHaveAttribute('poster', '/media/walkthrough-poster.jpg');
+  const duration = await video.evaluate(
+    (element: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        element.addEventListener('loadedmetadata', () => resolve(element.duration), { once: true });
+        element.addEventListener('error', () => reject(new Error('the video could not be loaded')), { once: true });
+        element.load();
+      }),
+  );
+  expect(duration).toBeGreaterThan(10);
+  const captions = await page.request.get('/media/walkthrough.vtt');
+  expect(captions.ok()).toBe(true);
+  expect(await captions.text()).toMatch(/^WEBVTT/);
+  const size = Number((await page.request.head('/media/walkthrough.webm')).headers()['content-length']);
+  expect(size).toBeLessThan(3 * 1024 * 1024);
+});

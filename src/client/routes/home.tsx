@@ -6,6 +6,7 @@ import { HowItWorks } from '@/client/features/marketing/components/how-it-works'
 import { ReportedFigures } from '@/client/features/marketing/components/reported-figures';
 import { Section } from '@/client/features/marketing/components/section';
 import { HOME_BENEFITS } from '@/client/features/marketing/content/home-content';
+import { WalkthroughVideo } from '@/client/features/marketing/components/walkthrough-video';
 
 export default function HomeRoute() {
   usePageMeta(
@@ -15,7 +16,7 @@ export default function HomeRoute() {
   return (
     <>
       <HomeHero />
-      {/* "See Margin in action": the walkthrough video section goes here (added later by another engineer). */}
+      <WalkthroughVideo />
       <HowItWorks />
       <Section
         id="benefits"
