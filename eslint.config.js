@@ -65,5 +65,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Benchmarks and scripts report to the terminal.
+    files: ['bench/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
   ...importDirection,
 );

@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
           { path: 'assignments', ...page(() => import('./routes/needs-grading')) },
+          { path: 'billing/checkout/:checkoutId', ...page(() => import('./routes/billing-checkout')) },
+          { path: 'billing/portal', ...page(() => import('./routes/billing-portal')) },
         ],
       },
         ],

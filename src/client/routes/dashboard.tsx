@@ -8,11 +8,13 @@ import { useProfile } from '@/client/features/profile/api/profile-api';
 import { useCanvasConnection } from '@/client/features/canvas/api/canvas-api';
 import { CanvasConnectionBanner } from '@/client/features/canvas/components/connected-banner';
 import { UsageCard } from '@/client/features/usage/components/usage-card';
+import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
 import { Page } from '@/client/components/page';
 import { greetingName } from '@/client/components/greeting-name';
 
 export default function DashboardRoute() {
   usePageMeta('Dashboard');
+  usePurchaseReturn();
   const { user } = useSession();
   const profile = useProfile();
   const name = greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);

@@ -1,7 +1,72 @@
-import { NotYetAvailable } from '@/client/components/page';
+import { useSearchParams } from 'react-router';
+import { Tags } from 'lucide-react';
+import { EXTRA_PACK } from '@/shared/plans';
 import { usePageMeta } from '@/client/lib/page-meta';
+import { usePublicConfig } from '@/client/lib/public-config';
+import { PageHero, Section } from '@/client/features/marketing/components/section';
+import { BillingIntervalToggle } from '@/client/features/billing/components/billing-interval-toggle';
+import { InstitutionalPlanCard } from '@/client/features/billing/components/institutional-plan-card';
+import { PricingPlans } from '@/client/features/billing/components/pricing-plans';
+import { formatUsd } from '@/client/features/billing/format';
+import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
 
-export default function Route() {
-  usePageMeta('Pricing');
-  return <NotYetAvailable title="Pricing" />;
+export default function PricingRoute() {
+  usePageMeta(
+    'Pricing',
+    'Start with 10 free submissions, no credit card required. Monthly or yearly plans for every teaching load, and custom quotes for institutions.',
+  );
+  usePurchaseReturn();
+  const config = usePublicConfig();
+  // The period is URL state: a shared or reloaded link keeps the yearly prices.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isYearly = searchParams.get('billing') === 'yearly';
+  const setYearly = (yearly: boolean) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (yearly) next.set('billing', 'yearly');
+        else next.delete('billing');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <>
+      <PageHero
+        eyebrow={
+          <>
+            <Tags aria-hidden />
+            Pricing
+          </>
+        }
+        title="Plans for every teaching load"
+        description="Start with 10 free submissions, no credit card required. Every plan drafts grades and feedback from your rubric, and nothing reaches a student until you approve it."
+      >
+        <BillingIntervalToggle isYearly={isYearly} onChange={setYearly} />
+      </PageHero>
+      <Section className="pt-10 sm:pt-12">
+        <PricingPlans isYearly={isYearly} />
+        <InstitutionalPlanCard />
+        <div className="mt-10 grid gap-4 text-sm text-slate-600 md:grid-cols-3">
+          <p>
+            <span className="font-semibold text-ink">Need a few more?</span> Add {EXTRA_PACK.submissions} submissions for{' '}
+            {formatUsd(EXTRA_PACK.priceUsd)} from Settings, valid for the current billing period.
+          </p>
+          <p>
+            <span className="font-semibold text-ink">Cancel anytime.</span> Monthly plans end at the end of the billing cycle, yearly
+            plans at the end of the term.
+          </p>
+          <p>
+            <span className="font-semibold text-ink">Yearly billing</span> costs ten months’ price for twelve months of grading.
+          </p>
+        </div>
+        {config.data?.billingMode === 'test' ? (
+          <p className="mx-auto mt-8 max-w-3xl rounded-lg border border-dashed border-amber-400 bg-amber-50 px-4 py-3 text-center text-sm text-amber-950">
+            This installation uses test-mode billing: checkout is simulated and no real payment is taken.
+          </p>
+        ) : null}
+      </Section>
+    </>
+  );
 }

@@ -12,6 +12,8 @@ import { useProfile } from '@/client/features/profile/api/profile-api';
 import { useUpdateProfile } from '@/client/features/profile/api/update-profile';
 import { Page } from '@/client/components/page';
 import { CanvasIntegrationCard } from '@/client/features/canvas/components/canvas-integration-card';
+import { SubscriptionCard } from '@/client/features/billing/components/subscription-card';
+import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
 import { ErrorState, Skeleton } from '@/client/ui/feedback';
@@ -25,12 +27,14 @@ type ProfileForm = z.infer<typeof profileFormSchema>;
 
 export default function SettingsRoute() {
   usePageMeta('Settings');
+  usePurchaseReturn();
   const navigate = useNavigate();
   return (
     <Page title="Settings" description="Your profile, Canvas connection and plan.">
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard />
         <CanvasIntegrationCard />
+        <SubscriptionCard />
         <Card>
           <CardHeader>
             <CardTitle>Account Actions</CardTitle>

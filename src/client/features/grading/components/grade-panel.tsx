@@ -177,12 +177,26 @@ export function GradePanel({
             <Sparkles className="size-4 text-accent-500" aria-hidden />
             AI options
           </h3>
-          <Switch
-            label={aiOptions.mode === 'summative' ? 'Summative feedback' : 'Formative feedback'}
-            description={aiOptions.mode === 'summative' ? 'Evaluates the work against the standard.' : 'Focuses on growth and next steps.'}
-            checked={aiOptions.mode === 'summative'}
-            onCheckedChange={(checked) => onAiOptionsChange({ ...aiOptions, mode: checked ? 'summative' : 'formative' })}
-          />
+          <div role="radiogroup" aria-label="Feedback type" className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200">
+            {(['formative', 'summative'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                role="radio"
+                aria-checked={aiOptions.mode === mode}
+                onClick={() => onAiOptionsChange({ ...aiOptions, mode })}
+                className={cn(
+                  'rounded-md px-3 py-1.5 text-sm font-medium capitalize',
+                  aiOptions.mode === mode ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+                )}
+              >
+                {mode}
+              </button>
+            ))}
+          </div>
+          <p className="-mt-1 text-xs text-slate-600">
+            {aiOptions.mode === 'summative' ? 'Evaluates the work against the standard.' : 'Focuses on growth and next steps.'}
+          </p>
           {rubric ? (
             <Switch
               label="Grade with the rubric"
@@ -211,12 +225,17 @@ export function GradePanel({
             {isBusy ? 'Drafting...' : 'Draft with AI'}
           </Button>
           {engineName === 'offline' ? (
-            <p className="flex gap-2 text-xs text-slate-600" data-testid="offline-engine-note">
-              <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-              Drafts come from Margin's offline engine: it scores the text against your rubric or description and quotes the
-              student's words, without an AI model. To draft with a model, whoever runs Margin sets AI_PROVIDER (openai,
-              anthropic or openai-compatible for a local model server) with AI_MODEL and AI_API_KEY.
-            </p>
+            <details className="text-xs text-slate-600" data-testid="offline-engine-note">
+              <summary className="flex cursor-pointer items-center gap-1.5">
+                <Info className="size-3.5 shrink-0" aria-hidden />
+                Drafts come from Margin's offline engine, without an AI model.
+              </summary>
+              <p className="mt-1 pl-5">
+                It scores the text against your rubric or description and quotes the student's words. To draft with a
+                model, whoever runs Margin sets AI_PROVIDER (openai, anthropic, or openai-compatible for a local model
+                server such as Ollama) with AI_MODEL and AI_API_KEY.
+              </p>
+            </details>
           ) : null}
         </section>
 
