@@ -10,6 +10,7 @@ import { useGradingShortcuts } from '@/client/components/grading/use-grading-sho
 import { BatchDraftBar } from './batch-draft-bar';
 import { GradePanel, type AiOptionsState, type PanelActions } from './grade-panel';
 import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
+import { UsageNotice } from '@/client/components/grading/usage-notice';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
 
@@ -121,6 +122,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
         </EmptyState>
       ) : (
         <>
+          <UsageNotice />
           <StudentNavigator submissions={submissions} index={safeIndex} onSelect={select} />
           <BatchDraftBar
             courseId={courseId}

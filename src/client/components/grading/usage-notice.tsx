@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { AlertTriangle } from 'lucide-react';
+import { canGrade, usageLevel, usageLimitMessage } from '@/shared/usage';
+import { useUsage } from '@/client/lib/usage';
+
+/**
+ * Tells the teacher before a save is refused: 'Usage Limit Reached' when no credit is left,
+ * 'Approaching Limit' from 80 %. Reads the same usage query a save updates, so it changes at once.
+ */
+export function UsageNotice() {
+  const usage = useUsage();
+  if (!usage.data) return null;
+  const level = usageLevel(usage.data);
+  if (level.level === 'ok') return null;
+  const isBlocked = !canGrade(usage.data);
+  return (
+    <div
+      role={isBlocked ? 'alert' : 'status'}
+      data-testid="usage-notice"
+      className={`flex items-start gap-3 rounded-xl border p-3 text-sm ${isBlocked ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
+    >
+      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p>
+        <strong>{level.title}</strong>{' '}
+        {isBlocked
+          ? usageLimitMessage(usage.data.total_limit)
+          : `${level.remaining} of ${usage.data.total_limit} submissions left in this billing period.`}{' '}
+        <Link to="/pricing" className="font-medium underline">
+          See plans
+        </Link>
+      </p>
+    </div>
+  );
+}
