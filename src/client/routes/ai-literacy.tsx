@@ -1,7 +1,10 @@
-import { NotYetAvailable } from '@/client/components/page';
 import { usePageMeta } from '@/client/lib/page-meta';
+import { ResourceCenter } from '@/client/features/literacy/components/resource-center';
 
-export default function Route() {
-  usePageMeta('AI Literacy Resource Center');
-  return <NotYetAvailable title="AI Literacy Resource Center" />;
+export default function AiLiteracyRoute() {
+  usePageMeta(
+    'AI Literacy Resource Center',
+    'AI literacy for teachers: the Pedagogy Hub, the Assignment Integration Tool, resource collections coming in Fall 2025 and the AI Literacy Newsletter.',
+  );
+  return <ResourceCenter />;
 }

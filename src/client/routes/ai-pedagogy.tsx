@@ -1,7 +1,6 @@
-import { NotYetAvailable } from '@/client/components/page';
-import { usePageMeta } from '@/client/lib/page-meta';
+import { PedagogyHub } from '@/client/features/literacy/components/pedagogy-hub';
 
-export default function Route() {
-  usePageMeta('AI Pedagogy Hub');
-  return <NotYetAvailable title="AI Pedagogy Hub" />;
+/** Page titles are set by the hub's list and article views. */
+export default function AiPedagogyRoute() {
+  return <PedagogyHub />;
 }

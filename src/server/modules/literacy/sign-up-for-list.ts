@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@/server/db/connection';
+import type { Mailer } from '@/server/adapters/mail/mailer';
+import { MAILING_LISTS, type MailingListSignup } from '@/shared/schemas/literacy';
+import type { MailingListStore } from './mailing-list-store';
+import { limitLiteracyUse } from './rate-limits';
+import { signupConfirmationMail } from './signup-mail';
+
+export type SignupDeps = {
+  db: Database;
+  store: MailingListStore;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  supportEmail: string;
+};
+
+/** How long a request waits for the first delivery attempt of the confirmation before answering. */
+export const CONFIRMATION_HANDOFF_WAIT_MS = 2000;
+
+/**
+ * Puts the address on the list and, the first time only, mails a confirmation. Signing up again
+ * answers the same and sends nothing, so the form cannot be used to flood someone's mailbox. Once
+ * the row is stored, a mail failure is logged, never reported: the mailer keeps retrying.
+ */
+export async function signUpForList(deps: SignupDeps, signup: MailingListSignup, clientAddress: string): Promise<void> {
+  await limitLiteracyUse(deps.db, 'signup', clientAddress);
+  const isNew = await deps.store.add({ email: signup.email, list: MAILING_LISTS[signup.list].id, source: signup.source ?? null });
+  if (!isNew) {
+    deps.log.info({ list: signup.list }, 'mailing-list sign-up for an address already on the list');
+    return;
+  }
+  const mail = signupConfirmationMail(signup.list, signup.email, deps);
+  const handoff = deps.mailer.send(mail).catch((error: unknown) => {
+    deps.log.error({ err: error, list: signup.list }, 'sign-up confirmation could not be handed to the mailer');
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, CONFIRMATION_HANDOFF_WAIT_MS);
+  });
+  await Promise.race([handoff, deadline]);
+  clearTimeout(timer);
+}
