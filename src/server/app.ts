@@ -35,8 +35,12 @@ import { createCanvasAccess } from './modules/canvas/canvas-access';
 import { canvasRoutes } from './modules/canvas/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { gradingRoutes } from './modules/grading/routes';
+import { discussionGradingRoutes } from './modules/discussion-grading/routes';
+import { quizGradingRoutes } from './modules/quiz-grading/routes';
 import { createAiEngine, type AiEngine } from './adapters/ai';
 import { contactRoutes } from './modules/contact/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { literacyRoutes } from './modules/literacy/routes';
 
 export type AppDependencies = {
   config: Config;
@@ -136,7 +140,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(canvasRoutes, { prefix: '/api/canvas', context });
   await app.register(courseRoutes, { prefix: '/api', context });
   await app.register(gradingRoutes, { prefix: '/api/grading/courses/:courseId/assignments/:assignmentId', context });
+  await app.register(discussionGradingRoutes, { prefix: '/api/grading/courses/:courseId/discussions/:discussionId', context });
+  await app.register(quizGradingRoutes, { prefix: '/api/grading/courses/:courseId/quizzes/:quizId', context });
   await app.register(contactRoutes, { prefix: '/api/contact', context });
+  await app.register(billingRoutes, { prefix: '/api/billing', context });
+  await app.register(literacyRoutes, { prefix: '/api/literacy', context });
 
   if (config.demoCanvas) {
     // One shared demo teacher for everyone on this instance, kept in memory: a restart resets it.

@@ -1,7 +1,13 @@
-import { NotYetAvailable } from '@/client/components/page';
+import { useParams } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
+import { DiscussionGradingScreen } from '@/client/features/discussion-grading/components/discussion-grading-screen';
 
-export default function Route() {
+export default function GradeDiscussionRoute() {
+  const { courseId = '', discussionId = '' } = useParams();
   usePageMeta('Grade Discussion');
-  return <NotYetAvailable title="Grade Discussion" />;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <DiscussionGradingScreen key={`${courseId}:${discussionId}`} courseId={courseId} discussionId={discussionId} />
+    </div>
+  );
 }

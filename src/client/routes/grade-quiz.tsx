@@ -1,7 +1,13 @@
-import { NotYetAvailable } from '@/client/components/page';
+import { useParams } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
+import { QuizGradingScreen } from '@/client/features/quiz-grading/components/quiz-grading-screen';
 
-export default function Route() {
+export default function GradeQuizRoute() {
+  const { courseId = '', quizId = '' } = useParams();
   usePageMeta('Grade Quiz');
-  return <NotYetAvailable title="Grade Quiz" />;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
+      <QuizGradingScreen key={`${courseId}:${quizId}`} courseId={courseId} quizId={quizId} />
+    </div>
+  );
 }

@@ -1,0 +1,127 @@
+import type { GradingDraft, RubricCriterion } from '@/shared/schemas/ai';
+import { cn } from '@/client/lib/cn';
+import { Input, Textarea } from '@/client/ui/form';
+import { Evidence } from './draft-review';
+
+export type RubricValue = { points: string; comments: string };
+export type RubricValues = Record<string, RubricValue>;
+
+/** Starting values: the draft's assessment if there is one, else what Canvas already holds. */
+export function initialRubricValues(
+  rubric: RubricCriterion[] | null,
+  saved: Record<string, { points: number | null; comments: string | null }> | null,
+  draft: GradingDraft | null,
+): RubricValues {
+  if (!rubric) return {};
+  if (draft?.rubricAssessment) {
+    return Object.fromEntries(draft.rubricAssessment.map((item) => [item.criterionId, { points: String(item.points), comments: item.comment }]));
+  }
+  return Object.fromEntries(
+    rubric.map((criterion) => {
+      const entry = saved?.[criterion.id];
+      return [criterion.id, { points: entry?.points !== null && entry?.points !== undefined ? String(entry.points) : '', comments: entry?.comments ?? '' }];
+    }),
+  );
+}
+
+export function rubricTotal(rubric: RubricCriterion[] | null, values: RubricValues): number {
+  return (rubric ?? []).reduce((total, criterion) => total + (Number.parseFloat(values[criterion.id]?.points ?? '') || 0), 0);
+}
+
+export function hasRubricValues(rubric: RubricCriterion[] | null, values: RubricValues): boolean {
+  return (rubric ?? []).some((criterion) => (values[criterion.id]?.points ?? '') !== '');
+}
+
+/** The rubric assessment as the save endpoints take it. */
+export function toRubricAssessment(rubric: RubricCriterion[], values: RubricValues) {
+  return rubric.map((criterion) => ({
+    criterionId: criterion.id,
+    points: Number.parseFloat(values[criterion.id]?.points ?? '') || 0,
+    comments: values[criterion.id]?.comments ?? '',
+  }));
+}
+
+/** Points and a comment per criterion, with the rating bands as one-click values. */
+export function RubricEditor({
+  isOpenByDefault,
+  rubric,
+  values,
+  onChange,
+  draft,
+  isDisabled,
+}: {
+  isOpenByDefault: boolean;
+  rubric: RubricCriterion[];
+  values: RubricValues;
+  onChange: (values: RubricValues) => void;
+  draft: GradingDraft | null;
+  isDisabled: boolean;
+}) {
+  const maxTotal = rubric.reduce((sum, criterion) => sum + criterion.points, 0);
+  const update = (id: string, patch: Partial<RubricValue>) =>
+    onChange({ ...values, [id]: { points: values[id]?.points ?? '', comments: values[id]?.comments ?? '', ...patch } });
+  return (
+    <details open={isOpenByDefault} className="group flex flex-col gap-3 rounded-lg border border-slate-200 p-3" aria-label="Rubric">
+      <summary className="flex cursor-pointer items-center justify-between text-sm font-semibold">
+        <span>Rubric</span>
+        <span className="font-normal text-slate-600" data-testid="rubric-total">
+          {rubricTotal(rubric, values)} / {maxTotal}
+        </span>
+      </summary>
+      <ol className="mt-3 flex flex-col gap-3">
+        {rubric.map((criterion) => {
+          const draftItem = draft?.rubricAssessment?.find((item) => item.criterionId === criterion.id);
+          return (
+            <li key={criterion.id} className="rounded-lg border border-slate-200 p-3">
+              <div className="mb-2 flex items-start justify-between gap-2">
+                <p className="text-sm font-medium">{criterion.description}</p>
+                <label className="flex shrink-0 items-center gap-1 text-sm">
+                  <Input
+                    type="number"
+                    min={0}
+                    max={criterion.points}
+                    step={0.5}
+                    className="h-8 w-20"
+                    aria-label={`Points for ${criterion.description}`}
+                    disabled={isDisabled}
+                    value={values[criterion.id]?.points ?? ''}
+                    onChange={(event) => update(criterion.id, { points: event.target.value })}
+                  />
+                  <span className="text-slate-600">/ {criterion.points}</span>
+                </label>
+              </div>
+              <div className="mb-2 flex flex-wrap gap-1">
+                {criterion.ratings.map((rating) => (
+                  <button
+                    key={`${rating.description}-${rating.points}`}
+                    type="button"
+                    disabled={isDisabled}
+                    onClick={() => update(criterion.id, { points: String(rating.points) })}
+                    className={cn(
+                      'rounded-full border px-2 py-0.5 text-xs',
+                      values[criterion.id]?.points === String(rating.points)
+                        ? 'border-brand-600 bg-brand-600 text-white'
+                        : 'border-slate-300 bg-white hover:bg-slate-50',
+                    )}
+                  >
+                    {rating.description} ({rating.points})
+                  </button>
+                ))}
+              </div>
+              <Textarea
+                rows={2}
+                aria-label={`Comment for ${criterion.description}`}
+                placeholder="Comment on this criterion"
+                disabled={isDisabled}
+                value={values[criterion.id]?.comments ?? ''}
+                onChange={(event) => update(criterion.id, { comments: event.target.value })}
+                className="min-h-0 text-sm"
+              />
+              {draftItem?.quote && draftItem.quoteVerified ? <Evidence quote={draftItem.quote} /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { Save } from 'lucide-react';
+import { toast } from 'sonner';
+import type { GradingDraft } from '@/shared/schemas/ai';
+import type { DraftResponse } from '@/shared/schemas/grading';
+import { parseQuestionScore, questionAnswerState, questionTypeLabel, type QuizAnswer, type QuizGradingSubmission, type QuizQuestion } from '@/shared/schemas/quiz-grading';
+import { ApiError } from '@/client/lib/api-client';
+import { Button } from '@/client/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
+import { Field, Textarea } from '@/client/ui/form';
+import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client/components/grading/ai-options';
+import { AiGradeReview, DraftDetails } from '@/client/components/grading/draft-review';
+import { formatScore } from '@/client/components/grading/format';
+import { GradeInput, QuickFillButtons } from '@/client/components/grading/grade-input';
+import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
+
+export type CardActions = { quickFill(percent: number): void; draft(): void; save(andNext: boolean): void };
+
+/** Written answers the AI can read and draft a score for. */
+const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fill_in_multiple_blanks_question']);
+
+/** Spec part 2 §8's quiz grading toasts, with the usage limit's own title and message. */
+function saveFailureToast(error: unknown) {
+  if (error instanceof ApiError && error.code === 'USAGE_LIMIT_REACHED') {
+    toast.error('Usage Limit Reached', { description: error.message });
+  } else if (error instanceof ApiError && error.code !== 'INTERNAL' && error.code !== 'NETWORK') {
+    toast.error('Grading Failed', { description: 'Failed to save the grade. Please try again.' });
+  } else {
+    toast.error('Grading Failed', { description: 'An error occurred while saving the grade.' });
+  }
+}
+
+/**
+ * The per-question grading card, keyed by submission and question: a required score from 0 to the
+ * question's points in steps of 0.5 (an unparseable value counts as 0) and an optional comment.
+ */
+export function QuestionGradingCard({
+  courseId,
+  quizId,
+  submission,
+  question,
+  position,
+  answer,
+  isAnswerLoaded,
+  storedDraft,
+  aiOptions,
+  onAiOptionsChange,
+  engineName,
+  actionsRef,
+  onSaved,
+}: {
+  courseId: string;
+  quizId: string;
+  submission: QuizGradingSubmission;
+  question: QuizQuestion;
+  position: number;
+  answer: QuizAnswer | undefined;
+  isAnswerLoaded: boolean;
+  storedDraft: DraftResponse | undefined;
+  aiOptions: AiOptionsState;
+  onAiOptionsChange: (options: AiOptionsState) => void;
+  engineName: string | undefined;
+  actionsRef: RefObject<CardActions | null>;
+  onSaved: (andNext: boolean) => void;
+}) {
+  const max = question.points_possible;
+  const isScored = answer !== undefined && answer.correct !== 'undefined';
+  const draftFromStore = isScored ? undefined : storedDraft;
+  const [score, setScore] = useState(() => (draftFromStore ? String(draftFromStore.draft.grade) : isScored ? String(answer.points) : ''));
+  const [comment, setComment] = useState(() => draftFromStore?.draft.feedback ?? '');
+  const [draft, setDraft] = useState<GradingDraft | null>(() => draftFromStore?.draft ?? null);
+  const saving = useSaveQuestionScores(courseId, quizId);
+  const drafting = useDraftQuizAnswer(courseId, quizId);
+
+  const isTaking = submission.workflow_state === 'untaken';
+  const canSave = !isTaking && score.trim() !== '' && !saving.isPending;
+  const isAnswered = isAnswerLoaded && questionAnswerState(question.question_type, answer) !== 'no_answer';
+  const canDraft = DRAFTABLE_TYPES.has(question.question_type) && isAnswered && !drafting.isPending && !isTaking;
+
+  async function save(andNext: boolean) {
+    if (!canSave) return;
+    const value = parseQuestionScore(score, max);
+    try {
+      await saving.mutateAsync({ submissionId: submission.id, questions: [{ questionId: question.id, score: value, comment }] });
+      toast.success('Question Graded', { description: `${question.name || `Question ${position}`}: ${formatScore(value)} / ${formatScore(max)}` });
+      onSaved(andNext);
+    } catch (error) {
+      console.warn('Saving the question score failed', error);
+      saveFailureToast(error);
+    }
+  }
+
+  async function requestDraft() {
+    if (!canDraft) return;
+    const options = toGradingOptions(aiOptions, false);
+    try {
+      const response = await drafting.mutateAsync({ submissionId: submission.id, questionId: question.id, options });
+      setDraft(response.draft);
+      setScore(String(response.draft.grade));
+      setComment(response.draft.feedback);
+      toast.success(`AI ${options.mode} grading generated using the question!`);
+    } catch (error) {
+      console.warn('Drafting failed', error);
+      toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred while generating grading.');
+    }
+  }
+
+  function quickFill(percent: number) {
+    if (isTaking) return;
+    setScore(String(parseQuestionScore(String((max * percent) / 100), max)));
+  }
+
+  useEffect(() => {
+    actionsRef.current = { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) };
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card data-testid="question-grading-card">
+        <CardHeader className="pb-2">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            Grading question {position} · {questionTypeLabel(question.question_type)}
+            {question.needs_manual_grading ? ' *' : ''}
+          </p>
+          <CardTitle className="text-base">{question.name || `Question ${position}`}</CardTitle>
+          <p className="text-sm text-slate-600">{submission.user.name}</p>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {isTaking ? <p className="text-sm text-slate-600">This student is still taking the quiz. It can be graded once they submit it.</p> : null}
+          <div className="flex flex-col gap-2">
+            <GradeInput
+              label={`Score (out of ${formatScore(max)})`}
+              value={score}
+              onChange={setScore}
+              max={max}
+              isRequired
+              isDisabled={isTaking}
+              testId="question-score"
+            />
+            <QuickFillButtons onFill={quickFill} isDisabled={isTaking} />
+          </div>
+          <Field label="Comment (optional)">
+            {(ids) => (
+              <Textarea
+                {...ids}
+                rows={4}
+                value={comment}
+                disabled={isTaking}
+                placeholder="A comment for the student on this answer."
+                onChange={(event) => setComment(event.target.value)}
+                data-testid="question-comment"
+              />
+            )}
+          </Field>
+          <Button onClick={() => void save(false)} disabled={!canSave} isLoading={saving.isPending} data-testid="save-question">
+            {saving.isPending ? null : <Save aria-hidden />}
+            Save Grade
+          </Button>
+          <Button variant="outline" onClick={() => void save(true)} disabled={!canSave} aria-keyshortcuts="Control+Enter">
+            Save &amp; Next Student
+          </Button>
+          <p className="text-xs text-slate-500">Saves this question's score to the quiz in Canvas. Each save uses one submission credit.</p>
+        </CardContent>
+      </Card>
+      {DRAFTABLE_TYPES.has(question.question_type) ? (
+        <AiOptionsFields
+          options={aiOptions}
+          onChange={onAiOptionsChange}
+          hasRubric={false}
+          onDraft={() => void requestDraft()}
+          canDraft={canDraft}
+          isDrafting={drafting.isPending}
+          engineName={engineName}
+          cannotDraftReason={isAnswerLoaded && !isAnswered ? 'The student did not answer this question.' : null}
+        />
+      ) : null}
+      {draft ? (
+        <>
+          <DraftDetails draft={draft} />
+          <AiGradeReview review={draft.gradeReview} />
+        </>
+      ) : null}
+    </div>
+  );
+}

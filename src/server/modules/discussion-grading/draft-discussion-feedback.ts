@@ -1,0 +1,150 @@
+import type { GradingOptions } from '@/shared/schemas/ai';
+import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
+import type { DraftResponse } from '@/shared/schemas/grading';
+import { AppError } from '@/server/core/app-error';
+import { finalizeDraft, redactStudentIdentity, type AiEngine, type GradingExample, type StudentIdentity } from '@/server/adapters/ai';
+import { htmlToText } from '@/server/adapters/documents';
+
+/** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
+const PARENT_EXCERPT_CHARS = 1200;
+
+const NAME_PLACEHOLDER = /\[STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|NAME_PART_\d+)\]/g;
+const EMAIL_PLACEHOLDER = /\[(?:STUDENT_EMAIL|OTHER_EMAIL_\d+)\]/g;
+
+/**
+ * Replaces every classmate's (and the teacher's) name with [CLASSMATE] in one pass: the student's
+ * posts quote and answer other people, and their names must not reach the AI provider either.
+ */
+export function redactClassmates(text: string, classmateNames: readonly string[]): string {
+  const names = classmateNames.map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) return text;
+  return redactStudentIdentity(text, { names, emails: [] })
+    .text.replace(NAME_PLACEHOLDER, '[CLASSMATE]')
+    .replace(EMAIL_PLACEHOLDER, '[EMAIL]');
+}
+
+function excerpt(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)} [...]` : text;
+}
+
+/** The student's contribution as one text: every post in order, each reply after the post it answers. */
+export function composeDiscussionWork(student: DiscussionStudent): { text: string; ownText: string } {
+  const sections: string[] = [
+    `Participation: ${student.post_count} post${student.post_count === 1 ? '' : 's'} (${student.initial_post_count} initial, ${student.reply_count} repl${student.reply_count === 1 ? 'y' : 'ies'}); participation level ${student.participation}.`,
+  ];
+  const own: string[] = [];
+  student.posts.forEach((post, index) => {
+    const body = htmlToText(post.message).trim() || '(empty post)';
+    own.push(body);
+    const when = post.created_at.slice(0, 16).replace('T', ' ');
+    if (!post.in_reply_to) {
+      sections.push(`Post ${index + 1}: initial post (${when})\n${body}`);
+      return;
+    }
+    const parent = post.in_reply_to;
+    const parentText = parent.is_deleted ? '(that post was deleted)' : excerpt(htmlToText(parent.message).trim(), PARENT_EXCERPT_CHARS);
+    sections.push(
+      [
+        `Post ${index + 1}: reply (${when}), answering this post by ${parent.author_name} (context only, not the student's work):`,
+        parentText
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n'),
+        "The student's reply:",
+        body,
+      ].join('\n'),
+    );
+  });
+  return { text: sections.join('\n\n'), ownText: own.join('\n\n') };
+}
+
+const MAX_EXAMPLES = 3;
+const EXAMPLE_EXCERPT_CHARS = 700;
+
+/**
+ * Up to three classmates the teacher already graded with a comment, spread across the scale, as
+ * references for the teacher's scale and voice. Every name in them is replaced.
+ */
+export function pickDiscussionExamples(students: readonly DiscussionStudent[], forUserId: number, everyName: readonly string[]): GradingExample[] {
+  const teacherCommentOf = (student: DiscussionStudent) =>
+    student.grade.submission_comments.filter((comment) => comment.author_name !== student.user.name).at(-1);
+  const graded = students
+    .filter((student) => student.user.id !== forUserId && student.grade.score !== null && student.post_count > 0 && teacherCommentOf(student))
+    .sort((a, b) => (b.grade.score ?? 0) - (a.grade.score ?? 0));
+  const chosen = [graded[0], graded.at(-1), graded[Math.floor(graded.length / 2)]]
+    .filter((student, index, all): student is DiscussionStudent => student !== undefined && all.indexOf(student) === index)
+    .slice(0, MAX_EXAMPLES);
+  return chosen.map((student, index) => ({
+    label: `Example ${index + 1}`,
+    score: student.grade.score!,
+    comment: redactClassmates(htmlToText(teacherCommentOf(student)!.comment), everyName),
+    excerpt: redactClassmates(
+      student.posts
+        .map((post) => htmlToText(post.message).trim())
+        .join('\n\n')
+        .slice(0, EXAMPLE_EXCERPT_CHARS),
+      everyName,
+    ),
+  }));
+}
+
+/**
+ * Drafts a grade and feedback for one student's part in a discussion: all their posts with the
+ * posts they answered, the prompt and the rubric, judging participation as well as content. Names
+ * (the student's and everyone else's) are replaced before the engine sees anything and the
+ * student's are put back afterwards; quotes must be the student's own words.
+ */
+export async function draftDiscussionFeedback(input: {
+  engine: AiEngine;
+  discussion: GradingDiscussion;
+  student: DiscussionStudent;
+  /** Everyone else whose name may appear: classmates, the teacher. */
+  otherNames: string[];
+  /** Classmates already graded, as references for the teacher's scale and voice. */
+  classmates?: readonly DiscussionStudent[];
+  options: GradingOptions;
+}): Promise<DraftResponse> {
+  const { engine, discussion, student, options } = input;
+  if (student.post_count === 0) {
+    throw new AppError('VALIDATION', "This student hasn't posted in this discussion yet, so there is nothing to draft from.");
+  }
+  const work = composeDiscussionWork(student);
+  const identity: StudentIdentity = { names: [student.user.name, student.user.sortable_name], emails: [] };
+  const ownNames = new Set(identity.names.map((name) => name.toLowerCase()));
+  const redaction = redactStudentIdentity(
+    redactClassmates(
+      work.text,
+      input.otherNames.filter((name) => !ownNames.has(name.toLowerCase())),
+    ),
+    identity,
+  );
+
+  const rubric = discussion.rubric?.length ? discussion.rubric : null;
+  const useRubric = options.useRubric && rubric !== null;
+  const prompt = htmlToText(discussion.message ?? '').trim() || '(The discussion has no prompt text.)';
+  const descriptionText = [
+    `Discussion prompt:\n${prompt}`,
+    [
+      "This is a graded class discussion. Grade the student's whole contribution, not one post: judge both",
+      '- participation: how many posts, initial posts and replies, whether the replies engage with what they answer and move the conversation on (the teacher reads participation as 0 posts None, 1 Minimal, 2-3 Good, 4 or more Excellent), and',
+      '- content: how well the posts answer the prompt, with reasons and evidence.',
+      'The posts a reply answers are given for context only; they are not the student\'s work and must never be quoted as the student\'s words.',
+    ].join('\n'),
+  ].join('\n\n');
+
+  const raw = await engine.draftGrade({
+    assignment: { name: discussion.title, descriptionText, pointsPossible: discussion.points_possible, rubric },
+    submissionText: redaction.text,
+    options: { ...options, useRubric },
+    examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
+    isFileContentIncluded: false,
+  });
+  const draft = finalizeDraft(raw, {
+    submissionText: work.ownText,
+    pointsPossible: discussion.points_possible,
+    rubric,
+    useRubric,
+    restore: redaction.restore,
+  });
+  return { draft, files: { read: [], unsupported: [], failed: [] } };
+}

@@ -1,0 +1,323 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  parseQuestionScore,
+  questionAnswerState,
+  questionTypeLabel,
+  QUIZ_ANSWER_MESSAGES,
+  type QuizAnswersResponse,
+  type QuizGradingView,
+} from '@/shared/schemas/quiz-grading';
+import type { RunningDemoCanvas } from '@/server/demo-canvas';
+import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
+import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+
+/** The demo's "Unit 1 Reading Quiz: The Tell-Tale Heart": 4 auto-graded questions and an essay, 12 essays waiting. */
+const COURSE_ID = 4201;
+const QUIZ_ID = 8101;
+const QUIZ_ASSIGNMENT = 5008;
+const PRACTICE_QUIZ = 8102;
+
+let harness: TestApp;
+let canvas: RunningDemoCanvas;
+beforeAll(async () => {
+  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
+});
+afterAll(async () => {
+  await Promise.all([harness.close(), canvas.close()]);
+});
+beforeEach(() => canvas.faults.reset());
+
+type Teacher = Awaited<ReturnType<typeof connectedTeacher>>;
+const base = (quizId = QUIZ_ID) => `/api/grading/courses/${COURSE_ID}/quizzes/${quizId}`;
+
+async function loadView(teacher: Teacher, quizId = QUIZ_ID) {
+  const response = await harness.app.inject({ method: 'GET', url: base(quizId), headers: teacher.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json<QuizGradingView>();
+}
+
+async function answersOf(teacher: Teacher, submissionId: number, userId?: number, quizId = QUIZ_ID) {
+  return harness.app.inject({
+    method: 'GET',
+    url: `${base(quizId)}/submissions/${submissionId}/answers${userId === undefined ? '' : `?userId=${userId}`}`,
+    headers: teacher.headers,
+  });
+}
+
+async function usedCredits(teacher: Teacher) {
+  return (await harness.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
+}
+
+describe('the quiz view', () => {
+  it('gives the header figures and every attempt from a few requests, without reading answers', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    canvas.requestLog.length = 0;
+    const view = await loadView(teacher);
+    expect(canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
+      [
+        `GET /api/v1/courses/${COURSE_ID}`,
+        `GET /api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions`,
+        `GET /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}`,
+        `GET /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`,
+        `GET /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/submissions`,
+      ].sort(),
+    );
+    expect(view.quiz).toMatchObject({
+      title: 'Unit 1 Reading Quiz: The Tell-Tale Heart',
+      quiz_type: 'assignment',
+      points_possible: 16,
+      time_limit: 30,
+      is_assignment_based: true,
+      assignment_id: QUIZ_ASSIGNMENT,
+    });
+    const demo = canvas.state.quizSubmissionsOf(QUIZ_ID);
+    const pending = demo.filter((qs) => qs.workflowState === 'pending_review').length;
+    expect(pending).toBeGreaterThan(0);
+    expect(view.counts).toEqual({ submissions: demo.length, manual_grading_questions: 1, needs_grading: pending, graded: demo.length - pending });
+    expect(view.questions.map((question) => [questionTypeLabel(question.question_type), question.needs_manual_grading])).toEqual([
+      ['Multiple Choice', false],
+      ['Multiple Choice', false],
+      ['True/False', false],
+      ['True/False', false],
+      ['Essay', true],
+    ]);
+    const names = view.submissions.map((submission) => submission.user.sortable_name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(view.submissions.every((submission) => !submission.user.name.startsWith('Student '))).toBe(true);
+  });
+
+  it('counts a finished attempt without a graded gradebook entry as needing grading', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const graded = canvas.state.quizSubmissionsOf(QUIZ_ID).find((qs) => qs.workflowState === 'complete')!;
+    const linked = canvas.state.submissions.get(graded.submissionId!)!;
+    const before = linked.workflowState;
+    try {
+      linked.workflowState = 'submitted';
+      const view = await loadView(teacher);
+      expect(view.submissions.find((submission) => submission.id === graded.id)!.workflow_state).toBe('complete');
+      const pending = canvas.state.quizSubmissionsOf(QUIZ_ID).filter((qs) => qs.workflowState === 'pending_review').length;
+      expect(view.counts.needs_grading).toBe(pending + 1);
+    } finally {
+      linked.workflowState = before;
+    }
+  });
+
+  it('names the question states: correct, incorrect, answered, no answer', () => {
+    const answer = (correct: boolean | string, text: string | null, answerId: number | null = null) => ({ correct, text, answer_id: answerId });
+    expect(questionAnswerState('multiple_choice_question', answer(true, '3021', 3021))).toBe('correct');
+    expect(questionAnswerState('true_false_question', answer(false, '3022', 3022))).toBe('incorrect');
+    expect(questionAnswerState('short_answer_question', answer('partial', 'almost'))).toBe('answered');
+    expect(questionAnswerState('essay_question', answer('undefined', '<p>My essay</p>'))).toBe('answered');
+    expect(questionAnswerState('essay_question', answer(true, '<p>My essay</p>'))).toBe('answered');
+    expect(questionAnswerState('essay_question', answer('undefined', '<p>&nbsp;</p>'))).toBe('no_answer');
+    expect(questionAnswerState('multiple_choice_question', undefined)).toBe('no_answer');
+    expect(parseQuestionScore('abc', 10)).toBe(0);
+    expect(parseQuestionScore('7.3', 10)).toBe(7.5);
+    expect(parseQuestionScore('12', 10)).toBe(10);
+  });
+});
+
+describe('a student’s answers', () => {
+  it('are read on demand from the quiz assignment’s submission history', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const pending = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    canvas.requestLog.length = 0;
+    const response = await answersOf(teacher, pending.id, pending.user_id);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<QuizAnswersResponse>();
+    expect(body.debug_info).toEqual({ answers_source: 'submission_history', is_assignment_based_quiz: true, assignment_id: QUIZ_ASSIGNMENT });
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const essayAnswer = body.answers.find((answer) => answer.question_id === essay.id)!;
+    expect(essayAnswer).toMatchObject({ correct: 'undefined', points: 0 });
+    expect(essayAnswer.text).toContain('<p>');
+    expect(body.answers).toHaveLength(view.questions.length);
+    expect(canvas.requestLog.map((entry) => entry.path)).toEqual([
+      `/api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}`,
+      `/api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${pending.user_id}`,
+    ]);
+  });
+
+  it('fail with the messages of spec §8', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const target = view.submissions[0]!;
+    const messageOf = async (response: Awaited<ReturnType<typeof answersOf>>) => response.json().error.message as string;
+
+    canvas.faults.failNext(1, 404);
+    expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.notFound);
+    canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.forbidden);
+
+    const missingUser = await answersOf(teacher, target.id);
+    expect(missingUser.statusCode).toBe(400);
+    expect(await messageOf(missingUser)).toBe(QUIZ_ANSWER_MESSAGES.newQuizzes);
+
+    const unconnected = await signUpAndIn(harness.app);
+    expect(await messageOf(await answersOf(unconnected, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.credentials);
+
+    const practice = await loadView(teacher, PRACTICE_QUIZ);
+    expect(practice.quiz.is_assignment_based).toBe(false);
+    const practiceAnswers = await answersOf(teacher, practice.submissions[0]!.id, practice.submissions[0]!.user_id, PRACTICE_QUIZ);
+    expect(await messageOf(practiceAnswers)).toBe(QUIZ_ANSWER_MESSAGES.noAssignment);
+
+    const quizSubmission = canvas.state.quizSubmissions.get(target.id)!;
+    const result = quizSubmission.results[0]!;
+    const questionId = result.questionId;
+    try {
+      (result as { questionId: unknown }).questionId = 'not-an-id';
+      expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.invalidFormat);
+    } finally {
+      result.questionId = questionId;
+    }
+  });
+});
+
+describe('grading a question', () => {
+  it('saves the score to the quiz submission with one credit, and Canvas recomputes the quiz score', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    const before = canvas.state.quizSubmissions.get(target.id)!;
+    const scoreBefore = before.score ?? 0;
+
+    canvas.requestLog.length = 0;
+    const response = await harness.app.inject({
+      method: 'PUT',
+      url: `${base()}/submissions/${target.id}/scores`,
+      headers: teacher.headers,
+      payload: { questions: [{ questionId: essay.id, score: 7.5, comment: 'Good use of the text.' }] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      submission: { id: target.id, workflow_state: 'graded', score: scoreBefore + 7.5 },
+      usage: { submissions_used: 1 },
+    });
+    const put = canvas.requestLog.find((entry) => entry.method === 'PUT')!;
+    expect(put.path).toBe(`/api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/submissions/${target.id}`);
+
+    const inCanvas = canvas.state.quizSubmissions.get(target.id)!;
+    expect(inCanvas).toMatchObject({ score: scoreBefore + 7.5, workflowState: 'complete' });
+    expect(inCanvas.results.find((result) => result.questionId === essay.id)).toMatchObject({
+      points: 7.5,
+      correct: 'defined',
+      moreComments: 'Good use of the text.',
+    });
+    expect(canvas.state.submissions.get(inCanvas.submissionId!)).toMatchObject({ score: scoreBefore + 7.5, workflowState: 'graded' });
+    expect(await usedCredits(teacher)).toBe(1);
+
+    const answers = (await answersOf(teacher, target.id, target.user_id)).json<QuizAnswersResponse>();
+    expect(answers.answers.find((answer) => answer.question_id === essay.id)).toMatchObject({ points: 7.5, teacher_comment: 'Good use of the text.' });
+    const reloaded = await loadView(teacher);
+    expect(reloaded.counts.graded).toBe(view.counts.graded + 1);
+    expect(reloaded.counts.needs_grading).toBe(view.counts.needs_grading - 1);
+  });
+
+  it('refuses a score above the question’s points, or a question not in the quiz, without a credit', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    for (const questions of [[{ questionId: essay.id, score: 10.5 }], [{ questionId: 1, score: 1 }], []]) {
+      const response = await harness.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    expect(await usedCredits(teacher)).toBe(0);
+  });
+
+  it('gives the credit back when Canvas refuses the scores', async () => {
+    // A proxy in front of the demo Canvas that refuses every score update, as a Canvas role without grading rights does.
+    const proxy = await startRefusingProxy(canvas.baseUrl);
+    try {
+      const teacher = await connectedTeacher(harness.app, { ...canvas, baseUrl: proxy.baseUrl });
+      const view = await loadView(teacher);
+      const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+      const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+      const response = await harness.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score: 5, comment: '' }] },
+      });
+      expect(response.json().error.code).toBe('CANVAS_PERMISSION');
+      expect(response.json().error.message).toMatch(/^Failed to save the grade\. Please try again\./);
+      expect(await usedCredits(teacher)).toBe(0);
+      expect(canvas.state.quizSubmissions.get(target.id)!.workflowState).toBe('pending_review');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('drafts a score and comment for an essay answer and keeps it by question', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const multipleChoice = view.questions.find((question) => question.question_type === 'multiple_choice_question')!;
+    const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: `${base()}/submissions/${target.id}/questions/${essay.id}/draft`,
+      headers: teacher.headers,
+      payload: { options: { mode: 'formative', useRubric: false, customInstructions: null } },
+    });
+    expect(response.statusCode).toBe(200);
+    const { draft } = response.json();
+    expect(draft.grade).toBeGreaterThanOrEqual(0);
+    expect(draft.grade).toBeLessThanOrEqual(essay.points_possible);
+    expect(draft.feedback.length).toBeGreaterThan(0);
+    const stored = (await harness.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json();
+    expect(Object.keys(stored.drafts)).toEqual([String(essay.id)]);
+
+    const refused = await harness.app.inject({
+      method: 'POST',
+      url: `${base()}/submissions/${target.id}/questions/${multipleChoice.id}/draft`,
+      headers: teacher.headers,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+});
+
+/** Forwards everything to Canvas except quiz score updates, which it refuses with Canvas's 403. */
+async function startRefusingProxy(target: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    if (request.method === 'PUT' && /\/quizzes\/\d+\/submissions\/\d+/.test(request.url ?? '')) {
+      response.writeHead(403, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: 'forbidden', message: 'you are not allowed to update scores for this quiz submission' }));
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host') headers[name] = value;
+    const answer = await fetch(`${target}${request.url}`, {
+      method: request.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
+    const forwarded: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) forwarded[name] = value;
+    });
+    response.writeHead(answer.status, forwarded);
+    response.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

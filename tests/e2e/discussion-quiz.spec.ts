@@ -1,0 +1,126 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInThroughApi, signUpThroughApi } from './support';
+
+/** The built-in demo Canvas's English 10 course: a graded discussion and a quiz with an essay question. */
+const COURSE_ID = 4201;
+const DISCUSSION_ID = 6101;
+const DISCUSSION_ASSIGNMENT = 5007;
+const QUIZ_ID = 8101;
+const QUIZ_ASSIGNMENT = 5008;
+
+type DemoCanvas = { url: string; token: string };
+
+/**
+ * A teacher with the built-in demo Canvas connected through the API, then signed in in the page
+ * straight onto `path` (one navigation, so no session refresh is cut off half-way).
+ */
+async function teacherWithDemoCanvas(page: Page, request: APIRequestContext, path: string): Promise<DemoCanvas> {
+  const teacher = await signUpThroughApi(request, 'Mary Jackson');
+  const config = await (await request.get('/api/config')).json();
+  const demo = config.demoCanvas as DemoCanvas;
+  const signIn = await request.post('/api/auth/sign-in', { data: { email: teacher.email, password: teacher.password } });
+  const token = (await signIn.json()).session.access_token as string;
+  const connected = await request.put('/api/canvas/connection', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { canvasUrl: demo.url, canvasToken: demo.token },
+  });
+  expect(connected.status()).toBe(200);
+  await signInThroughApi(page, teacher, path);
+  return demo;
+}
+
+/** Reads Canvas's own API, as an outside check that the grade landed. */
+async function fromCanvas(request: APIRequestContext, demo: DemoCanvas, path: string) {
+  const response = await request.get(`${demo.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${demo.token}` } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+function selectedStudentId(page: Page): number {
+  return Number(new URL(page.url()).searchParams.get('student'));
+}
+
+test('a teacher grades a discussion entry and the grade is in Canvas', async ({ page, request }) => {
+  const demo = await teacherWithDemoCanvas(page, request, `/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
+  await expect(page.getByRole('heading', { name: 'Is Social Media Good for Teens?' })).toBeVisible();
+  await expect(page.getByText('Grade Discussion')).toBeVisible();
+  await expect(page.getByText('Post your answer with at least one reason')).toBeVisible();
+  await expect(page.getByTestId('discussion-points')).toHaveText('10 points');
+  await expect(page.getByTestId('letter-distribution')).toBeVisible();
+
+  await page.getByTestId('tab-ungraded').click();
+  const entries = page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' });
+  await entries.nth(2).click();
+  await expect.poll(() => selectedStudentId(page)).toBeGreaterThan(0);
+  const studentId = selectedStudentId(page);
+  const name = (await page.getByTestId('student-name').textContent())!;
+
+  // The student's posts in context, and a reply shows what it answers.
+  await expect(page.getByTestId('student-post').first()).toBeVisible();
+  await expect(page.getByTestId('participation-level')).toHaveText(/None|Minimal|Good|Excellent/);
+
+  // Keyboard: J moves on, K comes back.
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('student-name')).not.toHaveText(name);
+  await page.keyboard.press('k');
+  await expect(page.getByTestId('student-name')).toHaveText(name);
+
+  await page.getByTestId('grade-input').fill('8.5');
+  await expect(page.getByTestId('grade-input-percent')).toHaveText('85.0%');
+  await page.getByTestId('feedback-input').fill('Clear reasons, and your replies moved the conversation on.');
+  await page.getByTestId('save-grade').click();
+  await expect(page.getByText('Grade saved successfully!')).toBeVisible();
+
+  const submission = await fromCanvas(
+    request,
+    demo,
+    `courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`,
+  );
+  expect(submission.score).toBe(8.5);
+  expect(submission.workflow_state).toBe('graded');
+  expect(submission.submission_comments.at(-1).comment).toBe('Clear reasons, and your replies moved the conversation on.');
+
+  // The student is now on the Graded tab with the score.
+  await page.getByTestId('tab-graded').click();
+  await expect(page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: name })).toContainText('8.5/10');
+});
+
+test('a teacher grades a quiz essay question and the score is in Canvas', async ({ page, request }) => {
+  const demo = await teacherWithDemoCanvas(page, request, `/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
+  await expect(page.getByRole('heading', { name: 'Unit 1 Reading Quiz: The Tell-Tale Heart' })).toBeVisible();
+  await expect(page.getByTestId('quiz-type')).toHaveText('Graded Quiz');
+  await expect(page.getByTestId('quiz-time-limit')).toHaveText('30 minutes');
+  await expect(page.getByTestId('quiz-manual-count')).toHaveText('1 question needs manual grading');
+  const needsGrading = Number(await page.getByTestId('needs-grading-count').textContent());
+  expect(needsGrading).toBeGreaterThan(0);
+
+  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(1).click();
+  await expect.poll(() => selectedStudentId(page)).toBeGreaterThan(0);
+  const studentId = selectedStudentId(page);
+
+  // The essay waiting for a person opens first; the answer loads on demand.
+  await expect(page.getByTestId('question-grading-card')).toContainText('Is he mad?');
+  await expect(page.getByTestId('answer-text')).toBeVisible();
+  await expect(page.getByTestId('question-row').filter({ hasText: 'Narrator' })).toContainText(/Correct|Incorrect/);
+
+  await page.getByRole('button', { name: 'Draft with AI' }).click();
+  await expect(page.getByTestId('grade-review')).toBeVisible();
+  await expect(page.getByTestId('question-comment')).not.toHaveValue('');
+
+  await page.getByTestId('question-score').fill('7.5');
+  await page.getByTestId('question-comment').fill('Good use of the narrator’s own words.');
+  await page.getByTestId('save-question').click();
+  await expect(page.getByText('Question Graded')).toBeVisible();
+  await expect(page.getByTestId('needs-grading-count')).toHaveText(String(needsGrading - 1));
+
+  const questions = await fromCanvas(request, demo, `courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`);
+  const essay = (questions as Array<{ id: number; question_type: string }>).find((question) => question.question_type === 'essay_question')!;
+  const submission = await fromCanvas(
+    request,
+    demo,
+    `courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${studentId}?include[]=submission_history`,
+  );
+  const answer = submission.submission_history.at(-1).submission_data.find((item: { question_id: number }) => item.question_id === essay.id);
+  expect(answer).toMatchObject({ points: 7.5, correct: 'defined', more_comments: 'Good use of the narrator’s own words.' });
+  expect(submission.workflow_state).toBe('graded');
+});
