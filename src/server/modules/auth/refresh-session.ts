@@ -8,8 +8,16 @@ import { issueSession, type IssuedSession } from './issue-session';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
- * Rotates a refresh token. A token that was already rotated (or revoked) is treated as stolen:
- * the whole family is revoked, so both the thief and the owner must sign in again.
+ * How long a just-rotated token is still honoured. A reload or navigation while a refresh is in
+ * flight leaves the browser with the old cookie (the response carrying the new one was dropped);
+ * without this grace the teacher would be signed out and the family revoked as if stolen.
+ */
+export const REUSE_INTERVAL_MS = 10_000;
+
+/**
+ * Rotates a refresh token. A token that was already rotated more than REUSE_INTERVAL_MS ago, or
+ * revoked, is treated as stolen: the whole family is revoked, so both the thief and the owner must
+ * sign in again.
  */
 export async function refreshSession(
   deps: { store: AuthStore; accessTokens: AccessTokens; audit: AuditWriter },
@@ -19,6 +27,14 @@ export async function refreshSession(
   if (!refreshToken) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
   const record = await deps.store.findRefreshToken(sha256(refreshToken));
   if (!record) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+
+  const isWithinReuseInterval =
+    record.rotatedAt !== null && record.revokedAt === null && now.getTime() - record.rotatedAt.getTime() < REUSE_INTERVAL_MS;
+  if (isWithinReuseInterval && record.expiresAt > now) {
+    const user = await deps.store.findUser(record.userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', SESSION_ENDED);
+    return issueSession(deps, user, record.familyId, now);
+  }
 
   if (record.rotatedAt || record.revokedAt) {
     await deps.store.revokeFamily(record.familyId, now);
