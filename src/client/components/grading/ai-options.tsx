@@ -1,5 +1,6 @@
 import { Bot, Info, Sparkles } from 'lucide-react';
 import type { GradingOptions } from '@/shared/schemas/ai';
+import { cn } from '@/client/lib/cn';
 import { Button } from '@/client/ui/button';
 import { Textarea } from '@/client/ui/form';
 import { Switch } from '@/client/ui/switch';
@@ -46,12 +47,26 @@ export function AiOptionsFields({
         <Sparkles className="size-4 text-accent-500" aria-hidden />
         AI options
       </h3>
-      <Switch
-        label={options.mode === 'summative' ? 'Summative feedback' : 'Formative feedback'}
-        description={options.mode === 'summative' ? 'Evaluates the work against the standard.' : 'Focuses on growth and next steps.'}
-        checked={options.mode === 'summative'}
-        onCheckedChange={(checked) => onChange({ ...options, mode: checked ? 'summative' : 'formative' })}
-      />
+      <div role="radiogroup" aria-label="Feedback type" className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200">
+        {(['formative', 'summative'] as const).map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            role="radio"
+            aria-checked={options.mode === mode}
+            onClick={() => onChange({ ...options, mode })}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium capitalize',
+              options.mode === mode ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {mode}
+          </button>
+        ))}
+      </div>
+      <p className="-mt-1 text-xs text-slate-600">
+        {options.mode === 'summative' ? 'Evaluates the work against the standard.' : 'Focuses on growth and next steps.'}
+      </p>
       {hasRubric ? (
         <Switch
           label="Grade with the rubric"
@@ -81,12 +96,19 @@ export function AiOptionsFields({
   );
 }
 
+/** Says plainly that drafts come from the offline engine, and how a model is connected. */
 export function OfflineEngineNote() {
   return (
-    <p className="flex gap-2 text-xs text-slate-600" data-testid="offline-engine-note">
-      <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-      Drafts come from Margin's offline engine: it scores the text against your rubric or prompt and quotes the student's words, without an
-      AI model. To draft with a model, whoever runs Margin sets AI_PROVIDER with AI_MODEL and AI_API_KEY.
-    </p>
+    <details className="text-xs text-slate-600" data-testid="offline-engine-note">
+      <summary className="flex cursor-pointer items-center gap-1.5">
+        <Info className="size-3.5 shrink-0" aria-hidden />
+        Drafts come from Margin's offline engine, without an AI model.
+      </summary>
+      <p className="mt-1 pl-5">
+        It scores the text against your rubric, description or prompt and quotes the student's words. To draft with a model,
+        whoever runs Margin sets AI_PROVIDER (openai, anthropic, or openai-compatible for a local model server such as Ollama)
+        with AI_MODEL and AI_API_KEY.
+      </p>
+    </details>
   );
 }

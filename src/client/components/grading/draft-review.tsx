@@ -4,7 +4,7 @@ import { Badge } from '@/client/ui/feedback';
 
 /** What the AI drafted besides the grade and feedback: summary, strengths, areas for improvement. */
 export function DraftDetails({ draft }: { draft: GradingDraft }) {
-  if (!draft.summary && draft.strengths.length === 0 && draft.areasForImprovement.length === 0) return null;
+  if (!draft.summary && draft.strengths.length === 0 && draft.areasForImprovement.length === 0 && draft.examplesUsed.length === 0) return null;
   return (
     <section aria-label="AI draft" className="flex flex-col gap-4 rounded-lg border border-brand-100 bg-brand-50/50 p-4" data-testid="draft-details">
       {draft.summary ? (
@@ -15,6 +15,12 @@ export function DraftDetails({ draft }: { draft: GradingDraft }) {
       ) : null}
       <PointList title="Strengths" points={draft.strengths} />
       <PointList title="Areas for improvement" points={draft.areasForImprovement} />
+      {draft.examplesUsed.length > 0 ? (
+        <p className="text-xs text-slate-600" data-testid="examples-used">
+          Matched to your style using {draft.examplesUsed.length} of your graded submissions:{' '}
+          {draft.examplesUsed.map((example) => `${example.label} (${example.score})`).join(', ')}.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -18,6 +18,7 @@ export function GradeInput({
   onChange,
   max,
   isDisabled = false,
+  isReadOnly = false,
   isRequired = false,
   hint,
   testId,
@@ -27,6 +28,8 @@ export function GradeInput({
   onChange: (value: string) => void;
   max: number;
   isDisabled?: boolean;
+  /** Shown but computed elsewhere (a rubric-graded assignment's sum). */
+  isReadOnly?: boolean;
   isRequired?: boolean;
   hint?: string;
   testId?: string;
@@ -48,6 +51,7 @@ export function GradeInput({
             className="w-32"
             value={value}
             disabled={isDisabled}
+            readOnly={isReadOnly}
             onChange={(event) => onChange(event.target.value)}
             data-testid={testId}
           />

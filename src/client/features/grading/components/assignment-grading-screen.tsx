@@ -8,13 +8,12 @@ import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { formatPercent, formatWhen } from '@/client/components/grading/format';
 import { useGradingShortcuts } from '@/client/components/grading/use-grading-shortcuts';
 import { BatchDraftBar } from './batch-draft-bar';
-import { GradePanel, type AiOptionsState, type PanelActions } from './grade-panel';
+import { DEFAULT_AI_OPTIONS, toGradingOptions, type AiOptionsState } from '@/client/components/grading/ai-options';
+import { GradePanel, type PanelActions } from './grade-panel';
 import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
 import { UsageNotice } from '@/client/components/grading/usage-notice';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
-
-const DEFAULT_AI_OPTIONS: AiOptionsState = { mode: 'formative', useRubric: false, isCustomOn: false, customInstructions: '' };
 
 export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
   const view = useGradingView(courseId, assignmentId);
@@ -129,11 +128,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
             assignmentId={assignmentId}
             job={drafts.data?.job ?? null}
             waitingCount={waitingCount}
-            options={{
-              mode: aiOptions.mode,
-              useRubric: Boolean(assignment.rubric?.length) && aiOptions.useRubric,
-              customInstructions: aiOptions.isCustomOn && aiOptions.customInstructions.trim() ? aiOptions.customInstructions.trim() : null,
-            }}
+            options={toGradingOptions(aiOptions, Boolean(assignment.rubric?.length))}
           />
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
