@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, CalendarClock, ExternalLink, FileX } from 'lucide-react';
+import { CalendarClock, FileX } from 'lucide-react';
 import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { Badge, EmptyState, ErrorState, Skeleton } from '@/client/ui/feedback';
@@ -11,6 +10,7 @@ import { BatchDraftBar } from './batch-draft-bar';
 import { DEFAULT_AI_OPTIONS, toGradingOptions, type AiOptionsState } from '@/client/components/grading/ai-options';
 import { GradePanel, type PanelActions } from './grade-panel';
 import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
+import { GradingHeader, HeaderFact } from '@/client/components/grading/grading-header';
 import { UsageNotice } from '@/client/components/grading/usage-notice';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
@@ -74,46 +74,26 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
 
   return (
     <div className="flex flex-col gap-5">
-      <header className="flex flex-col gap-3">
-        <nav aria-label="Breadcrumb" className="flex items-center gap-2 text-sm text-slate-600">
-          <Link to={`/courses/${courseId}`} className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline">
-            <ArrowLeft className="size-4" aria-hidden />
-            {assignment.course.name}
-          </Link>
-          <span aria-hidden>/</span>
-          <span>Grade Assignment</span>
-        </nav>
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="flex flex-col gap-1">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{assignment.name}</h1>
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <span className="inline-flex items-center gap-1">
-                <CalendarClock className="size-4" aria-hidden />
-                {assignment.due_at ? `Due ${formatWhen(assignment.due_at)}` : 'No due date'}
-              </span>
-              <span>{assignment.points_possible ?? 100} points</span>
-              <span data-testid="graded-count">
-                {gradedCount} of {total} graded
-              </span>
-              <Badge tone={percentComplete >= 100 ? 'success' : 'brand'} data-testid="percent-complete">
-                {formatPercent(percentComplete)} complete
-              </Badge>
-            </p>
-          </div>
-          <div className="flex items-center gap-2">
-            <ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />
-            <a
-              href={assignment.html_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50"
-            >
-              <ExternalLink className="size-4" aria-hidden />
-              Open in Canvas
-            </a>
-          </div>
-        </div>
-      </header>
+      <GradingHeader
+        courseId={courseId}
+        courseName={assignment.course.name}
+        crumb="Grade Assignment"
+        title={assignment.name}
+        canvasUrl={assignment.html_url}
+        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+        facts={
+          <>
+            <HeaderFact icon={<CalendarClock aria-hidden />}>{assignment.due_at ? `Due ${formatWhen(assignment.due_at)}` : 'No due date'}</HeaderFact>
+            <span>{assignment.points_possible ?? 100} points</span>
+            <span data-testid="graded-count">
+              {gradedCount} of {total} graded
+            </span>
+            <Badge tone={percentComplete >= 100 ? 'success' : 'brand'} data-testid="percent-complete">
+              {formatPercent(percentComplete)} complete
+            </Badge>
+          </>
+        }
+      />
 
       {total === 0 || !current ? (
         <EmptyState icon={<FileX />} title="No Submissions Found">

@@ -1,60 +1,39 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, CheckCircle2, ClipboardList, Clock, ExternalLink, FileText, PenLine, Trophy } from 'lucide-react';
+import { CheckCircle2, ClipboardList, Clock, FileText, PenLine, Trophy } from 'lucide-react';
 import { quizTypeLabel, timeLimitLabel, type QuizGradingView } from '@/shared/schemas/quiz-grading';
 import { formatScore } from '@/client/components/grading/format';
+import { GradingHeader, HeaderFact } from '@/client/components/grading/grading-header';
 
 export function QuizHeader({ courseId, view, actions }: { courseId: string; view: QuizGradingView; actions?: ReactNode }) {
   const { quiz, counts } = view;
   return (
-    <header className="flex flex-col gap-4">
-      <nav aria-label="Breadcrumb" className="flex items-center gap-2 text-sm text-slate-600">
-        <Link to={`/courses/${courseId}`} className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline">
-          <ArrowLeft className="size-4" aria-hidden />
-          {quiz.course.name}
-        </Link>
-        <span aria-hidden>/</span>
-        <span>Grade Quiz</span>
-      </nav>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{quiz.title}</h1>
-          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-            <span className="inline-flex items-center gap-1" data-testid="quiz-type">
-              <ClipboardList className="size-4" aria-hidden />
-              {quizTypeLabel(quiz.quiz_type)}
-            </span>
-            <span className="inline-flex items-center gap-1" data-testid="quiz-points">
-              <Trophy className="size-4" aria-hidden />
-              {quiz.points_possible === null ? 'No points' : `${formatScore(quiz.points_possible)} points`}
-            </span>
-            <span className="inline-flex items-center gap-1" data-testid="quiz-time-limit">
-              <Clock className="size-4" aria-hidden />
-              {timeLimitLabel(quiz.time_limit)}
-            </span>
-            <span className="inline-flex items-center gap-1" data-testid="quiz-submission-count">
-              <FileText className="size-4" aria-hidden />
-              {counts.submissions} {counts.submissions === 1 ? 'submission' : 'submissions'}
-            </span>
-            <span className="inline-flex items-center gap-1" data-testid="quiz-manual-count">
-              <PenLine className="size-4" aria-hidden />
-              {counts.manual_grading_questions} {counts.manual_grading_questions === 1 ? 'question needs' : 'questions need'} manual grading
-            </span>
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
-          {actions}
-          <a
-            href={quiz.html_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex h-9 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium hover:bg-slate-50"
-          >
-            <ExternalLink className="size-4" aria-hidden />
-            Open in Canvas
-          </a>
-        </div>
-      </div>
+    <GradingHeader
+      courseId={courseId}
+      courseName={quiz.course.name}
+      crumb="Grade Quiz"
+      title={quiz.title}
+      canvasUrl={quiz.html_url}
+      actions={actions}
+      facts={
+        <>
+          <HeaderFact icon={<ClipboardList aria-hidden />} testId="quiz-type">
+            {quizTypeLabel(quiz.quiz_type)}
+          </HeaderFact>
+          <HeaderFact icon={<Trophy aria-hidden />} testId="quiz-points">
+            {quiz.points_possible === null ? 'No points' : `${formatScore(quiz.points_possible)} points`}
+          </HeaderFact>
+          <HeaderFact icon={<Clock aria-hidden />} testId="quiz-time-limit">
+            {timeLimitLabel(quiz.time_limit)}
+          </HeaderFact>
+          <HeaderFact icon={<FileText aria-hidden />} testId="quiz-submission-count">
+            {counts.submissions} {counts.submissions === 1 ? 'submission' : 'submissions'}
+          </HeaderFact>
+          <HeaderFact icon={<PenLine aria-hidden />} testId="quiz-manual-count">
+            {counts.manual_grading_questions} {counts.manual_grading_questions === 1 ? 'question needs' : 'questions need'} manual grading
+          </HeaderFact>
+        </>
+      }
+    >
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
         <div className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3">
           <p className="flex items-center gap-1.5 text-sm font-medium text-amber-900">
@@ -75,6 +54,6 @@ export function QuizHeader({ courseId, view, actions }: { courseId: string; view
           </p>
         </div>
       </div>
-    </header>
+    </GradingHeader>
   );
 }
