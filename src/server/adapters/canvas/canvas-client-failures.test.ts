@@ -34,6 +34,14 @@ async function failure(call: Promise<unknown>, token = demo.token): Promise<AppE
   return error;
 }
 
+/**
+ * A request the client gave up on (timeout) is still asleep in the demo server's latency; when it
+ * wakes it would consume faults injected by the next test. Let it finish first.
+ */
+function drainAbandonedRequests() {
+  return new Promise((resolve) => setTimeout(resolve, 250));
+}
+
 describe('Canvas client error mapping', () => {
   it('maps an invalid, expired or revoked token to CANVAS_TOKEN_INVALID with a way out', async () => {
     const invalid = await failure(client({ token: '1~typo' }).getSelf(), '1~typo');
@@ -99,6 +107,7 @@ describe('Canvas client retries', () => {
     demo.faults.latencyMs = 150;
     expect(await failure(client({ timeoutMs: 40 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 }))).toMatchObject({ details: { reason: 'timeout' } });
     expect(demo.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(3);
+    await drainAbandonedRequests();
   });
 
   it('retries reads after a timeout or a dropped connection', async () => {
@@ -108,6 +117,7 @@ describe('Canvas client retries', () => {
     const slow = await failure(client({ timeoutMs: 40, maxRetries: 1 }).getSelf());
     expect(slow).toMatchObject({ code: 'CANVAS_UNAVAILABLE', details: { reason: 'timeout' } });
     expect(demo.requestLog).toHaveLength(4);
+    await drainAbandonedRequests();
   });
 
   it('retries the throttled 403, for saves too, since Canvas refused them before doing anything', async () => {
