@@ -28,12 +28,3 @@ export function Page({
     </div>
   );
 }
-
-/** For a route whose screen is not built yet: says so plainly instead of pretending. */
-export function NotYetAvailable({ title }: { title: string }) {
-  return (
-    <Page title={title}>
-      <p className="max-w-prose text-slate-600">This part of Margin is being built and is not available yet.</p>
-    </Page>
-  );
-}

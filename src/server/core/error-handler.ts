@@ -21,7 +21,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         issue?.keyword === 'unrecognized_keys'
           ? `Unknown field: ${field}`
           : (issue?.message ?? 'Invalid request');
-      return reply.status(400).send(body('VALIDATION', field ? `${message}` : message, field || undefined));
+      return reply.status(400).send(body('VALIDATION', message, field || undefined));
     }
     if (isAppError(error)) {
       if (error.status >= 500) request.log.error({ err: error, cause: error.cause }, error.userMessage);

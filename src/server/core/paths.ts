@@ -19,4 +19,3 @@ function findProjectRoot(from: string): string {
 
 export const migrationsFolder = path.join(projectRoot, 'migrations');
 export const clientDistFolder = path.join(projectRoot, 'dist', 'client');
-export const contentFolder = path.join(projectRoot, 'content');

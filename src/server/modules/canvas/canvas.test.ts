@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_CANVAS_REVOKED_TOKEN } from '@/server/demo-canvas';
+import { DEMO_CANVAS_REVOKED_TOKEN, RATE_LIMIT_EXCEEDED_BODY } from '@/server/demo-canvas';
 import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 import type { RunningDemoCanvas } from '@/server/demo-canvas';
@@ -123,6 +123,9 @@ describe('courses', () => {
     expect(courses.some((course: { workflow_state: string }) => course.workflow_state === 'unpublished')).toBe(true);
     expect(courses.some((course: { is_favorite: boolean }) => course.is_favorite)).toBe(true);
     expect(courses.some((course: { term: unknown }) => course.term !== null)).toBe(true);
+    // Canvas's catch-all "Default Term" is shown as no term.
+    expect(courses.some((course: { term: { name: string } | null }) => course.term?.name === 'Default Term')).toBe(false);
+    expect(courses.some((course: { term: unknown }) => course.term === null)).toBe(true);
     expect(courses.some((course: { needs_grading_count: number }) => course.needs_grading_count > 0)).toBe(true);
     const paths = canvas.requestLog.map((entry) => entry.path);
     expect(paths).toEqual(['/api/v1/courses']);
@@ -170,5 +173,9 @@ describe('courses', () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     canvas.faults.failNext(1, 503);
     expect((await inject('GET', '/api/courses', teacher.headers)).statusCode).toBe(200);
+    canvas.faults.failNext(2, 403, RATE_LIMIT_EXCEEDED_BODY);
+    canvas.requestLog.length = 0;
+    expect((await inject('GET', '/api/courses', teacher.headers)).statusCode).toBe(200);
+    expect(canvas.requestLog).toHaveLength(3);
   });
 });

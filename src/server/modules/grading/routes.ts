@@ -43,22 +43,27 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  /** Assignment, course and every submission: one parallel round of Canvas requests. */
-  async function loadAssignment(userId: string, courseId: number, assignmentId: number) {
+  /**
+   * The assignment and every submission (drafts need the class for style examples), and the course
+   * only when a breadcrumb needs its name: one parallel round of Canvas requests.
+   */
+  async function loadAssignment(userId: string, courseId: number, assignmentId: number, options: { withCourse?: boolean } = {}) {
     const canvas = await context.canvas.clientFor(userId);
-    const [assignment, course, submissions] = await Promise.all([
+    const [assignment, submissions, course] = await Promise.all([
       canvas.client.getAssignment(courseId, assignmentId),
-      canvas.client.getCourse(courseId),
       canvas.client.listSubmissions(courseId, assignmentId),
+      options.withCourse ? canvas.client.getCourse(courseId) : null,
     ]);
-    return { canvas, assignment, course, submissions };
+    return { canvas, assignment, submissions, course };
   }
 
   app.get('/', { schema: { params: gradingRouteParamsSchema, response: { 200: assignmentGradingViewSchema } } }, async (request) => {
     const { courseId, assignmentId } = request.params;
-    const { canvas, assignment, course, submissions } = await loadAssignment(currentUser(request).id, courseId, assignmentId);
+    const { canvas, assignment, submissions, course } = await loadAssignment(currentUser(request).id, courseId, assignmentId, {
+      withCourse: true,
+    });
     return {
-      assignment: toGradingAssignment(assignment, course, canvas.toPublicUrl),
+      assignment: toGradingAssignment(assignment, course!, canvas.toPublicUrl),
       submissions: submissions.map(toGradingSubmission).sort(bySortableName),
     };
   });

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { submissionStatus, type GradingSubmission } from '@/shared/schemas/grading';
 import { Button } from '@/client/ui/button';
-import { STATUS_DOTS, STATUS_LABELS } from './submission-view';
+import { STATUS_LABELS } from './submission-view';
 
 export function StudentNavigator({
   submissions,
@@ -45,8 +45,4 @@ export function StudentNavigator({
       </label>
     </nav>
   );
-}
-
-export function StatusDot({ submission }: { submission: GradingSubmission }) {
-  return <span className={`inline-block size-2.5 rounded-full ${STATUS_DOTS[submissionStatus(submission)]}`} aria-hidden />;
 }
