@@ -18,6 +18,10 @@ test('a teacher drafts, edits, saves with the keyboard, and the grade lands in C
   await expect(page.getByTestId('submission-status')).toHaveText(/^(Submitted|Late)/);
   const position = await page.getByTestId('student-position').textContent();
   const studentName = await page.getByTestId('student-name').textContent();
+  // The place is in the address: a reload opens the same student.
+  await expect(page).toHaveURL(/[?&]student=\d+/);
+  await page.reload();
+  await expect(page.getByTestId('student-name')).toHaveText(studentName ?? '');
 
   await page.keyboard.press('d');
   await expect(page.getByText(/^AI formative grading generated using (assignment description|rubric criteria)!/)).toBeVisible();

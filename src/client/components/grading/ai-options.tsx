@@ -97,7 +97,7 @@ export function AiOptionsFields({
 }
 
 /** Says plainly that drafts come from the offline engine, and how a model is connected. */
-export function OfflineEngineNote() {
+function OfflineEngineNote() {
   return (
     <details className="text-xs text-slate-600" data-testid="offline-engine-note">
       <summary className="flex cursor-pointer items-center gap-1.5">

@@ -2,6 +2,17 @@ import { CheckCircle2, Lock, Quote } from 'lucide-react';
 import type { GradingDraft, QuotedPoint } from '@/shared/schemas/ai';
 import { Badge } from '@/client/ui/feedback';
 
+/** A draft's details and, below them, its teacher-only grade review. */
+export function DraftReview({ draft }: { draft: GradingDraft | null }) {
+  if (!draft) return null;
+  return (
+    <>
+      <DraftDetails draft={draft} />
+      <AiGradeReview review={draft.gradeReview} />
+    </>
+  );
+}
+
 /** What the AI drafted besides the grade and feedback: summary, strengths, areas for improvement. */
 export function DraftDetails({ draft }: { draft: GradingDraft }) {
   if (!draft.summary && draft.strengths.length === 0 && draft.areasForImprovement.length === 0 && draft.examplesUsed.length === 0) return null;

@@ -6,7 +6,7 @@ import { formatPercent } from './format';
 
 /** Text colours of the grade bands (spec part 2 §4): green 90+, blue 80+, yellow 70+, red below. */
 export const GRADE_TONE_TEXT = { green: 'text-emerald-700', blue: 'text-sky-700', yellow: 'text-amber-700', red: 'text-red-700' } as const;
-export const QUICK_FILL_PERCENTS = [100, 90, 80, 70] as const;
+const QUICK_FILL_PERCENTS = [100, 90, 80, 70] as const;
 
 /**
  * A grade (or question score) field: a number from 0 to the maximum in steps of 0.5, with the

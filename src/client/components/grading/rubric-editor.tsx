@@ -3,7 +3,7 @@ import { cn } from '@/client/lib/cn';
 import { Input, Textarea } from '@/client/ui/form';
 import { Evidence } from './draft-review';
 
-export type RubricValue = { points: string; comments: string };
+type RubricValue = { points: string; comments: string };
 export type RubricValues = Record<string, RubricValue>;
 
 /** Starting values: the draft's assessment if there is one, else what Canvas already holds. */

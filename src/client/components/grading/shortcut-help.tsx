@@ -2,7 +2,7 @@ import { Keyboard } from 'lucide-react';
 import { Button } from '@/client/ui/button';
 import { Dialog } from '@/client/ui/dialog';
 
-export const SHORTCUTS: Array<[string, string]> = [
+const SHORTCUTS: Array<[string, string]> = [
   ['J or →', 'Next student'],
   ['K or ←', 'Previous student'],
   ['1 2 3 4', 'Quick-fill 100%, 90%, 80% or 70%'],

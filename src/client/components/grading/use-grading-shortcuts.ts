@@ -1,13 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** What the open grading form offers the keyboard; each form registers its own with useGradingActions. */
+export type GradingActions = {
+  quickFill(percent: number): void;
+  draft(): void;
+  save(andNext: boolean): void;
+};
 
 type Handlers = {
   isEnabled: boolean;
   next(): void;
   previous(): void;
-  quickFill(percent: number): void;
-  draft(): void;
-  saveAndNext(): void;
   help(): void;
+  /** The open form's actions; empty while no form is shown. */
+  actionsRef: RefObject<GradingActions | null>;
 };
 
 const QUICK_FILL_KEYS: Record<string, number> = { '1': 100, '2': 90, '3': 80, '4': 70 };
@@ -31,9 +37,10 @@ export function useGradingShortcuts(handlers: Handlers) {
     function onKeyDown(event: KeyboardEvent) {
       const current = latest.current;
       if (!current.isEnabled || event.defaultPrevented) return;
+      const actions = current.actionsRef.current;
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        current.saveAndNext();
+        actions?.save(true);
         return;
       }
       if (event.key === 'Escape' && isTyping(event.target)) {
@@ -44,13 +51,20 @@ export function useGradingShortcuts(handlers: Handlers) {
       const key = event.key;
       if (key === 'j' || key === 'ArrowRight') current.next();
       else if (key === 'k' || key === 'ArrowLeft') current.previous();
-      else if (key === 'd') current.draft();
+      else if (key === 'd') actions?.draft();
       else if (key === '?') current.help();
-      else if (key in QUICK_FILL_KEYS) current.quickFill(QUICK_FILL_KEYS[key]!);
+      else if (key in QUICK_FILL_KEYS) actions?.quickFill(QUICK_FILL_KEYS[key]!);
       else return;
       event.preventDefault();
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
+}
+
+/** Hands the form's latest actions to the screen's shortcuts after every render. */
+export function useGradingActions(actionsRef: RefObject<GradingActions | null>, actions: GradingActions) {
+  useEffect(() => {
+    actionsRef.current = actions;
+  });
 }

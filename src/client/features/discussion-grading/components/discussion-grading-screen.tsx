@@ -1,17 +1,18 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent } from '@/client/ui/card';
-import { EmptyState, ErrorState, Spinner } from '@/client/ui/feedback';
+import { EmptyState, Spinner } from '@/client/ui/feedback';
 import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/components/grading/ai-options';
+import { GradingLoadError } from '@/client/components/grading/grading-load-error';
 import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
 import { UsageNotice } from '@/client/components/grading/usage-notice';
-import { useGradingShortcuts } from '@/client/components/grading/use-grading-shortcuts';
+import { useGradingShortcuts, type GradingActions } from '@/client/components/grading/use-grading-shortcuts';
+import { useSearchParamUpdater } from '@/client/components/grading/use-search-param-updater';
 import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
 import { isEntriesTab, neighborInTab, studentsInTab, type EntriesTab } from '../student-filter';
-import { DiscussionGradeForm, type FormActions } from './discussion-grade-form';
+import { DiscussionGradeForm } from './discussion-grade-form';
 import { DiscussionHeader } from './discussion-header';
 import { DiscussionStatusCard } from './discussion-status-card';
 import { initialsOf, StudentEntries, StudentStatusBadge } from './student-entries';
@@ -21,10 +22,10 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
   const view = useDiscussionView(courseId, discussionId);
   const drafts = useDiscussionDrafts(courseId, discussionId, view.data?.discussion.is_graded === true);
   const publicConfig = usePublicConfig();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useSearchParamUpdater();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
   const [isHelpOpen, setHelpOpen] = useState(false);
-  const actionsRef = useRef<FormActions | null>(null);
+  const actionsRef = useRef<GradingActions | null>(null);
 
   const students = useMemo(() => view.data?.students ?? [], [view.data]);
   const tabParam = searchParams.get('tab');
@@ -33,54 +34,33 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
   const requestedId = Number(searchParams.get('student'));
   const current = students.find((student) => student.user.id === requestedId) ?? visible[0] ?? students[0] ?? null;
 
-  const updateParams = useCallback(
-    (changes: Record<string, string>) =>
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) next.set(key, value);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
-  const select = useCallback((userId: number) => updateParams({ student: String(userId) }), [updateParams]);
-  const move = useCallback(
-    (direction: 1 | -1) => {
-      const neighbor = neighborInTab(students, visible, current?.user.id ?? null, direction);
-      if (neighbor) select(neighbor.user.id);
-    },
-    [students, visible, current, select],
-  );
   const previous = neighborInTab(students, visible, current?.user.id ?? null, -1);
   const next = neighborInTab(students, visible, current?.user.id ?? null, 1);
+  const select = (userId: number) => updateParams({ student: String(userId) });
+  const move = (direction: 1 | -1) => {
+    const neighbor = direction === 1 ? next : previous;
+    if (neighbor) select(neighbor.user.id);
+  };
+  const storedDraft = current ? drafts.data?.drafts[String(current.user.id)] : undefined;
 
   useGradingShortcuts({
     isEnabled: students.length > 0 && !isHelpOpen,
     next: () => move(1),
     previous: () => move(-1),
-    quickFill: (percent) => actionsRef.current?.quickFill(percent),
-    draft: () => actionsRef.current?.draft(),
-    saveAndNext: () => actionsRef.current?.save(true),
     help: () => setHelpOpen(true),
+    actionsRef,
   });
 
   if (view.isPending) return <Spinner label="Loading discussion..." className="min-h-[50vh]" />;
   if (view.isError) {
     return (
-      <ErrorState
+      <GradingLoadError
+        courseId={courseId}
         title="Error loading discussion entries"
         message="Could not load discussion posts. Please check your Canvas connection and try again."
+        detail={view.error.message}
         onRetry={() => void view.refetch()}
-      >
-        <p className="text-sm opacity-80" data-testid="error-detail">
-          {view.error.message}
-        </p>
-        <Link to={`/courses/${courseId}`} className="text-sm font-medium underline">
-          Back to the course
-        </Link>
-      </ErrorState>
+      />
     );
   }
 
@@ -98,19 +78,19 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
           No student has posted yet.{discussion.is_graded ? ' You can still give a grade for not taking part.' : ''}
         </EmptyState>
       ) : null}
-      {students.length === 0 || !current ? (
+      {!current ? (
         <EmptyState icon={<MessagesSquare />} title="No discussion entries found." />
       ) : (
         <div className="grid items-start gap-5 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] xl:grid-cols-[300px_minmax(0,1fr)_350px] xl:grid-rows-[auto_1fr]">
           <div className="min-w-0 lg:row-span-3 lg:self-stretch xl:row-span-2">
             <StudentEntries
-            students={students}
-            tab={tab}
-            onTabChange={(value) => updateParams({ tab: value })}
-            selectedUserId={current.user.id}
-            onSelect={select}
-            pointsPossible={discussion.points_possible}
-            isGradedDiscussion={discussion.is_graded}
+              students={students}
+              tab={tab}
+              onTabChange={(value) => updateParams({ tab: value })}
+              selectedUserId={current.user.id}
+              onSelect={select}
+              pointsPossible={discussion.points_possible}
+              isGradedDiscussion={discussion.is_graded}
             />
           </div>
           <div className="flex min-w-0 flex-col gap-4 lg:col-start-2">
@@ -146,12 +126,12 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
           </div>
           <div className="min-w-0 lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-span-2 xl:row-start-1 xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto">
             <DiscussionGradeForm
-              key={`${current.user.id}:${drafts.data?.drafts[String(current.user.id)] ? 'drafted' : 'none'}`}
+              key={`${current.user.id}:${storedDraft ? 'drafted' : 'none'}`}
               courseId={courseId}
               discussionId={discussionId}
               discussion={discussion}
               student={current}
-              storedDraft={drafts.data?.drafts[String(current.user.id)]}
+              storedDraft={storedDraft}
               aiOptions={aiOptions}
               onAiOptionsChange={setAiOptions}
               engineName={publicConfig.data?.aiEngine}

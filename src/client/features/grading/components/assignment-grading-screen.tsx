@@ -2,65 +2,73 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { CalendarClock, FileX } from 'lucide-react';
 import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
 import { usePublicConfig } from '@/client/lib/public-config';
-import { Badge, EmptyState, ErrorState, Skeleton } from '@/client/ui/feedback';
-import { useGradingView, useStoredDrafts } from '../api/grading-api';
-import { formatPercent, formatWhen } from '@/client/components/grading/format';
-import { useGradingShortcuts } from '@/client/components/grading/use-grading-shortcuts';
-import { BatchDraftBar } from './batch-draft-bar';
+import { Badge, EmptyState } from '@/client/ui/feedback';
 import { DEFAULT_AI_OPTIONS, toGradingOptions, type AiOptionsState } from '@/client/components/grading/ai-options';
-import { GradePanel, type PanelActions } from './grade-panel';
-import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
+import { formatPercent, formatWhen } from '@/client/components/grading/format';
 import { GradingHeader, HeaderFact } from '@/client/components/grading/grading-header';
+import { GradingLoadError } from '@/client/components/grading/grading-load-error';
+import { GradingSkeleton } from '@/client/components/grading/grading-skeleton';
+import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
+import { useSearchParamUpdater } from '@/client/components/grading/use-search-param-updater';
 import { UsageNotice } from '@/client/components/grading/usage-notice';
+import { useGradingShortcuts, type GradingActions } from '@/client/components/grading/use-grading-shortcuts';
+import { useGradingView, useStoredDrafts } from '../api/grading-api';
+import { BatchDraftBar } from './batch-draft-bar';
+import { GradePanel } from './grade-panel';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
+
+/** Submission on the left, the grade panel on the right (spec part 2 §2.1). */
+const COLUMNS = 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]';
+
+/** Spec part 2 §2.1: what to check when the assignment does not load. */
+const LOAD_TIPS = [
+  'Check that your Canvas credentials in Settings are still valid.',
+  'Make sure you have permission to grade this assignment in Canvas.',
+  'Check your internet connection.',
+  'Refresh the page and try again.',
+];
 
 export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
   const view = useGradingView(courseId, assignmentId);
   const drafts = useStoredDrafts(courseId, assignmentId);
   const publicConfig = usePublicConfig();
-  const [index, setIndex] = useState(0);
+  // The selected student lives in the URL (?student=userId), so a reload keeps the teacher's place.
+  const [searchParams, updateParams] = useSearchParamUpdater();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
   const [isHelpOpen, setHelpOpen] = useState(false);
-  const actionsRef = useRef<PanelActions | null>(null);
+  const actionsRef = useRef<GradingActions | null>(null);
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
-  const safeIndex = Math.min(index, Math.max(0, total - 1));
-  const select = useCallback((next: number) => setIndex(Math.min(Math.max(0, next), Math.max(0, total - 1))), [total]);
+  const requestedStudent = Number(searchParams.get('student'));
+  const safeIndex = Math.max(0, submissions.findIndex((submission) => submission.user_id === requestedStudent));
+  const select = useCallback(
+    (next: number) => {
+      const target = submissions[Math.min(Math.max(0, next), Math.max(0, total - 1))];
+      if (target) updateParams({ student: String(target.user_id) });
+    },
+    [submissions, total, updateParams],
+  );
 
   useGradingShortcuts({
     isEnabled: total > 0 && !isHelpOpen,
     next: () => select(safeIndex + 1),
     previous: () => select(safeIndex - 1),
-    quickFill: (percent) => actionsRef.current?.quickFill(percent),
-    draft: () => actionsRef.current?.draft(),
-    saveAndNext: () => actionsRef.current?.save(true),
     help: () => setHelpOpen(true),
+    actionsRef,
   });
 
-  if (view.isPending) {
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-24" />
-        <Skeleton className="h-14" />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <Skeleton className="h-96" />
-          <Skeleton className="h-96" />
-        </div>
-      </div>
-    );
-  }
+  if (view.isPending) return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
   if (view.isError) {
     return (
-      <ErrorState title="Error Loading Assignment" message={view.error.message} onRetry={() => void view.refetch()}>
-        <ul className="list-disc pl-5 text-sm">
-          <li>Check that your Canvas credentials in Settings are still valid.</li>
-          <li>Make sure you have permission to grade this assignment in Canvas.</li>
-          <li>Check your internet connection.</li>
-          <li>Refresh the page and try again.</li>
-        </ul>
-      </ErrorState>
+      <GradingLoadError
+        courseId={courseId}
+        title="Error Loading Assignment"
+        message={view.error.message}
+        tips={LOAD_TIPS}
+        onRetry={() => void view.refetch()}
+      />
     );
   }
 
@@ -68,6 +76,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const gradedCount = submissions.filter((submission) => submissionStatus(submission) === 'graded').length;
   const percentComplete = total > 0 ? (gradedCount / total) * 100 : 0;
   const current = submissions[safeIndex];
+  const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
   const waitingCount = submissions.filter(
     (submission) => !isPlaceholderSubmission(submission.id) && submission.submitted_at && submission.workflow_state !== 'graded',
   ).length;
@@ -95,7 +104,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
         }
       />
 
-      {total === 0 || !current ? (
+      {!current ? (
         <EmptyState icon={<FileX />} title="No Submissions Found">
           There are no student submissions for this assignment yet.
         </EmptyState>
@@ -110,15 +119,15 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
             waitingCount={waitingCount}
             options={toGradingOptions(aiOptions, Boolean(assignment.rubric?.length))}
           />
-          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className={`grid items-start gap-6 ${COLUMNS}`}>
             <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
             <GradePanel
-              key={`${current.id}:${drafts.data?.drafts[String(current.user_id)] ? 'drafted' : 'none'}`}
+              key={`${current.id}:${storedDraft ? 'drafted' : 'none'}`}
               courseId={courseId}
               assignmentId={assignmentId}
               assignment={assignment}
               submission={current}
-              storedDraft={drafts.data?.drafts[String(current.user_id)]}
+              storedDraft={storedDraft}
               aiOptions={aiOptions}
               onAiOptionsChange={setAiOptions}
               engineName={publicConfig.data?.aiEngine}

@@ -1,43 +1,28 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { Save } from 'lucide-react';
+import type { RefObject } from 'react';
 import { toast } from 'sonner';
-import { describeGeneratedDraft, type GradingDraft } from '@/shared/schemas/ai';
 import {
-  clampGrade,
   DEFAULT_POINTS,
   isPlaceholderSubmission,
   type DraftResponse,
   type GradingAssignment,
   type GradingSubmission,
 } from '@/shared/schemas/grading';
-import { ApiError } from '@/client/lib/api-client';
-import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
-import { Field, Textarea } from '@/client/ui/form';
 import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client/components/grading/ai-options';
-import { AiGradeReview, DraftDetails } from '@/client/components/grading/draft-review';
+import { DraftReview } from '@/client/components/grading/draft-review';
+import { toastDraftFailure, toastDraftSuccess } from '@/client/components/grading/draft-toasts';
+import { FeedbackField } from '@/client/components/grading/feedback-field';
 import { GradeInput, QuickFillButtons } from '@/client/components/grading/grade-input';
-import {
-  hasRubricValues,
-  initialRubricValues,
-  RubricEditor,
-  rubricTotal,
-  toRubricAssessment,
-  type RubricValues,
-} from '@/client/components/grading/rubric-editor';
+import { RubricEditor } from '@/client/components/grading/rubric-editor';
+import { SAVE_COST_NOTE, SaveBar } from '@/client/components/grading/save-bar';
 import { saveErrorToast } from '@/client/components/grading/save-errors';
+import { useGradeForm } from '@/client/components/grading/use-grade-form';
+import { useGradingActions, type GradingActions } from '@/client/components/grading/use-grading-shortcuts';
 import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
 
-export type PanelActions = {
-  quickFill(percent: number): void;
-  draft(): void;
-  save(andNext: boolean): void;
-};
-
 /**
- * The 'Grade & Feedback' panel for one student. It is keyed by the submission, so moving to another
- * student starts it afresh: the grade shows that student's score and the feedback is empty
- * (spec part 2 §4), unless a draft is waiting for this student.
+ * The 'Grade & Feedback' panel for one student, keyed by the submission (see useGradeForm). A draft
+ * waiting for an already graded submission is not applied: the grade in Canvas wins.
  */
 export function GradePanel({
   courseId,
@@ -59,52 +44,39 @@ export function GradePanel({
   aiOptions: AiOptionsState;
   onAiOptionsChange: (options: AiOptionsState) => void;
   engineName: string | undefined;
-  actionsRef: RefObject<PanelActions | null>;
+  actionsRef: RefObject<GradingActions | null>;
   onSaved: (andNext: boolean) => void;
 }) {
   const points = assignment.points_possible && assignment.points_possible > 0 ? assignment.points_possible : DEFAULT_POINTS;
   const rubric = assignment.rubric && assignment.rubric.length > 0 ? assignment.rubric : null;
   const isPlaceholder = isPlaceholderSubmission(submission.id);
-  const draftFromStore = submission.workflow_state !== 'graded' ? storedDraft : undefined;
-
-  const [grade, setGrade] = useState(() =>
-    draftFromStore ? String(draftFromStore.draft.grade) : submission.score !== null ? String(submission.score) : '',
-  );
-  const [comment, setComment] = useState(() => draftFromStore?.draft.feedback ?? '');
-  const [draft, setDraft] = useState<GradingDraft | null>(() => draftFromStore?.draft ?? null);
-  const [rubricValues, setRubricValues] = useState<RubricValues>(() =>
-    initialRubricValues(rubric, submission.rubric_assessment, draftFromStore?.draft ?? null),
-  );
+  const isGradeFromRubric = Boolean(rubric && assignment.use_rubric_for_grading);
+  const form = useGradeForm({
+    points,
+    rubric,
+    isGradeFromRubric,
+    savedScore: submission.score,
+    savedRubric: submission.rubric_assessment,
+    waitingDraft: submission.workflow_state !== 'graded' ? (storedDraft?.draft ?? null) : null,
+  });
+  const { draft } = form;
   const drafting = useDraftFeedback(courseId, assignmentId);
   const saving = useSaveGrade(courseId, assignmentId);
-
-  const isRubricFilled = hasRubricValues(rubric, rubricValues);
-  const isGradeFromRubric = Boolean(rubric && assignment.use_rubric_for_grading);
-  const effectiveGrade = isGradeFromRubric && isRubricFilled ? String(clampGrade(rubricTotal(rubric, rubricValues), points)) : grade;
-  const numericGrade = Number.parseFloat(effectiveGrade);
   const canDraft = !isPlaceholder && !drafting.isPending;
-  const canSave = !isPlaceholder && effectiveGrade.trim() !== '' && Number.isFinite(numericGrade) && !saving.isPending;
-
-  function applyDraft(next: GradingDraft) {
-    setDraft(next);
-    setGrade(String(next.grade));
-    setComment(next.feedback);
-    if (next.rubricAssessment) setRubricValues(initialRubricValues(rubric, null, next));
-  }
+  const canSave = !isPlaceholder && form.hasGrade && !saving.isPending;
 
   async function requestDraft() {
     if (!canDraft) return;
     const options = toGradingOptions(aiOptions, Boolean(rubric));
     try {
       const response = await drafting.mutateAsync({ userId: submission.user_id, options });
-      applyDraft(response.draft);
+      form.applyDraft(response.draft);
       if (response.files.failed.length > 0) {
         toast.error('File Processing Error', { description: "Some files couldn't be processed. AI will grade based on available content." });
       }
-      toast.success(describeGeneratedDraft(options.mode, response.draft));
+      toastDraftSuccess(options.mode, response.draft);
     } catch (error) {
-      console.warn('Drafting failed', error);
-      toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred while generating grading.');
+      toastDraftFailure(error);
     }
   }
 
@@ -122,9 +94,9 @@ export function GradePanel({
       await saving.mutateAsync({
         userId: submission.user_id,
         submissionId: submission.id,
-        grade: clampGrade(numericGrade, points),
-        comment,
-        rubricAssessment: rubric && isRubricFilled ? toRubricAssessment(rubric, rubricValues) : null,
+        grade: form.gradeToSave,
+        comment: form.comment,
+        rubricAssessment: form.rubricAssessment,
       });
       toast.success('Grade and feedback saved to Canvas');
       onSaved(andNext);
@@ -135,13 +107,10 @@ export function GradePanel({
   }
 
   function quickFill(percentOfMax: number) {
-    if (isPlaceholder || (isGradeFromRubric && isRubricFilled)) return;
-    setGrade(String(clampGrade((points * percentOfMax) / 100, points)));
+    if (!isPlaceholder) form.quickFill(percentOfMax);
   }
 
-  useEffect(() => {
-    actionsRef.current = { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) };
-  });
+  useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
 
   return (
     <Card className="flex flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
@@ -162,68 +131,41 @@ export function GradePanel({
         <div className="flex flex-col gap-2">
           <GradeInput
             label={`Grade (out of ${points})`}
-            value={effectiveGrade}
-            onChange={setGrade}
+            value={form.effectiveGrade}
+            onChange={form.setGrade}
             max={points}
             isDisabled={isPlaceholder}
-            isReadOnly={isGradeFromRubric && isRubricFilled}
+            isReadOnly={form.isGradeComputed}
             hint={isGradeFromRubric ? 'This assignment is graded from its rubric: the grade is the sum of the criteria.' : undefined}
             testId="grade-input"
           />
-          <QuickFillButtons onFill={quickFill} isDisabled={isPlaceholder || (isGradeFromRubric && isRubricFilled)} />
+          <QuickFillButtons onFill={quickFill} isDisabled={isPlaceholder || form.isGradeComputed} />
         </div>
 
-        <Field label="Feedback for the student">
-          {(ids) => (
-            <Textarea
-              {...ids}
-              rows={8}
-              value={comment}
-              disabled={isPlaceholder}
-              placeholder="Write feedback, or draft it with AI and edit it."
-              onChange={(event) => setComment(event.target.value)}
-              data-testid="feedback-input"
-            />
-          )}
-        </Field>
+        <FeedbackField value={form.comment} onChange={form.setComment} rows={8} isDisabled={isPlaceholder} testId="feedback-input" />
 
-        {draft ? (
-          <>
-            <DraftDetails draft={draft} />
-            <AiGradeReview review={draft.gradeReview} />
-          </>
-        ) : null}
+        <DraftReview draft={draft} />
 
         {rubric ? (
           <RubricEditor
-            isOpenByDefault={isGradeFromRubric || Boolean(draft?.rubricAssessment) || isRubricFilled}
+            isOpenByDefault={isGradeFromRubric || Boolean(draft?.rubricAssessment) || form.isRubricFilled}
             rubric={rubric}
-            values={rubricValues}
-            onChange={setRubricValues}
+            values={form.rubricValues}
+            onChange={form.setRubricValues}
             draft={draft}
             isDisabled={isPlaceholder}
           />
         ) : null}
 
-        <div className="sticky bottom-0 -mx-5 -mb-5 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur">
-          {isPlaceholder ? (
-            <>
-              <Button disabled>No Submission to Grade</Button>
-              <p className="text-center text-sm text-slate-600">This student hasn't submitted anything yet</p>
-            </>
-          ) : (
-            <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void save(false)} disabled={!canSave} isLoading={saving.isPending} className="flex-1">
-                {saving.isPending ? null : <Save aria-hidden />}
-                Save to Canvas
-              </Button>
-              <Button variant="outline" onClick={() => void save(true)} disabled={!canSave} aria-keyshortcuts="Control+Enter">
-                Save &amp; Next
-              </Button>
-            </div>
-          )}
-          <p className="text-xs text-slate-500">Nothing reaches the student until you save. Each save uses one submission credit.</p>
-        </div>
+        <SaveBar
+          className="sticky bottom-0 -mx-5 -mb-5 border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur"
+          onSave={(andNext) => void save(andNext)}
+          canSave={canSave}
+          isSaving={saving.isPending}
+          saveLabel="Save to Canvas"
+          note={SAVE_COST_NOTE}
+          unavailable={isPlaceholder ? { label: 'No Submission to Grade', reason: "This student hasn't submitted anything yet" } : null}
+        />
       </CardContent>
     </Card>
   );

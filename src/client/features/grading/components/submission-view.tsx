@@ -17,14 +17,6 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   not_submitted: 'Not Submitted',
 };
 const STATUS_TONES = { graded: 'success', missing: 'danger', late: 'warning', submitted: 'info', not_submitted: 'neutral' } as const;
-/** Status dot colours (spec part 1 §4): green graded, yellow late, blue submitted, grey otherwise. */
-export const STATUS_DOTS: Record<SubmissionStatus, string> = {
-  graded: 'bg-emerald-500',
-  late: 'bg-amber-400',
-  submitted: 'bg-sky-500',
-  missing: 'bg-slate-400',
-  not_submitted: 'bg-slate-400',
-};
 
 export function SubmissionView({
   submission,

@@ -27,9 +27,11 @@ export const quizViewQuery = (courseId: string, quizId: string) =>
  * One student's answers, cached per quiz submission with its own status and error (the query's).
  * A load tries at most three times; the Retry button refetches, which starts a fresh count.
  */
+const quizAnswersKey = (courseId: string, quizId: string, submissionId: number) => ['quiz-grading', courseId, quizId, 'answers', submissionId] as const;
+
 export const quizAnswersQuery = (courseId: string, quizId: string, submissionId: number, userId: number) =>
   queryOptions({
-    queryKey: ['quiz-grading', courseId, quizId, 'answers', submissionId],
+    queryKey: quizAnswersKey(courseId, quizId, submissionId),
     queryFn: ({ signal }) => apiFetch<QuizAnswersResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/answers?userId=${userId}`, { signal }),
     staleTime: Infinity,
     retry: shouldRetryAnswers,
@@ -88,8 +90,7 @@ export function useSaveQuestionScores(courseId: string, quizId: string) {
         const submissions = view.submissions.map((existing) => (existing.id === submission.id ? { ...existing, ...submission } : existing));
         return { ...view, submissions, counts: { ...view.counts, ...quizCounts(submissions) } };
       });
-      const answersKey = ['quiz-grading', courseId, quizId, 'answers', input.submissionId];
-      queryClient.setQueryData<QuizAnswersResponse>(answersKey, (answers) => {
+      queryClient.setQueryData<QuizAnswersResponse>(quizAnswersKey(courseId, quizId, input.submissionId), (answers) => {
         if (!answers) return answers;
         return {
           ...answers,

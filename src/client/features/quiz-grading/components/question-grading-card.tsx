@@ -1,20 +1,19 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { Save } from 'lucide-react';
+import { useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { GradingDraft } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { parseQuestionScore, questionAnswerState, questionTypeLabel, type QuizAnswer, type QuizGradingSubmission, type QuizQuestion } from '@/shared/schemas/quiz-grading';
 import { ApiError } from '@/client/lib/api-client';
-import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
-import { Field, Textarea } from '@/client/ui/form';
 import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client/components/grading/ai-options';
-import { AiGradeReview, DraftDetails } from '@/client/components/grading/draft-review';
+import { DraftReview } from '@/client/components/grading/draft-review';
+import { toastDraftFailure, toastDraftSuccess } from '@/client/components/grading/draft-toasts';
+import { FeedbackField } from '@/client/components/grading/feedback-field';
 import { formatScore } from '@/client/components/grading/format';
 import { GradeInput, QuickFillButtons } from '@/client/components/grading/grade-input';
+import { SaveBar } from '@/client/components/grading/save-bar';
+import { useGradingActions, type GradingActions } from '@/client/components/grading/use-grading-shortcuts';
 import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
-
-export type CardActions = { quickFill(percent: number): void; draft(): void; save(andNext: boolean): void };
 
 /** Written answers the AI can read and draft a score for. */
 const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fill_in_multiple_blanks_question']);
@@ -60,7 +59,7 @@ export function QuestionGradingCard({
   aiOptions: AiOptionsState;
   onAiOptionsChange: (options: AiOptionsState) => void;
   engineName: string | undefined;
-  actionsRef: RefObject<CardActions | null>;
+  actionsRef: RefObject<GradingActions | null>;
   onSaved: (andNext: boolean) => void;
 }) {
   const max = question.points_possible;
@@ -75,7 +74,8 @@ export function QuestionGradingCard({
   const isTaking = submission.workflow_state === 'untaken';
   const canSave = !isTaking && score.trim() !== '' && !saving.isPending;
   const isAnswered = isAnswerLoaded && questionAnswerState(question.question_type, answer) !== 'no_answer';
-  const canDraft = DRAFTABLE_TYPES.has(question.question_type) && isAnswered && !drafting.isPending && !isTaking;
+  const isDraftable = DRAFTABLE_TYPES.has(question.question_type);
+  const canDraft = isDraftable && isAnswered && !drafting.isPending && !isTaking;
 
   async function save(andNext: boolean) {
     if (!canSave) return;
@@ -98,10 +98,9 @@ export function QuestionGradingCard({
       setDraft(response.draft);
       setScore(String(response.draft.grade));
       setComment(response.draft.feedback);
-      toast.success(`AI ${options.mode} grading generated using the question!`);
+      toastDraftSuccess(options.mode, response.draft, 'the question');
     } catch (error) {
-      console.warn('Drafting failed', error);
-      toast.error(error instanceof ApiError ? error.message : 'An unexpected error occurred while generating grading.');
+      toastDraftFailure(error);
     }
   }
 
@@ -110,9 +109,7 @@ export function QuestionGradingCard({
     setScore(String(parseQuestionScore(String((max * percent) / 100), max)));
   }
 
-  useEffect(() => {
-    actionsRef.current = { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) };
-  });
+  useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
 
   return (
     <div className="flex flex-col gap-4">
@@ -139,30 +136,27 @@ export function QuestionGradingCard({
             />
             <QuickFillButtons onFill={quickFill} isDisabled={isTaking} />
           </div>
-          <Field label="Comment (optional)">
-            {(ids) => (
-              <Textarea
-                {...ids}
-                rows={4}
-                value={comment}
-                disabled={isTaking}
-                placeholder="A comment for the student on this answer."
-                onChange={(event) => setComment(event.target.value)}
-                data-testid="question-comment"
-              />
-            )}
-          </Field>
-          <Button onClick={() => void save(false)} disabled={!canSave} isLoading={saving.isPending} data-testid="save-question">
-            {saving.isPending ? null : <Save aria-hidden />}
-            Save Grade
-          </Button>
-          <Button variant="outline" onClick={() => void save(true)} disabled={!canSave} aria-keyshortcuts="Control+Enter">
-            Save &amp; Next Student
-          </Button>
-          <p className="text-xs text-slate-500">Saves this question's score to the quiz in Canvas. Each save uses one submission credit.</p>
+          <FeedbackField
+            label="Comment (optional)"
+            value={comment}
+            onChange={setComment}
+            rows={4}
+            isDisabled={isTaking}
+            placeholder="A comment for the student on this answer."
+            testId="question-comment"
+          />
+          <SaveBar
+            onSave={(andNext) => void save(andNext)}
+            canSave={canSave}
+            isSaving={saving.isPending}
+            saveLabel="Save Grade"
+            saveAndNextLabel="Save & Next Student"
+            saveTestId="save-question"
+            note="Saves this question's score to the quiz in Canvas. Each save uses one submission credit."
+          />
         </CardContent>
       </Card>
-      {DRAFTABLE_TYPES.has(question.question_type) ? (
+      {isDraftable ? (
         <AiOptionsFields
           options={aiOptions}
           onChange={onAiOptionsChange}
@@ -174,12 +168,7 @@ export function QuestionGradingCard({
           cannotDraftReason={isAnswerLoaded && !isAnswered ? 'The student did not answer this question.' : null}
         />
       ) : null}
-      {draft ? (
-        <>
-          <DraftDetails draft={draft} />
-          <AiGradeReview review={draft.gradeReview} />
-        </>
-      ) : null}
+      <DraftReview draft={draft} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge } from '@/client/ui/feedback';
 import { formatScore } from '@/client/components/grading/format';
 
-export const QUIZ_STATE_LABELS: Record<QuizGradingState, string> = {
+const QUIZ_STATE_LABELS: Record<QuizGradingState, string> = {
   graded: 'Graded',
   pending_review: 'Needs review',
   complete: 'Needs grading',
