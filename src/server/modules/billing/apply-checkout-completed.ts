@@ -41,7 +41,9 @@ export async function applyCheckoutCompleted(
 
   const subscription = event.subscription;
   const planName = subscription?.planName ?? findPlan(checkout.planName)?.name;
-  if (!planName) throw new Error(`Checkout ${checkout.id} names no known plan (${checkout.planName})`);
+  // A plan the catalogue no longer knows can never be applied: report it like an unknown checkout
+  // (logged and acknowledged) instead of failing, which would make Stripe retry it forever.
+  if (!planName) return { result: 'unknown-checkout' };
   const previous = await store.findSubscriber(checkout.userId);
   const email = previous?.email ?? (await store.findUserEmail(checkout.userId));
   if (!email) return { result: 'unknown-checkout' };

@@ -7,7 +7,7 @@ import type { AuthenticatedUser } from '@/server/modules/auth/authenticate';
 import { applyBillingEvent } from './apply-billing-event';
 import type { BillingDeps } from './billing-deps';
 import { currentTermEnd } from './billing-term';
-import { getSubscriptionStatus } from './get-subscription-status';
+import { getSubscriptionStatus, readSubscription } from './get-subscription-status';
 
 /**
  * The local test mode's customer portal: switch plan, cancel at the end of the period (per the
@@ -46,7 +46,7 @@ export async function resumeTestSubscription(deps: BillingDeps, user: Authentica
 }
 
 async function currentSubscription(deps: BillingDeps, user: AuthenticatedUser, now: Date): Promise<ProviderSubscription> {
-  const [status, subscriber] = await Promise.all([getSubscriptionStatus(deps, user.id, now), deps.store.findSubscriber(user.id)]);
+  const { status, subscriber } = await readSubscription(deps, user.id, now);
   if (!status.subscribed || !subscriber) {
     throw new AppError('CONFLICT', 'You are on the Free Trial. Choose a plan on the pricing page first.');
   }

@@ -1,8 +1,10 @@
 import { FREE_TRIAL } from '@/shared/plans';
 import type { SubscriptionStatus } from '@/shared/schemas/billing';
+import type { UsageSummary } from '@/shared/usage';
+import type { BillingPeriod } from '@/server/modules/usage/billing-period';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
-import type { BillingStore } from './billing-store';
+import type { BillingStore, SubscriberRow } from './billing-store';
 import { currentTermEnd } from './billing-term';
 
 /**
@@ -15,10 +17,23 @@ export async function getSubscriptionStatus(
   userId: string,
   now = new Date(),
 ): Promise<SubscriptionStatus> {
-  const [subscriber, { summary, period }] = await Promise.all([
-    stores.store.findSubscriber(userId),
-    getUsageSummary(stores.usageStore, userId, now),
-  ]);
+  return (await readSubscription(stores, userId, now)).status;
+}
+
+/** The status and the subscriber row it was read from (null before the first purchase). */
+export async function readSubscription(
+  stores: { store: BillingStore; usageStore: UsageStore },
+  userId: string,
+  now = new Date(),
+): Promise<{ status: SubscriptionStatus; subscriber: SubscriberRow | null }> {
+  const subscriber = await stores.store.findSubscriber(userId);
+  // The usage summary decides on the row just read, not a second read of it.
+  const usageStore: UsageStore = { ...stores.usageStore, findSubscriber: async () => subscriber };
+  const { summary, period } = await getUsageSummary(usageStore, userId, now);
+  return { status: toStatus(subscriber, summary, period, now), subscriber };
+}
+
+function toStatus(subscriber: SubscriberRow | null, summary: UsageSummary, period: BillingPeriod, now: Date): SubscriptionStatus {
   const isActive = subscriber !== null && summary.subscription_tier !== FREE_TRIAL;
   if (!isActive) {
     return {

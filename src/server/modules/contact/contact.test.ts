@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { createTestApp, openTestDatabase, queryRows, type TestApp } from '@/server/test/test-app';
 import { startSmtpSink } from '@/server/test/smtp-sink';
 import { createSmtpTransport } from '@/server/adapters/mail/smtp';
+import type { MailTransport } from '@/server/adapters/mail/port';
+import { MAIL_HANDOFF_WAIT_MS } from './hand-to-mailer';
 import type { DatabaseHandle } from '@/server/db/connection';
 import {
   BUDGET_RANGE_OPTIONS,
@@ -327,6 +329,32 @@ describe('storing before sending', () => {
     expect(sink.received).toHaveLength(0);
     await harness.close();
     await sink.close();
+    await separate.close();
+  });
+
+  it('with a slow SMTP server, answers after the handoff wait and still links the mail before the app closes', async () => {
+    const separate = await openTestDatabase();
+    let release: () => void = () => {};
+    const slowTransport: MailTransport = {
+      kind: 'smtp',
+      deliver: () => new Promise<void>((resolve) => (release = resolve)),
+    };
+    const harness = await createTestApp({ database: separate, mailTransport: slowTransport });
+    const started = Date.now();
+    const response = await post(harness, '/api/contact/messages', { ...validMessage, email: 'slow@school.test' });
+    expect(response.statusCode).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(MAIL_HANDOFF_WAIT_MS - 50);
+    const linked = () => queryRows<{ mail_id: string | null }>(separate.db, sql`select mail_id from contact_messages where email = 'slow@school.test'`);
+    expect(await linked()).toEqual([{ mail_id: null }]);
+    // Closing waits for the handoff still under way, so the message is linked to its outbox row.
+    let isClosed = false;
+    const closing = harness.app.close().then(() => (isClosed = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(isClosed).toBe(false);
+    release();
+    await closing;
+    const [row] = await linked();
+    expect(row!.mail_id).not.toBeNull();
     await separate.close();
   });
 

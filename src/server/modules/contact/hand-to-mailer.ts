@@ -9,26 +9,28 @@ export const MAIL_HANDOFF_WAIT_MS = 2000;
  * Gives an already stored message to the mailer (which writes its outbox row, then tries SMTP and
  * keeps retrying in the background). The visitor's message is safe in our table before this runs,
  * so nothing here can fail the request: an error is logged for the operator, and a slow SMTP
- * server only delays the answer by at most MAIL_HANDOFF_WAIT_MS.
+ * server only delays the answer by at most MAIL_HANDOFF_WAIT_MS. A handoff still running then is
+ * tracked, so closing the app waits for it instead of cutting its database writes short.
  */
 export async function handToMailer(
-  deps: { mailer: Mailer; log: FastifyBaseLogger },
+  deps: { mailer: Mailer; log: FastifyBaseLogger; trackBackgroundWork: (work: Promise<unknown>) => void },
   mail: MailMessage,
-  link: (mailId: string) => Promise<void>,
   logContext: Record<string, unknown>,
+  link?: (mailId: string) => Promise<void>,
 ): Promise<void> {
   const handoff = deps.mailer
     .send(mail)
-    .then(({ id }) => link(id))
+    .then(({ id }) => link?.(id))
     .catch((error: unknown) => {
       deps.log.error({ err: error, ...logContext }, 'stored message could not be handed to the mailer');
     });
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, MAIL_HANDOFF_WAIT_MS);
+  const deadline = new Promise<'waited'>((resolve) => {
+    timer = setTimeout(() => resolve('waited'), MAIL_HANDOFF_WAIT_MS);
   });
-  await Promise.race([handoff, deadline]);
+  const outcome = await Promise.race([handoff, deadline]);
   clearTimeout(timer);
+  if (outcome === 'waited') deps.trackBackgroundWork(handoff);
 }
 
 /** Header values come from visitors: keep them on one line. */

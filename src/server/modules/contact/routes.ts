@@ -13,6 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     mailer: context.mailer,
     log: context.log,
     supportEmail: context.config.mail.supportEmail,
+    trackBackgroundWork: context.trackBackgroundWork,
   };
 
   app.post(

@@ -13,6 +13,7 @@ export type ContactDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   supportEmail: string;
+  trackBackgroundWork: (work: Promise<unknown>) => void;
 };
 
 /**
@@ -30,5 +31,5 @@ export async function submitContactMessage(deps: ContactDeps, input: ContactMess
   }
   const id = await deps.store.saveMessage(message, 'received');
   const mail = contactMessageMail(message, { id, receivedAt: new Date(), supportEmail: deps.supportEmail });
-  await handToMailer(deps, mail, (mailId) => deps.store.linkMessageMail(id, mailId), { contactMessageId: id });
+  await handToMailer(deps, mail, { contactMessageId: id }, (mailId) => deps.store.linkMessageMail(id, mailId));
 }

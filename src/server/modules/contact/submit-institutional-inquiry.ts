@@ -19,5 +19,5 @@ export async function submitInstitutionalInquiry(
   }
   const id = await deps.store.saveInquiry(inquiry, 'received');
   const mail = institutionalInquiryMail(inquiry, { id, receivedAt: new Date(), supportEmail: deps.supportEmail });
-  await handToMailer(deps, mail, (mailId) => deps.store.linkInquiryMail(id, mailId), { inquiryId: id });
+  await handToMailer(deps, mail, { inquiryId: id }, (mailId) => deps.store.linkInquiryMail(id, mailId));
 }

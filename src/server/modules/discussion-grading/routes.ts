@@ -10,8 +10,8 @@ import {
 import { draftRequestSchema, draftResponseSchema, storedDraftsSchema } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import { deriveKey } from '@/server/core/crypto';
-import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { AppContext } from '@/server/app-context';
+import { consumeDraftAllowance } from '@/server/modules/grading/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import { createDraftStore } from '@/server/modules/grading/draft-store';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
@@ -21,9 +21,6 @@ import { loadDiscussion } from './load-discussion';
 import { saveDiscussionGrade } from './save-discussion-grade';
 import { toDiscussionGradingView } from './to-discussion-view';
 
-/** Shared with assignment drafting: the same hourly cap on model use per teacher. */
-const DRAFT_LIMIT = { limit: 600, windowSeconds: 60 * 60 };
-const DRAFT_LIMIT_MESSAGE = 'You have drafted a lot in the last hour. Please wait a little before drafting more.';
 
 const scopeOf = (courseId: number, topicId: number) => `discussion:${courseId}:${topicId}`;
 
@@ -56,7 +53,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
     async (request) => {
       const { id } = currentUser(request);
       const { courseId, discussionId } = request.params;
-      await consumeRateLimit(context.db, `draft:${id}`, DRAFT_LIMIT, DRAFT_LIMIT_MESSAGE);
+      await consumeDraftAllowance(context.db, id);
       const { loaded, view } = await loadView(id, courseId, discussionId);
       if (!view.discussion.is_graded) throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
       const student = view.students.find((candidate) => candidate.user.id === request.body.userId);
@@ -97,8 +94,11 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
         { courseId, topicId: discussionId, userId },
         request.body,
       );
-      await drafts.remove(teacher.id, scopeOf(courseId, discussionId), userId);
-      const { summary } = await getUsageSummary(usage, teacher.id);
+      // The draft has served its purpose once the grade is in Canvas.
+      const [, { summary }] = await Promise.all([
+        drafts.remove(teacher.id, scopeOf(courseId, discussionId), userId),
+        getUsageSummary(usage, teacher.id),
+      ]);
       return { user_id: userId, grade, usage: summary };
     },
   );

@@ -19,6 +19,7 @@ import type {
   CanvasSubmission,
 } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
+import { toGradingAssignment, toGradingSubmission } from '@/server/modules/grading/to-grading-view';
 
 export type LoadedDiscussion = {
   topic: CanvasDiscussionTopic;
@@ -64,18 +65,7 @@ function namesById(loaded: LoadedDiscussion): Map<number, string> {
  * topic's author (Canvas gives no roster without another request, and nothing can be saved anyway).
  */
 function studentsOf(loaded: LoadedDiscussion): GradingUser[] {
-  if (loaded.submissions) {
-    return loaded.submissions.map((submission) => {
-      const name = submission.user?.name ?? `Student ${submission.userId}`;
-      return {
-        id: submission.userId,
-        name,
-        sortable_name: submission.user?.sortableName ?? name,
-        email: null,
-        avatar_url: submission.user?.avatarUrl ?? null,
-      };
-    });
-  }
+  if (loaded.submissions) return loaded.submissions.map((submission) => toGradingSubmission(submission).user);
   return loaded.view.participants
     .filter((participant) => participant.id !== loaded.topic.author?.id)
     .map((participant) => ({
@@ -91,25 +81,16 @@ export function toDiscussionGrade(submission: CanvasSubmission | undefined): Dis
   if (!submission) {
     return { submission_id: null, score: null, grade: null, graded_at: null, excused: false, submission_comments: [], rubric_assessment: null };
   }
+  // Comments and rubric assessment exactly as the assignment grading view gives them.
+  const { submission_comments, rubric_assessment } = toGradingSubmission(submission);
   return {
     submission_id: submission.id,
     score: submission.score,
     grade: submission.grade,
     graded_at: submission.gradedAt,
     excused: submission.excused,
-    submission_comments: submission.comments.map((comment) => ({
-      id: comment.id,
-      author_name: comment.authorName,
-      author_avatar_url: comment.authorAvatarUrl,
-      comment: comment.comment,
-      created_at: comment.createdAt,
-      edited_at: comment.editedAt,
-    })),
-    rubric_assessment: submission.rubricAssessment
-      ? Object.fromEntries(
-          Object.entries(submission.rubricAssessment).map(([id, entry]) => [id, { points: entry.points, comments: entry.comments || null }]),
-        )
-      : null,
+    submission_comments,
+    rubric_assessment,
   };
 }
 
@@ -174,7 +155,7 @@ export function toDiscussionGradingView(loaded: LoadedDiscussion, toPublicUrl: (
       };
     });
 
-  const rubric = assignment?.rubric ?? null;
+  const linkedAssignment = assignment ? toGradingAssignment(assignment, course, toPublicUrl) : null;
   return {
     discussion: {
       id: topic.id,
@@ -185,19 +166,8 @@ export function toDiscussionGradingView(loaded: LoadedDiscussion, toPublicUrl: (
       assignment_id: topic.assignmentId,
       is_graded: topic.assignmentId !== null,
       points_possible: pointsPossible,
-      rubric: rubric?.map((criterion) => ({
-        id: criterion.id,
-        description: criterion.description,
-        long_description: criterion.longDescription,
-        points: criterion.points,
-        ratings: criterion.ratings.map((rating) => ({
-          id: rating.id,
-          description: rating.description,
-          long_description: rating.longDescription,
-          points: rating.points,
-        })),
-      })) ?? null,
-      use_rubric_for_grading: assignment?.useRubricForGrading ?? false,
+      rubric: linkedAssignment?.rubric ?? null,
+      use_rubric_for_grading: linkedAssignment?.use_rubric_for_grading ?? false,
       // The students' figures, as on the status card (the teacher's own replies are not counted).
       participant_count: students.filter((student) => student.post_count > 0).length,
       post_count: students.reduce((sum, student) => sum + student.post_count, 0),

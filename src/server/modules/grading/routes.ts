@@ -14,8 +14,8 @@ import {
 } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import { deriveKey } from '@/server/core/crypto';
-import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { AppContext } from '@/server/app-context';
+import { consumeDraftAllowance } from './draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import { createUsageStore } from '@/server/modules/usage/usage-store';
@@ -25,9 +25,6 @@ import { draftWholeClass } from './draft-whole-class';
 import { saveGrade } from './save-grade';
 import { bySortableName, toGradingAssignment, toGradingSubmission } from './to-grading-view';
 
-/** Drafting costs the operator model time but no credit: a generous cap stops runaway use. */
-const DRAFT_LIMIT = { limit: 600, windowSeconds: 60 * 60 };
-const DRAFT_LIMIT_MESSAGE = 'You have drafted a lot in the last hour. Please wait a little before drafting more.';
 
 const scopeOf = (courseId: number, assignmentId: number) => `assignment:${courseId}:${assignmentId}`;
 
@@ -81,7 +78,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     async (request) => {
       const { id } = currentUser(request);
       const { courseId, assignmentId } = request.params;
-      await consumeRateLimit(context.db, `draft:${id}`, DRAFT_LIMIT, DRAFT_LIMIT_MESSAGE);
+      await consumeDraftAllowance(context.db, id);
       const { canvas, assignment, submissions } = await loadAssignment(id, courseId, assignmentId);
       const submission = submissions.find((candidate) => candidate.userId === request.body.userId);
       if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
@@ -107,7 +104,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       const scope = scopeOf(courseId, assignmentId);
       const running = await drafts.latestJob(id, scope);
       if (running?.status === 'running') return running;
-      await consumeRateLimit(context.db, `draft:${id}`, DRAFT_LIMIT, DRAFT_LIMIT_MESSAGE);
+      await consumeDraftAllowance(context.db, id);
       const { canvas, assignment, submissions } = await loadAssignment(id, courseId, assignmentId);
       const { job, done } = await draftWholeClass({
         engine: context.ai,

@@ -37,7 +37,7 @@ export async function readUploadedAssignment(file: UploadedFile): Promise<string
   if (!text) refuse(`No text was found in ${file.name}. Paste the assignment text into the content box instead.`);
   if (text.length > MAX_ASSIGNMENT_CHARACTERS) {
     refuse(
-      `${file.name} holds ${text.length.toLocaleString('en-US')} characters of text; the tool takes at most 20,000. Paste the part of the assignment you want to work on into the content box.`,
+      `${file.name} holds ${text.length.toLocaleString('en-US')} characters of text; the tool takes at most ${MAX_ASSIGNMENT_CHARACTERS.toLocaleString('en-US')}. Paste the part of the assignment you want to work on into the content box.`,
     );
   }
   return text;

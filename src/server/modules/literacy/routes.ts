@@ -27,6 +27,7 @@ export const literacyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     log: context.log,
     publicUrl: context.config.publicUrl,
     supportEmail: context.config.mail.supportEmail,
+    trackBackgroundWork: context.trackBackgroundWork,
   };
   const generationDeps: GenerationDeps = { db: context.db, ai: context.ai };
 

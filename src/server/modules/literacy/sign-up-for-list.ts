@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@/server/db/connection';
 import type { Mailer } from '@/server/adapters/mail/mailer';
 import { MAILING_LISTS, type MailingListSignup } from '@/shared/schemas/literacy';
+import { handToMailer } from '@/server/modules/contact/hand-to-mailer';
 import type { MailingListStore } from './mailing-list-store';
 import { limitLiteracyUse } from './rate-limits';
 import { signupConfirmationMail } from './signup-mail';
@@ -13,10 +14,8 @@ export type SignupDeps = {
   log: FastifyBaseLogger;
   publicUrl: string;
   supportEmail: string;
+  trackBackgroundWork: (work: Promise<unknown>) => void;
 };
-
-/** How long a request waits for the first delivery attempt of the confirmation before answering. */
-export const CONFIRMATION_HANDOFF_WAIT_MS = 2000;
 
 /**
  * Puts the address on the list and, the first time only, mails a confirmation. Signing up again
@@ -31,13 +30,5 @@ export async function signUpForList(deps: SignupDeps, signup: MailingListSignup,
     return;
   }
   const mail = signupConfirmationMail(signup.list, signup.email, deps);
-  const handoff = deps.mailer.send(mail).catch((error: unknown) => {
-    deps.log.error({ err: error, list: signup.list }, 'sign-up confirmation could not be handed to the mailer');
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, CONFIRMATION_HANDOFF_WAIT_MS);
-  });
-  await Promise.race([handoff, deadline]);
-  clearTimeout(timer);
+  await handToMailer(deps, mail, { list: signup.list });
 }

@@ -233,6 +233,68 @@ describe('grading a question', () => {
     expect(await usedCredits(teacher)).toBe(0);
   });
 
+  it('refuses an attempt still in progress, without a credit or a write to Canvas', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    const quizSubmission = canvas.state.quizSubmissions.get(target.id)!;
+    const before = { workflowState: quizSubmission.workflowState, finishedAt: quizSubmission.finishedAt };
+    try {
+      Object.assign(quizSubmission, { workflowState: 'untaken', finishedAt: null });
+      canvas.requestLog.length = 0;
+      const response = await harness.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score: 5 }] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('This student is still taking the quiz. It can be graded once they submit it.');
+      expect(canvas.requestLog.some((entry) => entry.method === 'PUT')).toBe(false);
+      expect(await usedCredits(teacher)).toBe(0);
+    } finally {
+      Object.assign(quizSubmission, before);
+    }
+  });
+
+  it('drops the drafts of the questions it scores, and only those', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    const drafted = await harness.app.inject({
+      method: 'POST',
+      url: `${base()}/submissions/${target.id}/questions/${essay.id}/draft`,
+      headers: teacher.headers,
+      payload: {},
+    });
+    expect(drafted.statusCode).toBe(200);
+    const storedDrafts = async () =>
+      Object.keys((await harness.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json().drafts);
+    expect(await storedDrafts()).toEqual([String(essay.id)]);
+
+    const other = view.questions.find((question) => question.id !== essay.id)!;
+    const scoredOther = await harness.app.inject({
+      method: 'PUT',
+      url: `${base()}/submissions/${target.id}/scores`,
+      headers: teacher.headers,
+      payload: { questions: [{ questionId: other.id, score: 0 }] },
+    });
+    expect(scoredOther.statusCode, scoredOther.body).toBe(200);
+    expect(await storedDrafts()).toEqual([String(essay.id)]);
+
+    const scoredEssay = await harness.app.inject({
+      method: 'PUT',
+      url: `${base()}/submissions/${target.id}/scores`,
+      headers: teacher.headers,
+      payload: { questions: [{ questionId: essay.id, score: drafted.json().draft.grade, comment: drafted.json().draft.feedback }] },
+    });
+    expect(scoredEssay.statusCode, scoredEssay.body).toBe(200);
+    expect(scoredEssay.json().usage.submissions_used).toBe(2);
+    expect(await storedDrafts()).toEqual([]);
+  });
+
   it('gives the credit back when Canvas refuses the scores', async () => {
     // A proxy in front of the demo Canvas that refuses every score update, as a Canvas role without grading rights does.
     const proxy = await startRefusingProxy(canvas.baseUrl);

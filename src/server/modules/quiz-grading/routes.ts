@@ -12,8 +12,8 @@ import {
   saveQuestionScoresResponseSchema,
 } from '@/shared/schemas/quiz-grading';
 import { deriveKey } from '@/server/core/crypto';
-import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { AppContext } from '@/server/app-context';
+import { consumeDraftAllowance } from '@/server/modules/grading/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import { createDraftStore } from '@/server/modules/grading/draft-store';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
@@ -23,9 +23,6 @@ import { getQuizAnswers, toAnswerError } from './get-quiz-answers';
 import { loadQuiz } from './load-quiz';
 import { saveQuestionScores } from './save-question-scores';
 
-/** Shared with assignment drafting: the same hourly cap on model use per teacher. */
-const DRAFT_LIMIT = { limit: 600, windowSeconds: 60 * 60 };
-const DRAFT_LIMIT_MESSAGE = 'You have drafted a lot in the last hour. Please wait a little before drafting more.';
 
 /** Drafts of one student's quiz, keyed by question id (the store's "student" column). */
 const scopeOf = (courseId: number, quizId: number, quizSubmissionId: number) => `quiz:${courseId}:${quizId}:${quizSubmissionId}`;
@@ -69,8 +66,12 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         { courseId, quizId, quizSubmissionId: submissionId },
         request.body,
       );
-      await Promise.all(request.body.questions.map((item) => drafts.remove(teacher.id, scopeOf(courseId, quizId, submissionId), item.questionId)));
-      const { summary } = await getUsageSummary(usage, teacher.id);
+      // The scored questions' drafts have served their purpose once the scores are in Canvas.
+      const scope = scopeOf(courseId, quizId, submissionId);
+      const [{ summary }] = await Promise.all([
+        getUsageSummary(usage, teacher.id),
+        ...request.body.questions.map((item) => drafts.remove(teacher.id, scope, item.questionId)),
+      ]);
       return { submission: saved, usage: summary };
     },
   );
@@ -90,7 +91,7 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     async (request) => {
       const { id } = currentUser(request);
       const { courseId, quizId, submissionId, questionId } = request.params;
-      await consumeRateLimit(context.db, `draft:${id}`, DRAFT_LIMIT, DRAFT_LIMIT_MESSAGE);
+      await consumeDraftAllowance(context.db, id);
       const canvas = await context.canvas.clientFor(id);
       const response = await draftQuizAnswer({
         engine: context.ai,
