@@ -5,7 +5,8 @@ import { ClosingCallToAction } from '@/client/features/marketing/components/clos
 import { Faq } from '@/client/features/marketing/components/faq';
 import { NotAnAutoGrader } from '@/client/features/marketing/components/not-an-auto-grader';
 import { ReportedFigures } from '@/client/features/marketing/components/reported-figures';
-import { PageHero, Section } from '@/client/features/marketing/components/section';
+import { PageHero } from '@/client/ui/page-hero';
+import { Section } from '@/client/features/marketing/components/section';
 import { ABOUT_BENEFITS, BIAS_POINTS, CONTROL_OPTIONS } from '@/client/features/marketing/content/about-content';
 
 export default function AboutRoute() {

@@ -3,7 +3,8 @@ import { usePageMeta } from '@/client/lib/page-meta';
 import { ButtonLink } from '@/client/ui/button';
 import { ClosingCallToAction } from '@/client/features/marketing/components/closing-cta';
 import { FeatureGrid } from '@/client/features/marketing/components/feature-grid';
-import { PageHero, Section } from '@/client/features/marketing/components/section';
+import { PageHero } from '@/client/ui/page-hero';
+import { Section } from '@/client/features/marketing/components/section';
 import { COMING_SOON_FEATURES, LIVE_FEATURES } from '@/client/features/marketing/content/features-content';
 
 export default function FeaturesRoute() {

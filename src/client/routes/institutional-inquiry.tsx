@@ -2,8 +2,8 @@ import { CalendarCheck, Clock, LayoutDashboard, Mail, Users } from 'lucide-react
 import { usePageMeta } from '@/client/lib/page-meta';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
-import { Skeleton } from '@/client/ui/feedback';
 import { InstitutionalInquiryForm } from '@/client/features/contact/components/institutional-inquiry-form';
+import { SupportEmail } from '@/client/features/contact/components/support-email';
 
 const INCLUDED = [
   { icon: Users, text: 'Accounts for every teacher, with unlimited submissions' },
@@ -58,17 +58,9 @@ export default function InstitutionalInquiryRoute() {
                 <Mail className="size-4 text-brand-600" aria-hidden />
                 Prefer e-mail?
               </p>
-              <p className="mt-2">
-                {supportEmail ? (
-                  <a href={`mailto:${supportEmail}`} className="font-medium break-all text-brand-600 underline-offset-4 hover:underline">
-                    {supportEmail}
-                  </a>
-                ) : config.isPending ? (
-                  <Skeleton className="h-5 w-44" />
-                ) : (
-                  'Use the form and we will reply by e-mail.'
-                )}
-              </p>
+              <div className="mt-2">
+                <SupportEmail address={supportEmail} isLoading={config.isPending} />
+              </div>
             </div>
           </aside>
         </div>

@@ -32,7 +32,7 @@ export function splitAtHeadings(html: string, level: 2 | 3): { before: string; s
   return { before: html.slice(0, matches[0]!.index), sections };
 }
 
-export function stripTags(html: string): string {
+function stripTags(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/&amp;/g, '&')

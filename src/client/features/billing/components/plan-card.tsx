@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import { yearlySaving, type Plan } from '@/shared/plans';
 import { cn } from '@/client/lib/cn';
 import { Badge } from '@/client/ui/feedback';
-import { formatUsd } from '../format';
+import { formatUsd, perInterval } from '../format';
 
 /** One plan of the pricing page: badges, price for the chosen period, features, and its action. */
 export function PlanCard({
@@ -45,7 +45,7 @@ export function PlanCard({
         <span className="text-4xl font-semibold tracking-tight text-ink" data-testid="plan-price">
           {formatUsd(price)}
         </span>
-        <span className="text-slate-600">{isYearly ? '/year' : '/month'}</span>
+        <span className="text-slate-600">{perInterval(isYearly ? 'year' : 'month')}</span>
       </div>
       {isYearly ? (
         // A line of its own, kept on every card, so prices and features line up across a row.

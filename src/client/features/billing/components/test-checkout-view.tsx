@@ -28,20 +28,29 @@ export function TestCheckoutView({ checkoutId, returnTo }: { checkoutId: string;
           </CardContent>
         </Card>
       ) : checkout.isError ? (
-        <ErrorState
-          title="Checkout not found"
-          message={checkout.error instanceof ApiError && checkout.error.status === 404 ? 'This checkout does not exist.' : checkout.error.message}
-        >
-          <div>
-            <ButtonLink to={returnTo} variant="outline" size="sm">
-              Back to Margin
-            </ButtonLink>
-          </div>
-        </ErrorState>
+        <CheckoutError error={checkout.error} returnTo={returnTo} onRetry={() => void checkout.refetch()} />
       ) : (
         <CheckoutSummary checkout={checkout.data} returnTo={returnTo} />
       )}
     </div>
+  );
+}
+
+/** A checkout that does not exist cannot be retried; a failed load (network, server) can. */
+function CheckoutError({ error, returnTo, onRetry }: { error: Error; returnTo: ReturnPath; onRetry: () => void }) {
+  const isNotFound = error instanceof ApiError && error.status === 404;
+  return (
+    <ErrorState
+      title={isNotFound ? 'Checkout not found' : 'The checkout could not be loaded'}
+      message={isNotFound ? 'This checkout does not exist.' : error.message}
+      onRetry={isNotFound ? undefined : onRetry}
+    >
+      <div>
+        <ButtonLink to={returnTo} variant="outline" size="sm">
+          Back to Margin
+        </ButtonLink>
+      </div>
+    </ErrorState>
   );
 }
 

@@ -12,7 +12,7 @@ import { Badge, ErrorState, Skeleton } from '@/client/ui/feedback';
 import { refreshBilling, subscriptionQuery, useSubscription } from '../api/get-subscription';
 import { cancelTestSubscription, changeTestPlan, resumeTestSubscription } from '../api/test-mode';
 import { announceBillingChange } from '../billing-broadcast';
-import { formatDate, formatUsd } from '../format';
+import { formatDate, formatUsd, perInterval } from '../format';
 import { BillingIntervalToggle } from './billing-interval-toggle';
 import { TestModeBanner } from './test-mode-banner';
 
@@ -138,7 +138,7 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
                   <p className="font-medium text-ink">{plan.name}</p>
                   <p className="text-sm text-slate-600">
                     {formatUsd(isYearly ? plan.yearlyPrice : plan.monthlyPrice)}
-                    {isYearly ? '/year' : '/month'} · {plan.submissionLimit.toLocaleString('en-US')} submissions per month
+                    {perInterval(isYearly ? 'year' : 'month')} · {plan.submissionLimit.toLocaleString('en-US')} submissions per month
                   </p>
                 </div>
                 {isCurrentChoice(plan.name) ? (

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Globe2, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
-import { Badge, Skeleton } from '@/client/ui/feedback';
+import { Badge } from '@/client/ui/feedback';
+import { SupportEmail } from './support-email';
 
 /** The side card of the contact page (spec part 1 §2): e-mail, live chat, phone, remote-first note. */
 export function SupportCard({ supportEmail, isLoading }: { supportEmail: string | undefined; isLoading: boolean }) {
@@ -14,15 +15,7 @@ export function SupportCard({ supportEmail, isLoading }: { supportEmail: string 
       <CardContent className="flex flex-col gap-5">
         <ul className="flex flex-col gap-5">
           <Channel icon={<Mail />} title="Email support">
-            {supportEmail ? (
-              <a href={`mailto:${supportEmail}`} className="font-medium break-all text-brand-600 underline-offset-4 hover:underline">
-                {supportEmail}
-              </a>
-            ) : isLoading ? (
-              <Skeleton className="h-5 w-48" />
-            ) : (
-              <span>Use the form and we will reply by e-mail.</span>
-            )}
+            <SupportEmail address={supportEmail} isLoading={isLoading} />
             <span className="block">We reply within 2 business days.</span>
           </Channel>
           <Channel icon={<MessageCircle />} title="Live chat" badge={<Badge tone="neutral">Coming soon</Badge>}>

@@ -1,7 +1,8 @@
-import { ArrowRight, Clock, Star, UserRound } from 'lucide-react';
+import { ArrowRight, Star } from 'lucide-react';
 import { Button } from '@/client/ui/button';
 import { Badge } from '@/client/ui/feedback';
 import type { ArticleSummary } from '../articles/article-index';
+import { ArticleByline, ArticleTags } from './article-meta';
 
 /** One hub card (spec §2.7): badge, category, title, author, read time, excerpt, tags, read button. */
 export function ArticleCard({ article, onRead }: { article: ArticleSummary; onRead: () => void }) {
@@ -21,24 +22,9 @@ export function ArticleCard({ article, onRead }: { article: ArticleSummary; onRe
       <h3 id={titleId} className="mt-3 font-serif text-xl leading-snug font-semibold text-ink">
         {article.title}
       </h3>
-      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-        <span className="inline-flex items-center gap-1.5">
-          <UserRound className="size-4" aria-hidden />
-          {article.author}
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <Clock className="size-4" aria-hidden />
-          {article.readTime}
-        </span>
-      </p>
+      <ArticleByline article={article} className="mt-2" />
       <p className="mt-3 leading-relaxed text-slate-700">{article.excerpt}</p>
-      <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
-        {article.tags.map((tag) => (
-          <li key={tag}>
-            <Badge tone="neutral">{tag}</Badge>
-          </li>
-        ))}
-      </ul>
+      <ArticleTags tags={article.tags} className="mt-4" />
       <div className="mt-auto pt-5">
         <Button variant="primary" onClick={onRead} className="w-full sm:w-auto">
           Read Full Article

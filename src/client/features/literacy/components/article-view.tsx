@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ArrowLeft, Clock, Printer, Share2, UserRound, Wand2 } from 'lucide-react';
+import { ArrowLeft, Printer, Share2, Wand2 } from 'lucide-react';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge, ErrorState, Spinner } from '@/client/ui/feedback';
@@ -8,6 +8,7 @@ import '@/client/ui/prose.css';
 import './article.css';
 import { loadArticle, type ArticleContent, type ArticleSummary } from '../articles/article-index';
 import { copyText } from '../browser-actions';
+import { ArticleByline, ArticleTags } from './article-meta';
 
 type LoadState = { status: 'loading' } | { status: 'ready'; content: ArticleContent } | { status: 'failed' };
 
@@ -96,24 +97,9 @@ export function ArticleView({ summary, onBack }: { summary: ArticleSummary; onBa
         >
           {summary.title}
         </h1>
-        <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-600">
-          <span className="inline-flex items-center gap-1.5">
-            <UserRound className="size-4" aria-hidden />
-            {summary.author}
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <Clock className="size-4" aria-hidden />
-            {summary.readTime}
-          </span>
-        </p>
+        <ArticleByline article={summary} className="mt-4 gap-x-5" />
         <p className="mt-5 text-lg leading-relaxed text-slate-700">{summary.excerpt}</p>
-        <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-1.5">
-          {summary.tags.map((tag) => (
-            <li key={tag}>
-              <Badge tone="neutral">{tag}</Badge>
-            </li>
-          ))}
-        </ul>
+        <ArticleTags tags={summary.tags} className="mt-5" />
       </header>
 
       <div className="mt-8">

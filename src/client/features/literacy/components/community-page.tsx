@@ -2,15 +2,16 @@ import { ArrowRight, BookOpen, CalendarDays, Mail, MessagesSquare, Video } from 
 import { ButtonLink } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge } from '@/client/ui/feedback';
+import { PageHero } from '@/client/ui/page-hero';
 import { WEBINAR } from '../content/community';
-import { LiteracyHero } from './literacy-hero';
 import { SignupForm } from './signup-form';
 
 /** The AI literacy community page (spec §2.6): newsletter, upcoming webinar, the pedagogy hub. */
 export function CommunityPage() {
   return (
     <div>
-      <LiteracyHero
+      <PageHero
+        spacing="compact"
         eyebrow={
           <>
             <MessagesSquare aria-hidden />

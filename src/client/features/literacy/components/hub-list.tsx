@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge } from '@/client/ui/feedback';
-import { ARTICLES, CATEGORY_TILES, type ArticleId } from '../articles/article-index';
+import { PageHero } from '@/client/ui/page-hero';
+import { ARTICLES, CATEGORY_TILES, findArticle, type ArticleId } from '../articles/article-index';
 import { DIVER_PHASE_ORDER, PHASE_STYLES } from '../diver-phases';
 import { ArticleCard } from './article-card';
-import { LiteracyHero } from './literacy-hero';
+import { PhaseBadge } from './phase-badge';
 
 const HIGHLIGHTS = [
   { icon: FlaskConical, title: 'Research-Based', text: 'Every article cites the studies it draws on, under Works Cited.' },
@@ -37,8 +38,6 @@ const UPCOMING = [
   { icon: MessagesSquare, title: 'Teacher discussion forum', link: null },
 ];
 
-const titleOf = (id: ArticleId) => ARTICLES.find((article) => article.id === id)!.title;
-
 /** The hub's list view: hero, sidebar, the six featured articles and what comes next. */
 export function HubList({ onOpen }: { onOpen: (id: ArticleId) => void }) {
   usePageMeta(
@@ -47,7 +46,8 @@ export function HubList({ onOpen }: { onOpen: (id: ArticleId) => void }) {
   );
   return (
     <div>
-      <LiteracyHero
+      <PageHero
+        spacing="compact"
         eyebrow={
           <>
             <BookOpenCheck aria-hidden />
@@ -68,7 +68,7 @@ export function HubList({ onOpen }: { onOpen: (id: ArticleId) => void }) {
             </li>
           ))}
         </ul>
-      </LiteracyHero>
+      </PageHero>
 
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-14">
         <aside aria-label="Hub navigation" className="flex flex-col gap-8 lg:sticky lg:top-24 lg:self-start">
@@ -173,7 +173,7 @@ export function HubList({ onOpen }: { onOpen: (id: ArticleId) => void }) {
                     onClick={() => onOpen(id)}
                     className="text-left text-sm font-medium text-brand-600 underline-offset-4 hover:underline sm:max-w-[55%] sm:text-right"
                   >
-                    {titleOf(id)}
+                    {findArticle(id).title}
                   </button>
                 </li>
               ))}
@@ -188,18 +188,12 @@ export function HubList({ onOpen }: { onOpen: (id: ArticleId) => void }) {
               DIVER is the five-phase framework Margin uses to build AI literacy into assignments students already do.
             </p>
             <ol className="mt-5 grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
-              {DIVER_PHASE_ORDER.map((phase) => {
-                const { icon: Icon, summary, badge } = PHASE_STYLES[phase];
-                return (
-                  <li key={phase} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
-                    <span className={`inline-flex w-fit items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badge}`}>
-                      <Icon className="size-3.5" aria-hidden />
-                      {phase}
-                    </span>
-                    <span className="text-sm text-slate-700">{summary}</span>
-                  </li>
-                );
-              })}
+              {DIVER_PHASE_ORDER.map((phase) => (
+                <li key={phase} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+                  <PhaseBadge phase={phase} />
+                  <span className="text-sm text-slate-700">{PHASE_STYLES[phase].summary}</span>
+                </li>
+              ))}
             </ol>
             <div className="mt-5 flex flex-col gap-3 sm:flex-row">
               <Button variant="primary" onClick={() => onOpen('diver-framework')}>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader } from '@/client/ui/card';
 import { Badge } from '@/client/ui/feedback';
+import { PageHero } from '@/client/ui/page-hero';
 import { FEATURED_RESOURCES, RESOURCE_CATEGORIES } from '../content/resource-center';
-import { LiteracyHero } from './literacy-hero';
 import { SignupForm } from './signup-form';
 
 const AVAILABLE_NOW = [
@@ -32,7 +32,8 @@ const AVAILABLE_NOW = [
 export function ResourceCenter() {
   return (
     <div>
-      <LiteracyHero
+      <PageHero
+        spacing="compact"
         eyebrow={
           <>
             <Library aria-hidden />
@@ -52,7 +53,7 @@ export function ResourceCenter() {
             Try the Integration Tool
           </ButtonLink>
         </div>
-      </LiteracyHero>
+      </PageHero>
 
       <section aria-labelledby="available-now-heading" className="px-4 pt-12 sm:px-6">
         <div className="mx-auto max-w-6xl">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { cn } from '@/client/lib/cn';
 
 /** The marketing navigation targets of spec part 1 §2. */
-export const MARKETING_ACTIONS = {
+const MARKETING_ACTIONS = {
   trial: { to: '/canvas-setup', label: 'Start Free Trial' },
   literacy: { to: '/ai-literacy', label: 'Explore AI Literacy' },
   pricing: { to: '/pricing', label: 'View Pricing' },

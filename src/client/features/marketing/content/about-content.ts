@@ -1,7 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
 import { BookMarked, ClipboardList, Eye, HeartHandshake, Link2, PenLine, ShieldCheck, SlidersHorizontal, Target } from 'lucide-react';
+import type { Benefit } from './home-content';
 
-export const CONTROL_OPTIONS: { icon: LucideIcon; title: string; description: string }[] = [
+export const CONTROL_OPTIONS: Benefit[] = [
   {
     icon: SlidersHorizontal,
     title: 'Formative or summative',
@@ -52,7 +52,7 @@ export const BIAS_POINTS = [
   },
 ];
 
-export const ABOUT_BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
+export const ABOUT_BENEFITS: Benefit[] = [
   {
     icon: HeartHandshake,
     title: 'Feedback students can use',

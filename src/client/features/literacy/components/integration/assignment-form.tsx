@@ -250,22 +250,22 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
           </Field>
 
           <div className="flex flex-col gap-3">
-          <div role="alert">
-            {problem ? (
-              <div className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <div className="flex flex-col gap-1">
-                  <p className="font-medium">{problem.message}</p>
-                  {problem.detail ? <p>{problem.detail}</p> : null}
+            <div role="alert">
+              {problem ? (
+                <div className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <div className="flex flex-col gap-1">
+                    <p className="font-medium">{problem.message}</p>
+                    {problem.detail ? <p>{problem.detail}</p> : null}
+                  </div>
                 </div>
-              </div>
-            ) : null}
-          </div>
+              ) : null}
+            </div>
 
-          <Button type="submit" size="lg" isLoading={isBusy} className="w-full">
-            {isBusy ? null : <Sparkles aria-hidden />}
-            {isBusy ? 'Generating AI Integration...' : 'Generate AI Integration'}
-          </Button>
+            <Button type="submit" size="lg" isLoading={isBusy} className="w-full">
+              {isBusy ? null : <Sparkles aria-hidden />}
+              {isBusy ? 'Generating AI Integration...' : 'Generate AI Integration'}
+            </Button>
           </div>
         </form>
       </CardContent>

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import { Card } from '@/client/ui/card';
 import { DIVER_PHASE_ORDER, PHASE_STYLES } from '../../diver-phases';
+import { PhaseBadge } from '../phase-badge';
 
 /** The five DIVER phases with their one-line descriptions (spec §2.8). */
 export function DiverInfoCard() {
@@ -17,18 +18,12 @@ export function DiverInfoCard() {
           </div>
         </div>
         <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          {DIVER_PHASE_ORDER.map((phase) => {
-            const { icon: Icon, shortName, summary, badge } = PHASE_STYLES[phase];
-            return (
-              <li key={phase} className="flex flex-col gap-1.5 rounded-lg border border-white bg-white/80 p-3">
-                <span className={`inline-flex w-fit items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badge}`}>
-                  <Icon className="size-3.5" aria-hidden />
-                  {shortName}
-                </span>
-                <span className="text-sm text-slate-700">{summary}</span>
-              </li>
-            );
-          })}
+          {DIVER_PHASE_ORDER.map((phase) => (
+            <li key={phase} className="flex flex-col gap-1.5 rounded-lg border border-white bg-white/80 p-3">
+              <PhaseBadge phase={phase} isShort />
+              <span className="text-sm text-slate-700">{PHASE_STYLES[phase].summary}</span>
+            </li>
+          ))}
         </ol>
       </div>
     </Card>

@@ -4,6 +4,7 @@ import { cn } from '@/client/lib/cn';
 import { Button } from '@/client/ui/button';
 import { PHASE_STYLES } from '../../diver-phases';
 import { formatSuggestion } from '../../integration-text';
+import { PhaseBadge } from '../phase-badge';
 import { copyWithToast } from './copy-feedback';
 
 /** One DIVER suggestion: phase badge, title, description, activities, examples, copy and select. */
@@ -18,8 +19,6 @@ export function SuggestionCard({
   onToggle: (isSelected: boolean) => void;
   isSelectionLocked: boolean;
 }) {
-  const style = PHASE_STYLES[suggestion.phase];
-  const Icon = style.icon;
   const slug = suggestion.phase.toLowerCase().replace(/[^a-z]+/g, '-');
   const titleId = `suggestion-${slug}-title`;
   const checkboxId = `suggestion-${slug}-select`;
@@ -28,15 +27,12 @@ export function SuggestionCard({
       aria-labelledby={titleId}
       className={cn(
         'rounded-xl border border-l-4 bg-white p-5 shadow-sm transition-colors',
-        style.accent,
+        PHASE_STYLES[suggestion.phase].accent,
         isSelected ? 'border-brand-500 ring-1 ring-brand-500' : 'border-slate-200',
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <span className={cn('inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold', style.badge)}>
-          <Icon className="size-3.5" aria-hidden />
-          {suggestion.phase}
-        </span>
+        <PhaseBadge phase={suggestion.phase} className="py-1" />
         <Button
           variant="ghost"
           size="sm"

@@ -1,19 +1,34 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/client/lib/cn';
 
-/** The opening band of an AI-literacy page: the page's only h1. */
-export function LiteracyHero({
+const spacings = {
+  /** Marketing pages: a tall opening band. */
+  roomy: 'pt-14 pb-14 sm:pt-20 sm:pb-16',
+  /** AI-literacy pages: the content starts sooner. */
+  compact: 'pt-12 pb-12 sm:pt-16 sm:pb-14',
+} as const;
+
+/** The opening band of a public page, with an optional pill above the title: the page's only h1. */
+export function PageHero({
   eyebrow,
   title,
   description,
   children,
+  spacing = 'roomy',
 }: {
   eyebrow?: ReactNode;
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
+  spacing?: keyof typeof spacings;
 }) {
   return (
-    <section className="relative overflow-hidden border-b border-slate-200/70 bg-gradient-to-b from-brand-50 via-paper to-paper px-4 pt-12 pb-12 sm:px-6 sm:pt-16 sm:pb-14">
+    <section
+      className={cn(
+        'relative overflow-hidden border-b border-slate-200/70 bg-gradient-to-b from-brand-50 via-paper to-paper px-4 sm:px-6',
+        spacings[spacing],
+      )}
+    >
       <div aria-hidden className="pointer-events-none absolute -top-24 right-[-10%] size-80 rounded-full bg-accent-500/10 blur-3xl" />
       <div className="relative mx-auto max-w-3xl text-center">
         {eyebrow ? (
