@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The SMTP sink of public-site.spec.ts; another port lets two checkouts run their browser tests at once. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 /** Debian's Chromium, never a downloaded browser. */
 const chromiumArgs = [
@@ -48,7 +50,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       APP_SECRET: 'e2e-secret-that-is-long-enough-to-derive-keys',
-      SMTP_URL: 'smtp://127.0.0.1:2526?ignoreTLS=true',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       SUPPORT_EMAIL: 'support@margin.test',
     },
   },

@@ -20,6 +20,18 @@ export default defineConfig({
         },
       },
       {
+        // Attacks on the running server: hostile files, floods, fuzzed input, redirect chains.
+        resolve: { alias },
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          setupFiles: ['src/server/test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         resolve: { alias },
         plugins: [markdownContent()],
         test: {

@@ -11,10 +11,10 @@ import {
 
 /**
  * The public site: home, features, about, contact, institutional inquiry, privacy and terms.
- * The server under test sends mail to SMTP on port 2526 (playwright.config.ts); this file runs a
+ * The server under test sends mail to SMTP on port 2526, or E2E_SMTP_PORT (playwright.config.ts); this file runs a
  * real SMTP server there, so a message typed into a form is followed all the way to the mailbox.
  */
-const SMTP_PORT = 2526;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const SUPPORT_EMAIL = 'support@margin.test';
 const PUBLIC_PAGES = ['/', '/features', '/about', '/contact', '/institutional-inquiry', '/privacy', '/terms'];
 
