@@ -203,6 +203,7 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
 
       let lastRaw: { draft: RawGradingDraft; text: string } | null = null;
       const started = performance.now();
+      const startedCpu = process.cpuUsage();
       let engine: AiEngine = offline;
       if (measurer) {
         const model = fitScaleModelForClass({
@@ -231,6 +232,8 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
         drafted.push({ essay, grade: draft.grade, quotesNotVerbatim: countQuotesNotVerbatim(raw.draft, raw.text, finalQuotes, workText) });
       }
       const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(startedCpu);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 
       const gradedEssays = order.slice(0, k);
       const baseline =
@@ -245,7 +248,7 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
         rater1: essay.rater1,
         rater2: essay.rater2,
       }));
-      outcomes.push({ set: set.id, k, draw, essays: results, quotesNotVerbatim: drafted.reduce((total, item) => total + item.quotesNotVerbatim, 0), seconds });
+      outcomes.push({ set: set.id, k, draw, essays: results, quotesNotVerbatim: drafted.reduce((total, item) => total + item.quotesNotVerbatim, 0), seconds, cpuSeconds });
       for (const result of results) predictions.push({ essayId: result.essayId, set: set.id, k, draw, grade: result.grade });
       console.info(`set ${set.id} k=${k} draw ${draw}: ${results.length} drafts in ${seconds.toFixed(1)} s`);
     }

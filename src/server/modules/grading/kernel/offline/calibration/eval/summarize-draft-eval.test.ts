@@ -20,9 +20,9 @@ describe('summarising the evaluation', () => {
 
   it('averages each measure over the draws of a set and k, sums quotes and takes speed over all drafts', () => {
     const outcomes: DrawOutcome[] = [
-      { set: '2', k: 10, draw: 1, essays: [essay('a', 1, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 4, 4)], quotesNotVerbatim: 1, seconds: 0.02 },
-      { set: '2', k: 10, draw: 2, essays: [essay('a', 2, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 3, 4, 1)], quotesNotVerbatim: 0, seconds: 0.02 },
-      { set: '10', k: 0, draw: 1, essays: [essay('x', 1, 1, 1, 1, 2), essay('y', 2, 2, 2, 2, 2)], quotesNotVerbatim: 0, seconds: 0.01 },
+      { set: '2', k: 10, draw: 1, essays: [essay('a', 1, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 4, 4)], quotesNotVerbatim: 1, seconds: 0.02, cpuSeconds: 0.01 },
+      { set: '2', k: 10, draw: 2, essays: [essay('a', 2, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 3, 4, 1)], quotesNotVerbatim: 0, seconds: 0.02, cpuSeconds: 0.01 },
+      { set: '10', k: 0, draw: 1, essays: [essay('x', 1, 1, 1, 1, 2), essay('y', 2, 2, 2, 2, 2)], quotesNotVerbatim: 0, seconds: 0.01, cpuSeconds: 0.01 },
     ];
     const rows = summarizeOutcomes(outcomes);
     expect(rows.map((row) => [row.set, row.k])).toEqual([
@@ -37,6 +37,7 @@ describe('summarising the evaluation', () => {
     expect(set2!.humanHumanQwk).toBe(1);
     expect(set2!.quotesNotVerbatim).toBe(1);
     expect(set2!.draftsPerSecond).toBeCloseTo(200, 6);
+    expect(set2!.draftsPerCpuSecond).toBeCloseTo(400, 6);
     expect(set2!.draws).toBe(2);
     expect(set2!.qwkSpread).toBeCloseTo(1 / 6, 10);
     expect(set2!.lengthBaselineQwk).toBeLessThan(1);
@@ -44,11 +45,11 @@ describe('summarising the evaluation', () => {
 
   it('gives the goals’ means over sets, one row per k, and a Markdown table', () => {
     const rows = summarizeOutcomes([
-      { set: '1', k: 0, draw: 1, essays: [essay('a', 1, 1), essay('b', 2, 2)], quotesNotVerbatim: 0, seconds: 1 },
-      { set: '3', k: 0, draw: 1, essays: [essay('c', 2, 1), essay('d', 1, 2)], quotesNotVerbatim: 2, seconds: 1 },
+      { set: '1', k: 0, draw: 1, essays: [essay('a', 1, 1), essay('b', 2, 2)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 0.5 },
+      { set: '3', k: 0, draw: 1, essays: [essay('c', 2, 1), essay('d', 1, 2)], quotesNotVerbatim: 2, seconds: 1, cpuSeconds: 0.5 },
     ]);
     const [mean] = meanOverSets(rows);
-    expect(mean).toMatchObject({ set: 'mean', k: 0, qwk: 0, quotesNotVerbatim: 2, draftsPerSecond: 2, drafts: 4 });
+    expect(mean).toMatchObject({ set: 'mean', k: 0, qwk: 0, quotesNotVerbatim: 2, draftsPerSecond: 2, draftsPerCpuSecond: 4, drafts: 4 });
     const table = formatResultsTable([...rows, mean!]).split('\n');
     expect(table[0]).toMatch(/^\| set \| k \| draws \| drafts \| QWK \|/);
     expect(table).toHaveLength(5);
@@ -57,8 +58,8 @@ describe('summarising the evaluation', () => {
 
   it('skips draws with nothing drafted and reports no human-human figure without two raters', () => {
     const rows = summarizeOutcomes([
-      { set: '1', k: 30, draw: 1, essays: [], quotesNotVerbatim: 0, seconds: 0 },
-      { set: '1', k: 0, draw: 1, essays: [essay('a', 1, 1, 1, null, null), essay('b', 2, 2, 2, null, null)], quotesNotVerbatim: 0, seconds: 1 },
+      { set: '1', k: 30, draw: 1, essays: [], quotesNotVerbatim: 0, seconds: 0, cpuSeconds: 0 },
+      { set: '1', k: 0, draw: 1, essays: [essay('a', 1, 1, 1, null, null), essay('b', 2, 2, 2, null, null)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 0.5 },
     ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.humanHumanQwk).toBeNull();

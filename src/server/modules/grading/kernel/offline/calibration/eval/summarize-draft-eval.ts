@@ -18,7 +18,10 @@ export type DrawOutcome = {
   draw: number;
   essays: DraftedEssay[];
   quotesNotVerbatim: number;
+  /** Wall-clock time of the drafting (fit included). */
   seconds: number;
+  /** Processor time of the same work: on a shared machine it says more about the code than the clock does. */
+  cpuSeconds: number;
 };
 
 /** One line of the table (the JSON `results` keep the issue's fields; the rest is for the terminal). */
@@ -32,6 +35,7 @@ export type EvalRow = {
   humanHumanQwk: number | null;
   quotesNotVerbatim: number;
   draftsPerSecond: number;
+  draftsPerCpuSecond: number;
   draws: number;
   drafts: number;
   /** Standard deviation of the QWK over draws (0 with one draw). */
@@ -80,6 +84,7 @@ export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
     const humanHuman = draws.map((draw) => draw.humanHumanQwk).filter((value): value is number => value !== null);
     const drafts = group.reduce((total, outcome) => total + outcome.essays.length, 0);
     const seconds = group.reduce((total, outcome) => total + outcome.seconds, 0);
+    const cpuSeconds = group.reduce((total, outcome) => total + outcome.cpuSeconds, 0);
     rows.push({
       set: first.set,
       k: first.k,
@@ -90,6 +95,7 @@ export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
       humanHumanQwk: humanHuman.length > 0 ? mean(humanHuman) : null,
       quotesNotVerbatim: group.reduce((total, outcome) => total + outcome.quotesNotVerbatim, 0),
       draftsPerSecond: seconds > 0 ? drafts / seconds : 0,
+      draftsPerCpuSecond: cpuSeconds > 0 ? drafts / cpuSeconds : 0,
       draws: group.length,
       drafts,
       qwkSpread: standardDeviation(draws.map((draw) => draw.qwk)),
@@ -111,6 +117,7 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
     const humanHuman = group.map((row) => row.humanHumanQwk).filter((value): value is number => value !== null);
     const drafts = group.reduce((total, row) => total + row.drafts, 0);
     const seconds = group.reduce((total, row) => total + (row.draftsPerSecond > 0 ? row.drafts / row.draftsPerSecond : 0), 0);
+    const cpuSeconds = group.reduce((total, row) => total + (row.draftsPerCpuSecond > 0 ? row.drafts / row.draftsPerCpuSecond : 0), 0);
     return {
       set: 'mean',
       k,
@@ -121,6 +128,7 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
       humanHumanQwk: humanHuman.length > 0 ? mean(humanHuman) : null,
       quotesNotVerbatim: group.reduce((total, row) => total + row.quotesNotVerbatim, 0),
       draftsPerSecond: seconds > 0 ? drafts / seconds : 0,
+      draftsPerCpuSecond: cpuSeconds > 0 ? drafts / cpuSeconds : 0,
       draws: Math.max(...group.map((row) => row.draws)),
       drafts,
       qwkSpread: average((row) => row.qwkSpread),
@@ -137,7 +145,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** A Markdown table, readable in a terminal and pasteable into a report. */
 export function formatResultsTable(rows: EvalRow[]): string {
-  const header = ['set', 'k', 'draws', 'drafts', 'QWK', '±', 'exact', 'adjacent', 'length QWK', 'human-human QWK', 'quotes not verbatim', 'drafts/s', 'mean draft / human', 'SD draft / human'];
+  const header = ['set', 'k', 'draws', 'drafts', 'QWK', '±', 'exact', 'adjacent', 'length QWK', 'human-human QWK', 'quotes not verbatim', 'drafts/s', 'drafts/CPU s', 'mean draft / human', 'SD draft / human'];
   const lines = rows.map((row) => [
     row.set,
     String(row.k),
@@ -151,6 +159,7 @@ export function formatResultsTable(rows: EvalRow[]): string {
     row.humanHumanQwk === null ? 'n/a' : fixed(row.humanHumanQwk),
     String(row.quotesNotVerbatim),
     row.draftsPerSecond.toFixed(0),
+    row.draftsPerCpuSecond.toFixed(0),
     `${fixed(row.gradeMean, 2)} / ${fixed(row.humanMean, 2)}`,
     `${fixed(row.gradeSpread, 2)} / ${fixed(row.humanSpread, 2)}`,
   ]);
