@@ -14,25 +14,32 @@ export type RidgeFit = {
   looMeanSquaredError: number;
 };
 
-/** Solves A x = b for a small symmetric positive definite A (Gaussian elimination with pivoting). */
-export function solveLinearSystem(matrix: number[][], vector: number[]): number[] {
-  const size = vector.length;
-  const a = matrix.map((row, index) => [...row, vector[index]!]);
+/** Inverts a small symmetric positive definite matrix (Gauss-Jordan with partial pivoting). */
+export function invertMatrix(matrix: number[][]): number[][] {
+  const size = matrix.length;
+  const a = matrix.map((row, index) => [...row, ...Array.from({ length: size }, (_, column) => (column === index ? 1 : 0))]);
   for (let column = 0; column < size; column += 1) {
     let pivot = column;
     for (let row = column + 1; row < size; row += 1) if (Math.abs(a[row]![column]!) > Math.abs(a[pivot]![column]!)) pivot = row;
     if (Math.abs(a[pivot]![column]!) < 1e-12) throw new Error('The system has no unique solution');
     [a[column], a[pivot]] = [a[pivot]!, a[column]!];
     const pivotRow = a[column]!;
+    const pivotValue = pivotRow[column]!;
+    for (let k = 0; k < 2 * size; k += 1) pivotRow[k]! /= pivotValue;
     for (let row = 0; row < size; row += 1) {
       if (row === column) continue;
       const current = a[row]!;
-      const factor = current[column]! / pivotRow[column]!;
+      const factor = current[column]!;
       if (factor === 0) continue;
-      for (let k = column; k <= size; k += 1) current[k]! -= factor * pivotRow[k]!;
+      for (let k = 0; k < 2 * size; k += 1) current[k]! -= factor * pivotRow[k]!;
     }
   }
-  return a.map((row, index) => row[size]! / row[index]!);
+  return a.map((row) => row.slice(size));
+}
+
+/** Solves A x = b for a small symmetric positive definite A. */
+export function solveLinearSystem(matrix: number[][], vector: number[]): number[] {
+  return invertMatrix(matrix).map((row) => dot(row, vector));
 }
 
 export function fitRidge(rows: number[][], targets: number[], penalties: number[], priors: number[]): RidgeFit {
@@ -53,17 +60,12 @@ export function fitRidge(rows: number[][], targets: number[], penalties: number[
       for (let k = 0; k < p; k += 1) gramRow[k]! += row[j]! * row[k]!;
     }
   }
-  const deviation = solveLinearSystem(gram, moment);
-  const coefficients = deviation.map((value, j) => value + priors[j]!);
-  const inverseColumns = Array.from({ length: p }, (_, j) => solveLinearSystem(gram, Array.from({ length: p }, (_, k) => (k === j ? 1 : 0))));
+  const inverse = invertMatrix(gram);
+  const coefficients = inverse.map((row, j) => dot(row, moment) + priors[j]!);
   const looResiduals = rows.map((row, i) => {
     // Leverage H_ii = x_i' (X'X + P)^-1 x_i.
     let leverage = 0;
-    for (let j = 0; j < p; j += 1) {
-      let inner = 0;
-      for (let k = 0; k < p; k += 1) inner += inverseColumns[k]![j]! * row[k]!;
-      leverage += row[j]! * inner;
-    }
+    for (let j = 0; j < p; j += 1) leverage += row[j]! * dot(inverse[j]!, row);
     const residual = targets[i]! - dot(row, coefficients);
     return residual / Math.max(1e-9, 1 - leverage);
   });
