@@ -16,12 +16,14 @@ import { startFakeAiServer } from '@/server/test/fake-ai-server';
 import { benchAuth } from './bench-auth';
 import { benchCanvasLists } from './bench-canvas';
 import { benchDrafting, benchOpenAssignment, findAssignmentWithWaiting } from './bench-grading';
+import { benchScaleModel } from './bench-scale-model';
 import { routeJavaScriptSize } from './bundle';
 import { printTable } from './load';
 
 const HOME_BUDGET_BYTES = 120 * 1024;
 
 async function main() {
+  await benchScaleModel();
   console.log('Building the client...');
   execSync('npx vite build --logLevel error', { stdio: 'inherit' });
   const home = routeJavaScriptSize(clientDistFolder, 'routes/home.tsx');

@@ -1,0 +1,301 @@
+/**
+ * `npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale]
+ * [--draws N] [--k 0,10,30] [--sets 2,4]`
+ *
+ * Measures draft grades against human graders. For each essay set of DIR (essays.tsv, sets.json;
+ * see src/server/modules/grading/kernel/offline/calibration/eval/read-essay-data.ts) it builds the
+ * assignment, and for each k picks k essays as the teacher's graded work (seeded draws), drafts
+ * the rest through the product's own pipeline (draftFeedback: redact, engine, finalizeDraft, with
+ * the class's graded work passed as the product passes it), and prints per set and k the agreement
+ * with the resolved human score, the length-only baseline fitted on the same k, human-human
+ * agreement, quotes that are not word for word in the work, and drafts per second.
+ *
+ * --engine current (default): the engine the product uses today (the offline engine).
+ * --engine scale: the scale model (calibration/), fitted once per set, k and draw on the class.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gradingOptionsSchema } from '@/shared/schemas/ai';
+import { createOfflineEngine, type AiEngine, type RawGradingDraft } from '@/server/adapters/ai';
+import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
+import { htmlToText } from '@/server/adapters/documents';
+import { draftFeedback } from '@/server/modules/grading/draft-feedback';
+import { loadEnglishSpeller, type Speller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
+import { createFeatureMeasurer, createScaleEngine, fitScaleModelForClass } from '@/server/modules/grading/kernel/offline/calibration/create-scale-engine';
+import { EssayDataError, parseEssaysTsv, parseSetsJson, type EssaySet, type ScoredEssay } from '@/server/modules/grading/kernel/offline/calibration/eval/read-essay-data';
+import { seededSample, seededShuffle } from '@/server/modules/grading/kernel/offline/calibration/eval/seeded-draws';
+import { countWords, fitLengthBaseline, fitLengthPrior } from '@/server/modules/grading/kernel/offline/calibration/eval/length-baseline';
+import {
+  formatResultsTable,
+  meanOverSets,
+  summarizeOutcomes,
+  toSetScale,
+  type DraftedEssay,
+  type DrawOutcome,
+} from '@/server/modules/grading/kernel/offline/calibration/eval/summarize-draft-eval';
+
+const USAGE = 'Usage: npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale] [--draws N] [--k 0,10,30] [--sets ID,ID]';
+
+type Options = {
+  dataDir: string;
+  perSet: number | null;
+  jsonFile: string | null;
+  engine: 'current' | 'scale';
+  draws: number;
+  ks: number[];
+  sets: string[] | null;
+};
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function positiveInteger(value: string | undefined, flag: string): number | null {
+  if (value === undefined) return null;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) fail(`${flag} must be a whole number of at least 1, not "${value}"`);
+  return parsed;
+}
+
+function readOptions(argv: string[]): Options {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        data: { type: 'string' },
+        'per-set': { type: 'string' },
+        json: { type: 'string' },
+        engine: { type: 'string', default: 'current' },
+        draws: { type: 'string', default: '5' },
+        k: { type: 'string', default: '0,10,30' },
+        sets: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.info(USAGE);
+    process.exit(0);
+  }
+  if (!values.data) fail('--data DIR is required (a folder with essays.tsv and sets.json)');
+  if (values.engine !== 'current' && values.engine !== 'scale') fail(`--engine must be "current" or "scale", not "${values.engine}"`);
+  const ks = values.k.split(',').map((item) => Number(item.trim()));
+  if (ks.some((k) => !Number.isInteger(k) || k < 0)) fail(`--k must list whole numbers of 0 or more, not "${values.k}"`);
+  return {
+    dataDir: values.data,
+    perSet: positiveInteger(values['per-set'], '--per-set'),
+    jsonFile: values.json ?? null,
+    engine: values.engine,
+    draws: positiveInteger(values.draws, '--draws') ?? 5,
+    ks: [...new Set(ks)].sort((a, b) => a - b),
+    sets: values.sets ? values.sets.split(',').map((item) => item.trim()).filter(Boolean) : null,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The prompt, the reading and the rubric as the assignment description a teacher would write. */
+function assignmentFor(set: EssaySet): CanvasAssignment {
+  const parts = [`<p>${escapeHtml(set.prompt).replace(/\n+/g, '</p><p>')}</p>`];
+  if (set.source) parts.push(`<h3>Reading</h3><p>${escapeHtml(set.source).replace(/\n+/g, '</p><p>')}</p>`);
+  if (set.rubric) parts.push(`<h3>Rubric</h3><p>${escapeHtml(set.rubric).replace(/\n+/g, '</p><p>')}</p>`);
+  return {
+    id: 1,
+    courseId: 1,
+    // A neutral title: the engine takes terms from the title, and the data has none.
+    name: `Essay ${set.id}`,
+    description: parts.join(''),
+    pointsPossible: set.maxScore,
+    gradingType: 'points',
+    dueAt: null,
+    submissionTypes: ['online_text_entry'],
+    published: true,
+    htmlUrl: '',
+    needsGradingCount: null,
+    rubric: null,
+    rubricSettings: null,
+    useRubricForGrading: false,
+    quizId: null,
+    discussionTopicId: null,
+  };
+}
+
+function submissionFor(essay: ScoredEssay, index: number, grade: number | null): CanvasSubmission {
+  const isGraded = grade !== null;
+  return {
+    id: index + 1,
+    assignmentId: 1,
+    userId: index + 1,
+    // The data is anonymised; with no name there is nothing to redact.
+    user: null,
+    workflowState: isGraded ? 'graded' : 'submitted',
+    submissionType: 'online_text_entry',
+    body: `<p>${escapeHtml(essay.text)}</p>`,
+    url: null,
+    submittedAt: '2026-11-01T12:00:00Z',
+    gradedAt: isGraded ? '2026-11-02T12:00:00Z' : null,
+    score: grade,
+    grade: isGraded ? String(grade) : null,
+    attempt: 1,
+    late: false,
+    missing: false,
+    excused: false,
+    gradeMatchesCurrentSubmission: true,
+    attachments: [],
+    // The product only sends graded work with a teacher's comment as examples.
+    comments: isGraded ? [{ id: index + 1, authorId: 0, authorName: 'Teacher', authorAvatarUrl: null, comment: `Score ${grade}.`, createdAt: '2026-11-02T12:00:00Z', editedAt: null }] : [],
+    rubricAssessment: null,
+    quizAnswers: null,
+  };
+}
+
+/** Essays have no attachments, so drafting never calls Canvas; this client says so if it ever would. */
+const noCanvas = new Proxy({} as CanvasClient, {
+  get: (_, property) => () => {
+    throw new Error(`The evaluation has no Canvas (called ${String(property)})`);
+  },
+});
+
+/** Quotes (as the engine returned them, and as finalized) that are not word for word in the work. */
+function countQuotesNotVerbatim(raw: RawGradingDraft, engineText: string, finalQuotes: (string | null)[], workText: string): number {
+  const rawQuotes = [...raw.strengths, ...raw.areasForImprovement, ...(raw.rubricAssessment ?? [])].map((point) => point.quote);
+  let count = 0;
+  for (const quote of rawQuotes) if (quote && !engineText.includes(quote)) count += 1;
+  for (const quote of finalQuotes) if (quote && !workText.includes(quote)) count += 1;
+  return count;
+}
+
+type Prediction = { essayId: string; set: string; k: number; draw: number; grade: number };
+
+async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Options, speller: Speller | null): Promise<{ outcomes: DrawOutcome[]; predictions: Prediction[] }> {
+  const pool = options.perSet ? seededSample(essays, options.perSet, `${set.id}:sample`) : essays;
+  const assignment = assignmentFor(set);
+  const assignmentText = htmlToText(assignment.description ?? '');
+  const gradingOptions = gradingOptionsSchema.parse({});
+  const offline = createOfflineEngine();
+  const outcomes: DrawOutcome[] = [];
+  const predictions: Prediction[] = [];
+  const indexOf = new Map(pool.map((essay, index) => [essay.id, index]));
+  // One measurer per assignment, as the product would keep: the first fit measures the class.
+  const measurer = speller ? createFeatureMeasurer(assignmentText, speller) : null;
+
+  for (const k of options.ks) {
+    if (k >= pool.length) {
+      console.warn(`Set ${set.id}: k = ${k} leaves no essay to draft among ${pool.length}; skipped.`);
+      continue;
+    }
+    // Without graded work nothing is drawn, so one draw says all there is to say.
+    const drawCount = k === 0 ? 1 : options.draws;
+    for (let draw = 1; draw <= drawCount; draw += 1) {
+      const order = seededShuffle(pool, `${set.id}:draw:${draw}`);
+      const graded = new Set(order.slice(0, k).map((essay) => essay.id));
+      const classSubmissions = pool.map((essay, index) => submissionFor(essay, index, graded.has(essay.id) ? essay.score : null));
+      const toDraft = order.slice(k);
+
+      let lastRaw: { draft: RawGradingDraft; text: string } | null = null;
+      const started = performance.now();
+      const startedCpu = process.cpuUsage();
+      let engine: AiEngine = offline;
+      if (measurer) {
+        const model = fitScaleModelForClass({
+          pointsPossible: set.maxScore,
+          classWork: classSubmissions.map((submission) => ({ text: htmlToText(submission.body ?? ''), grade: submission.score })),
+          measurer,
+        });
+        engine = createScaleEngine(offline, model, measurer);
+      }
+      const recording: AiEngine = {
+        ...engine,
+        async draftGrade(input) {
+          const draft = await engine.draftGrade(input);
+          lastRaw = { draft, text: input.submissionText };
+          return draft;
+        },
+      };
+      const drafted: { essay: ScoredEssay; grade: number; quotesNotVerbatim: number }[] = [];
+      for (const essay of toDraft) {
+        const submission = classSubmissions[indexOf.get(essay.id)!]!;
+        const { draft } = await draftFeedback({ engine: recording, client: noCanvas, assignment, submission, classSubmissions, options: gradingOptions });
+        const raw = lastRaw as { draft: RawGradingDraft; text: string } | null;
+        if (!raw) throw new Error('The engine was not called');
+        const workText = htmlToText(submission.body ?? '');
+        const finalQuotes = [...draft.strengths, ...draft.areasForImprovement, ...(draft.rubricAssessment ?? [])].map((point) => (point.quoteVerified ? point.quote : null));
+        drafted.push({ essay, grade: draft.grade, quotesNotVerbatim: countQuotesNotVerbatim(raw.draft, raw.text, finalQuotes, workText) });
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(startedCpu);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+
+      const gradedEssays = order.slice(0, k);
+      const baseline =
+        k === 0
+          ? fitLengthPrior(pool.map((essay) => countWords(essay.text)), set.maxScore)
+          : fitLengthBaseline(gradedEssays.map((essay) => ({ wordCount: countWords(essay.text), grade: essay.score })));
+      const results: DraftedEssay[] = drafted.map(({ essay, grade }) => ({
+        essayId: essay.id,
+        grade: toSetScale(grade, set.minScore, set.maxScore),
+        lengthBaselineGrade: toSetScale(baseline(countWords(essay.text)), set.minScore, set.maxScore),
+        score: essay.score,
+        rater1: essay.rater1,
+        rater2: essay.rater2,
+      }));
+      outcomes.push({ set: set.id, k, draw, essays: results, quotesNotVerbatim: drafted.reduce((total, item) => total + item.quotesNotVerbatim, 0), seconds, cpuSeconds });
+      for (const result of results) predictions.push({ essayId: result.essayId, set: set.id, k, draw, grade: result.grade });
+      console.info(`set ${set.id} k=${k} draw ${draw}: ${results.length} drafts in ${seconds.toFixed(1)} s`);
+    }
+  }
+  return { outcomes, predictions };
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  let essays: ScoredEssay[];
+  let sets: EssaySet[];
+  try {
+    essays = parseEssaysTsv(readFileSync(path.join(options.dataDir, 'essays.tsv'), 'utf8'));
+    sets = parseSetsJson(readFileSync(path.join(options.dataDir, 'sets.json'), 'utf8'));
+  } catch (error) {
+    if (error instanceof EssayDataError || (error as NodeJS.ErrnoException).code === 'ENOENT') fail((error as Error).message);
+    throw error;
+  }
+  if (options.sets) {
+    const unknown = options.sets.filter((id) => !sets.some((set) => set.id === id));
+    if (unknown.length > 0) fail(`--sets names sets that sets.json does not have: ${unknown.join(', ')}`);
+    sets = sets.filter((set) => options.sets!.includes(set.id));
+  }
+  const speller = options.engine === 'scale' ? await loadEnglishSpeller() : null;
+
+  const outcomes: DrawOutcome[] = [];
+  const predictions: Prediction[] = [];
+  for (const set of sets) {
+    const setEssays = essays.filter((essay) => essay.set === set.id);
+    if (setEssays.length === 0) {
+      console.warn(`Set ${set.id} has no essays in essays.tsv; skipped.`);
+      continue;
+    }
+    const result = await evaluateSet(set, setEssays, options, speller);
+    outcomes.push(...result.outcomes);
+    predictions.push(...result.predictions);
+  }
+  const rows = summarizeOutcomes(outcomes);
+  console.info(`\nDraft grades against human graders (engine: ${options.engine}; ${options.perSet ? `${options.perSet} essays a set` : 'all essays'}; ${options.draws} draws for k > 0)\n`);
+  console.info(formatResultsTable([...rows, ...meanOverSets(rows)]));
+  if (options.jsonFile) {
+    const results = rows.map(({ set, k, qwk, exact, adjacent, lengthBaselineQwk, humanHumanQwk, quotesNotVerbatim, draftsPerSecond }) => ({
+      set, k, qwk, exact, adjacent, lengthBaselineQwk, humanHumanQwk, quotesNotVerbatim, draftsPerSecond,
+    }));
+    writeFileSync(options.jsonFile, `${JSON.stringify({ results, predictions }, null, 2)}\n`);
+    console.info(`\nWrote ${options.jsonFile}`);
+  }
+}
+
+await main();

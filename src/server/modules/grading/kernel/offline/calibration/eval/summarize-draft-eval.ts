@@ -1,0 +1,167 @@
+import { adjacentAgreement, exactAgreement, mean, quadraticWeightedKappa, standardDeviation } from '../agreement';
+import { compareIds } from './read-essay-data';
+
+/** One drafted essay of one draw: the draft grade and the baseline's, both on the set's scale. */
+export type DraftedEssay = {
+  essayId: string;
+  grade: number;
+  lengthBaselineGrade: number;
+  score: number;
+  rater1: number | null;
+  rater2: number | null;
+};
+
+/** Everything one draw of one set at one k produced. */
+export type DrawOutcome = {
+  set: string;
+  k: number;
+  draw: number;
+  essays: DraftedEssay[];
+  quotesNotVerbatim: number;
+  /** Wall-clock time of the drafting (fit included). */
+  seconds: number;
+  /** Processor time of the same work: on a shared machine it says more about the code than the clock does. */
+  cpuSeconds: number;
+};
+
+/** One line of the table (the JSON `results` keep the issue's fields; the rest is for the terminal). */
+export type EvalRow = {
+  set: string;
+  k: number;
+  qwk: number;
+  exact: number;
+  adjacent: number;
+  lengthBaselineQwk: number;
+  humanHumanQwk: number | null;
+  quotesNotVerbatim: number;
+  draftsPerSecond: number;
+  draftsPerCpuSecond: number;
+  draws: number;
+  drafts: number;
+  /** Standard deviation of the QWK over draws (0 with one draw). */
+  qwkSpread: number;
+  gradeMean: number;
+  gradeSpread: number;
+  humanMean: number;
+  humanSpread: number;
+};
+
+/** A draft grade (points) on the set's own scale: rounded half up, as a teacher would, then clamped to min..max. */
+export function toSetScale(grade: number, minScore: number, maxScore: number): number {
+  return Math.min(maxScore, Math.max(minScore, Math.floor(grade + 0.5)));
+}
+
+function summarizeDraw(outcome: DrawOutcome) {
+  const grades = outcome.essays.map((essay) => essay.grade);
+  const scores = outcome.essays.map((essay) => essay.score);
+  const rated = outcome.essays.filter((essay) => essay.rater1 !== null && essay.rater2 !== null);
+  return {
+    qwk: quadraticWeightedKappa(grades, scores),
+    exact: exactAgreement(grades, scores),
+    adjacent: adjacentAgreement(grades, scores),
+    lengthBaselineQwk: quadraticWeightedKappa(outcome.essays.map((essay) => essay.lengthBaselineGrade), scores),
+    humanHumanQwk: rated.length > 0 ? quadraticWeightedKappa(rated.map((essay) => essay.rater1!), rated.map((essay) => essay.rater2!)) : null,
+    gradeMean: mean(grades),
+    gradeSpread: standardDeviation(grades),
+    humanMean: mean(scores),
+    humanSpread: standardDeviation(scores),
+  };
+}
+
+/** Per set and k: each measure averaged over the draws; quotes summed; speed over all drafts. */
+export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
+  const groups = new Map<string, DrawOutcome[]>();
+  for (const outcome of outcomes) {
+    if (outcome.essays.length === 0) continue;
+    const key = `${outcome.set}\u0000${outcome.k}`;
+    groups.set(key, [...(groups.get(key) ?? []), outcome]);
+  }
+  const rows: EvalRow[] = [];
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const draws = group.map(summarizeDraw);
+    const average = (pick: (draw: (typeof draws)[number]) => number) => mean(draws.map(pick));
+    const humanHuman = draws.map((draw) => draw.humanHumanQwk).filter((value): value is number => value !== null);
+    const drafts = group.reduce((total, outcome) => total + outcome.essays.length, 0);
+    const seconds = group.reduce((total, outcome) => total + outcome.seconds, 0);
+    const cpuSeconds = group.reduce((total, outcome) => total + outcome.cpuSeconds, 0);
+    rows.push({
+      set: first.set,
+      k: first.k,
+      qwk: average((draw) => draw.qwk),
+      exact: average((draw) => draw.exact),
+      adjacent: average((draw) => draw.adjacent),
+      lengthBaselineQwk: average((draw) => draw.lengthBaselineQwk),
+      humanHumanQwk: humanHuman.length > 0 ? mean(humanHuman) : null,
+      quotesNotVerbatim: group.reduce((total, outcome) => total + outcome.quotesNotVerbatim, 0),
+      draftsPerSecond: seconds > 0 ? drafts / seconds : 0,
+      draftsPerCpuSecond: cpuSeconds > 0 ? drafts / cpuSeconds : 0,
+      draws: group.length,
+      drafts,
+      qwkSpread: standardDeviation(draws.map((draw) => draw.qwk)),
+      gradeMean: average((draw) => draw.gradeMean),
+      gradeSpread: average((draw) => draw.gradeSpread),
+      humanMean: average((draw) => draw.humanMean),
+      humanSpread: average((draw) => draw.humanSpread),
+    });
+  }
+  return rows.sort((a, b) => compareIds(a.set, b.set) || a.k - b.k);
+}
+
+/** The goals are means over sets: one row per k, averaging the sets' rows. */
+export function meanOverSets(rows: EvalRow[]): EvalRow[] {
+  const ks = [...new Set(rows.map((row) => row.k))].sort((a, b) => a - b);
+  return ks.map((k) => {
+    const group = rows.filter((row) => row.k === k);
+    const average = (pick: (row: EvalRow) => number) => mean(group.map(pick));
+    const humanHuman = group.map((row) => row.humanHumanQwk).filter((value): value is number => value !== null);
+    const drafts = group.reduce((total, row) => total + row.drafts, 0);
+    const seconds = group.reduce((total, row) => total + (row.draftsPerSecond > 0 ? row.drafts / row.draftsPerSecond : 0), 0);
+    const cpuSeconds = group.reduce((total, row) => total + (row.draftsPerCpuSecond > 0 ? row.drafts / row.draftsPerCpuSecond : 0), 0);
+    return {
+      set: 'mean',
+      k,
+      qwk: average((row) => row.qwk),
+      exact: average((row) => row.exact),
+      adjacent: average((row) => row.adjacent),
+      lengthBaselineQwk: average((row) => row.lengthBaselineQwk),
+      humanHumanQwk: humanHuman.length > 0 ? mean(humanHuman) : null,
+      quotesNotVerbatim: group.reduce((total, row) => total + row.quotesNotVerbatim, 0),
+      draftsPerSecond: seconds > 0 ? drafts / seconds : 0,
+      draftsPerCpuSecond: cpuSeconds > 0 ? drafts / cpuSeconds : 0,
+      draws: Math.max(...group.map((row) => row.draws)),
+      drafts,
+      qwkSpread: average((row) => row.qwkSpread),
+      gradeMean: average((row) => row.gradeMean),
+      gradeSpread: average((row) => row.gradeSpread),
+      humanMean: average((row) => row.humanMean),
+      humanSpread: average((row) => row.humanSpread),
+    };
+  });
+}
+
+const fixed = (value: number, digits = 3) => value.toFixed(digits);
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** A Markdown table, readable in a terminal and pasteable into a report. */
+export function formatResultsTable(rows: EvalRow[]): string {
+  const header = ['set', 'k', 'draws', 'drafts', 'QWK', '±', 'exact', 'adjacent', 'length QWK', 'human-human QWK', 'quotes not verbatim', 'drafts/s', 'drafts/CPU s', 'mean draft / human', 'SD draft / human'];
+  const lines = rows.map((row) => [
+    row.set,
+    String(row.k),
+    String(row.draws),
+    String(row.drafts),
+    fixed(row.qwk),
+    fixed(row.qwkSpread),
+    percent(row.exact),
+    percent(row.adjacent),
+    fixed(row.lengthBaselineQwk),
+    row.humanHumanQwk === null ? 'n/a' : fixed(row.humanHumanQwk),
+    String(row.quotesNotVerbatim),
+    row.draftsPerSecond.toFixed(0),
+    row.draftsPerCpuSecond.toFixed(0),
+    `${fixed(row.gradeMean, 2)} / ${fixed(row.humanMean, 2)}`,
+    `${fixed(row.gradeSpread, 2)} / ${fixed(row.humanSpread, 2)}`,
+  ]);
+  return [header, header.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
