@@ -13,7 +13,7 @@ import type { ReadOutcome, ReadTask } from './read-result';
  * dist/server/document-worker.js, built beside the server bundle, in production.
  */
 
-export type DocumentReaderBudget = typeof READER_BUDGET;
+export type DocumentReaderBudget = { [Key in keyof typeof READER_BUDGET]: number };
 
 export type DocumentReader = {
   read(task: ReadTask): Promise<ReadOutcome>;
@@ -38,7 +38,7 @@ class BusyError extends Error {
 }
 
 export function createDocumentReader(overrides: Partial<DocumentReaderBudget> = {}): DocumentReader {
-  const budget = { ...READER_BUDGET, ...overrides };
+  const budget: DocumentReaderBudget = { ...READER_BUDGET, ...overrides };
   const entry = workerEntry();
   const pool = new Piscina<ReadTask, ReadOutcome>({
     filename: entry.filename,
