@@ -6,8 +6,11 @@
 export const DOCUMENT_LIMITS = {
   /** Larger files are not read at all (a Canvas attachment; uploads have their own, smaller limit). */
   maxBytes: 10 * 1024 * 1024,
-  /** Text kept from one document (about 100 pages of prose); reading stops there. */
-  maxCharacters: 200_000,
+  /**
+   * Text kept from one document; reading stops there. A grading prompt shows at most 60,000
+   * characters of a submission, and the integration tool takes 20,000 (it asks for less).
+   */
+  maxCharacters: 60_000,
   /** .docx: parts in the archive, checked before anything is unpacked. */
   maxZipEntries: 2_000,
   /** .docx: what all parts together claim to hold once unpacked, checked before anything is unpacked. */
@@ -15,7 +18,7 @@ export const DOCUMENT_LIMITS = {
   /** .docx: the package's relationship list, which only names the main document. */
   maxRelationshipsBytes: 256 * 1024,
   /** .pdf: pages read; the text of later pages is left out. */
-  maxPdfPages: 300,
+  maxPdfPages: 100,
 } as const;
 
 /** How documents are read off the main thread (see read-in-worker.ts). */
@@ -23,7 +26,7 @@ export const READER_BUDGET = {
   /** Workers reading at the same time; more documents wait their turn. */
   threads: 2,
   /** Wall-clock time for one document once a worker has it; past it the worker is stopped. */
-  timeoutMs: 15_000,
+  timeoutMs: 20_000,
   /** V8 heap of one worker; a worker that runs out is stopped and replaced. */
   maxOldGenerationSizeMb: 256,
   maxYoungGenerationSizeMb: 32,

@@ -17,8 +17,8 @@ export type DocumentReaderBudget = { [Key in keyof typeof READER_BUDGET]: number
 
 export type DocumentReader = {
   read(task: ReadTask): Promise<ReadOutcome>;
-  /** For tests and figures: documents being read and waiting, and live worker threads. */
-  load(): { reading: number; waiting: number; threads: number };
+  /** For tests and figures: documents being read, waiting and done so far, and live worker threads. */
+  load(): { reading: number; waiting: number; finished: number; threads: number };
   close(): Promise<void>;
 };
 
@@ -58,6 +58,7 @@ export function createDocumentReader(overrides: Partial<DocumentReaderBudget> = 
   pool.on('error', () => undefined);
 
   let reading = 0;
+  let finished = 0;
   const waiting: Array<{ admit: () => void }> = [];
 
   function admit(): Promise<void> {
@@ -106,10 +107,11 @@ export function createDocumentReader(overrides: Partial<DocumentReaderBudget> = 
         if (code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, problem: 'out-of-memory' };
         return { ok: false, problem: 'damaged', detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error) };
       } finally {
+        finished += 1;
         release();
       }
     },
-    load: () => ({ reading, waiting: waiting.length, threads: pool.threads.length }),
+    load: () => ({ reading, waiting: waiting.length, finished, threads: pool.threads.length }),
     close: () => pool.destroy(),
   };
 }
