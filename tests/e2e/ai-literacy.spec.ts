@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { docxParagraphBomb, pdfManyPages } from '../../src/server/test/make-hostile-files';
+
+async function makeDocx(paragraphs: string[]): Promise<Buffer> {
+  const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
+  return Packer.toBuffer(document);
+}
 
 /**
  * The AI-literacy area: resource center and its categories, community page, pedagogy hub (articles,
@@ -352,7 +359,6 @@ test.describe('assignment integration tool', () => {
       subject: 'science',
       gradeLevel: 'middle',
       estimatedTime: '3 class periods',
-      file: null,
     });
     await expect(results.getByText('Subject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods')).toBeVisible();
     await expect(results.getByText('Made by Margin’s offline engine')).toBeVisible();
@@ -442,6 +448,10 @@ test.describe('assignment integration tool', () => {
   });
 
   test('an uploaded .txt file is the content when the box is empty; a .doc is refused with a reason', async ({ page }) => {
+    const uploadTypes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/literacy/integrations')) uploadTypes.push(request.headers()['content-type'] ?? '');
+    });
     await page.goto('/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill('Volcano Essay');
     await page.getByLabel('Upload file (optional)').setInputFiles({
@@ -454,6 +464,8 @@ test.describe('assignment integration tool', () => {
     await expect(results.getByText('Assignment text read from volcano.txt')).toBeVisible();
     await expect(page.getByLabel(/Assignment content/)).toHaveValue(/Mount Vesuvius/);
     await expect(results.getByText(/Vesuvius|Pompeii/).first()).toBeVisible();
+    // The file goes as it is, in a multipart upload, not as base64 inside JSON.
+    expect(uploadTypes[0]).toMatch(/^multipart\/form-data; boundary=/);
 
     await page.getByLabel(/Assignment content/).fill('');
     await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'old.doc', mimeType: 'application/msword', buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) });
@@ -462,6 +474,29 @@ test.describe('assignment integration tool', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to generate AI integration suggestions. Please try again.' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('old.doc is a Word 97-2003 .doc file');
+  });
+
+  test('a .docx and a PDF are read by the built server’s document workers; a decompression bomb is refused with a reason', async ({ page }) => {
+    await page.goto('/ai-assignment-integration');
+    await page.getByLabel(/Assignment title/).fill('Photosynthesis Poster');
+    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'poster.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await makeDocx(['Photosynthesis poster project.', 'Explain how chloroplasts turn sunlight into glucose.']) });
+    await page.getByRole('button', { name: 'Generate AI Integration' }).click();
+    const results = page.getByRole('region', { name: 'Results' });
+    await expect(results.getByText('Assignment text read from poster.docx')).toBeVisible();
+    await expect(page.getByLabel(/Assignment content/)).toHaveValue('Photosynthesis poster project.\n\nExplain how chloroplasts turn sunlight into glucose.');
+
+    await page.getByLabel(/Assignment content/).fill('');
+    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'cycle.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfManyPages(2)) });
+    await page.getByRole('button', { name: 'Generate AI Integration' }).click();
+    await expect(results.getByText('Assignment text read from cycle.pdf')).toBeVisible();
+    await expect(page.getByLabel(/Assignment content/)).toHaveValue('Page 1 of the water cycle.\nPage 2 of the water cycle.');
+
+    await page.getByLabel(/Assignment content/).fill('');
+    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'bomb.docx', mimeType: '', buffer: Buffer.from(docxParagraphBomb()) });
+    await page.getByRole('button', { name: 'Generate AI Integration' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to generate AI integration suggestions. Please try again.' });
+    await expect(alert).toContainText('bomb.docx would unpack to more than 32 MB, far more than any real document needs, and was not read. Paste the assignment text into the content box instead.');
+    expect((await page.request.get('/api/health')).ok()).toBe(true);
   });
 });
 

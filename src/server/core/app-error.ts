@@ -21,6 +21,8 @@ export const statusByCode = {
   CANVAS_UNPROCESSABLE: 502,
   CANVAS_THROTTLED: 503,
   CANVAS_UNAVAILABLE: 503,
+  /** A shared resource (the document readers) is saturated; the same request may work in a minute. */
+  BUSY: 503,
   AI_FAILED: 502,
   MAIL_FAILED: 502,
   BILLING_FAILED: 502,

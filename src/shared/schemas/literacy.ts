@@ -51,44 +51,36 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_ASSIGNMENT_CHARACTERS = 20_000;
 export const FILE_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB. Please upload a smaller file or paste the assignment text instead.';
 
-/** Base64 needs 4 characters for every 3 bytes. */
-const MAX_UPLOAD_BASE64_LENGTH = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
-
-export const uploadedFileSchema = z.strictObject({
-  name: z.string().trim().min(1, 'The file needs a name').max(255, 'The file name can be at most 255 characters'),
-  contentType: z.string().max(200).default(''),
-  contentBase64: z
+/**
+ * The form's fields. They arrive as JSON when no file is attached, or as the fields of a
+ * multipart/form-data upload whose file part is named `file` (INTEGRATION_FILE_FIELD).
+ */
+export const integrationToolFieldsSchema = z.strictObject({
+  assignmentTitle: z.string().trim().max(200, 'The title can be at most 200 characters'),
+  assignmentText: z
     .string()
-    .max(MAX_UPLOAD_BASE64_LENGTH, FILE_TOO_LARGE_MESSAGE)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file was not sent as base64'),
+    .trim()
+    .max(MAX_ASSIGNMENT_CHARACTERS, 'The assignment can be at most 20,000 characters')
+    .default(''),
+  subject: subjectSchema.default(''),
+  gradeLevel: gradeLevelSchema.default(''),
+  estimatedTime: z.string().trim().max(100, 'The estimated time can be at most 100 characters').default(''),
 });
-export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export type IntegrationToolFieldsInput = z.input<typeof integrationToolFieldsSchema>;
+export type IntegrationToolFields = z.output<typeof integrationToolFieldsSchema>;
+
+/** The name of the file part in the multipart upload. */
+export const INTEGRATION_FILE_FIELD = 'file';
 
 /**
- * What the form sends. Content may be empty when a file is attached: the server then reads the
- * file's text and uses it as the content (beyond the spec, which only sent the file's name).
+ * What the form sends as JSON (no file): title and content are both required. With a file, the
+ * content may be empty: the server then reads the file's text and uses it as the content (beyond
+ * the spec, which only sent the file's name).
  */
-export const integrationToolRequestSchema = z
-  .strictObject({
-    assignmentTitle: z.string().trim().max(200, 'The title can be at most 200 characters'),
-    assignmentText: z
-      .string()
-      .trim()
-      .max(MAX_ASSIGNMENT_CHARACTERS, 'The assignment can be at most 20,000 characters')
-      .default(''),
-    subject: subjectSchema.default(''),
-    gradeLevel: gradeLevelSchema.default(''),
-    estimatedTime: z.string().trim().max(100, 'The estimated time can be at most 100 characters').default(''),
-    file: uploadedFileSchema.nullable().default(null),
-  })
-  .superRefine((request, context) => {
-    if (!request.assignmentTitle) context.addIssue({ code: 'custom', path: ['assignmentTitle'], message: BOTH_REQUIRED_MESSAGE });
-    else if (!request.assignmentText && !request.file) {
-      context.addIssue({ code: 'custom', path: ['assignmentText'], message: BOTH_REQUIRED_MESSAGE });
-    }
-  });
-export type IntegrationToolRequestInput = z.input<typeof integrationToolRequestSchema>;
-export type IntegrationToolRequest = z.output<typeof integrationToolRequestSchema>;
+export const integrationToolRequestSchema = integrationToolFieldsSchema.superRefine((request, context) => {
+  if (!request.assignmentTitle) context.addIssue({ code: 'custom', path: ['assignmentTitle'], message: BOTH_REQUIRED_MESSAGE });
+  else if (!request.assignmentText) context.addIssue({ code: 'custom', path: ['assignmentText'], message: BOTH_REQUIRED_MESSAGE });
+});
 
 /** The inputs the suggestions were made for: the results view and the revision use these. */
 export const originalAssignmentSchema = z.object({

@@ -39,16 +39,3 @@ export function downloadText(filename: string, text: string): void {
   // Give the browser a moment to start the download before the address is released.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-/** A file's bytes as base64 (without the data-URL prefix), for a JSON upload. */
-export function readFileAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const dataUrl = String(reader.result ?? '');
-      resolve(dataUrl.slice(dataUrl.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -1,6 +1,7 @@
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { docxParagraphBomb, docxWithManyParts, pdfManyPages } from '@/server/test/make-hostile-files';
 import { extractDocumentText, MAX_DOCUMENT_BYTES } from './extract-text';
 
 const encoder = new TextEncoder();
@@ -82,5 +83,42 @@ describe('extractDocumentText', () => {
     pdf.addPage();
     const result = await extractDocumentText({ bytes: await pdf.save(), filename: 'scan.pdf' });
     expect(result).toMatchObject({ status: 'failed', reason: expect.stringContaining('no selectable text') });
+  });
+
+  it('chooses the reader from the name and the bytes, never from the claimed content type', async () => {
+    const html = encoder.encode('<p>Tom &amp; Jerry</p>');
+    // A .txt that claims to be HTML is read as the text it is.
+    expect(await extractDocumentText({ bytes: html, filename: 'assignment.txt', contentType: 'text/html' })).toEqual({ status: 'read', text: '<p>Tom &amp; Jerry</p>' });
+    expect(await extractDocumentText({ bytes: html, filename: 'page.htm', contentType: 'text/plain' })).toEqual({ status: 'read', text: 'Tom & Jerry' });
+    // Without an extension the bytes decide; a PDF stays a PDF whatever it claims.
+    const pdf = pdfManyPages(1);
+    expect(await extractDocumentText({ bytes: pdf, filename: 'scan', contentType: 'text/plain' })).toEqual({ status: 'read', text: 'Page 1 of the water cycle.' });
+    // Binary data named .txt is not read as text.
+    expect(await extractDocumentText({ bytes: pdf, filename: 'notes.txt', contentType: 'text/plain' })).toEqual({
+      status: 'failed',
+      reason: 'notes.txt is not a text file; it may be damaged or renamed.',
+    });
+    expect(await extractDocumentText({ bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), filename: 'locked.docx' })).toEqual({
+      status: 'failed',
+      reason: 'locked.docx is protected with a password and could not be read.',
+    });
+  });
+
+  it('refuses decompression bombs with a reason a teacher understands', async () => {
+    expect(await extractDocumentText({ bytes: docxParagraphBomb(), filename: 'essay.docx' })).toEqual({
+      status: 'failed',
+      reason: 'essay.docx would unpack to more than 32 MB, far more than any real document needs, and was not read.',
+    });
+    expect(await extractDocumentText({ bytes: docxWithManyParts(2_500), filename: 'parts.docx' })).toEqual({
+      status: 'failed',
+      reason: 'parts.docx holds 2,503 parts, far more than a Word document has (at most 2,000 are read), and was not read.',
+    });
+  });
+
+  it('keeps at most the text limit and says where reading stopped', async () => {
+    const long = encoder.encode('All work and no play. '.repeat(2_000));
+    const result = await extractDocumentText({ bytes: long, filename: 'long.txt', maxCharacters: 1_000 });
+    expect(result).toMatchObject({ status: 'read', cut: { by: 'characters', limit: 1_000 } });
+    if (result.status === 'read') expect(result.text.length).toBeLessThanOrEqual(1_000);
   });
 });

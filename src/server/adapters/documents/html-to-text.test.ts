@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToText } from './html-to-text';
+import { htmlToText, htmlToTextWithCut } from './html-to-text';
 
 describe('htmlToText', () => {
   it('turns paragraphs and headings into blank-line separated blocks', () => {
@@ -18,7 +18,7 @@ describe('htmlToText', () => {
     expect(htmlToText('Tom &amp; Jerry&nbsp;&mdash; &quot;hi&quot; &#39;x&#39; &#x263A; &copy;<br>next<br/>line')).toBe(
       'Tom & Jerry — "hi" \'x\' ☺ ©\nnext\nline',
     );
-    expect(decodeEntities('&unknown; &lt;b&gt; &#0; &#xD800;')).toBe('&unknown; <b> \uFFFD \uFFFD');
+    expect(htmlToText('&unknown; &lt;b&gt; &#0; &#xD800;')).toBe('&unknown; <b> \uFFFD \uFFFD');
   });
 
   it('drops scripts, styles, comments and the head, with their content', () => {
@@ -41,5 +41,22 @@ describe('htmlToText', () => {
   it('returns an empty string for empty input', () => {
     expect(htmlToText('')).toBe('');
     expect(htmlToText('<p> </p><p>&nbsp;</p>')).toBe('');
+  });
+
+  it('reads pathological markup in one pass: unclosed tags, and runs of spaces that end no line', () => {
+    // Each of these takes a backtracking regex tokenizer, or a tree builder that searches its stack, from seconds to hours.
+    expect(htmlToText("<a '".repeat(48_000))).toBe('');
+    expect(htmlToText(`<p>start</p>${"<a '".repeat(1_250_000)}`)).toBe('start');
+    expect(htmlToText(`<pre>a${' '.repeat(150_000)}b</pre>`, { maxCharacters: 200_000 })).toBe(`a${' '.repeat(150_000)}b`);
+    expect(htmlToText(`<p>x</p>${'<div>'.repeat(200_000)}y`, { maxCharacters: 1_000_000 })).toBe('x\n\ny');
+  });
+
+  it('stops reading at the text limit and says so', () => {
+    const html = `<p>${'word '.repeat(5_000)}</p><p>${'more '.repeat(5_000)}</p>`;
+    const { text, isCut } = htmlToTextWithCut(html, { maxCharacters: 1_000 });
+    expect(isCut).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(1_000);
+    expect(text.startsWith('word word')).toBe(true);
+    expect(htmlToTextWithCut('<p>short</p>', { maxCharacters: 1_000 })).toEqual({ text: 'short', isCut: false });
   });
 });

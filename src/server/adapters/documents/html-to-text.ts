@@ -1,134 +1,208 @@
+import { DOCUMENT_LIMITS } from './document-limits';
+import { MarkupScanner } from './scan-markup';
+import { joinTidyLines, trimEndSpaces, trimStartSpaces } from './tidy-text';
+
 /**
- * Canvas HTML (assignment descriptions, submission bodies, comments) to plain text, without a DOM:
+ * Canvas HTML (assignment descriptions, submission bodies, comments, .html files) to plain text:
  * paragraphs and headings become blank-line separated blocks, list items become lines ("- " or
  * "1. "), table cells are separated by " | ", entities are decoded, and script, style, head and
  * similar elements are dropped with their content. Whitespace is collapsed as a browser would,
  * except inside <pre>.
+ *
+ * The input is tokenized once, in time that grows with its length whatever its shape (a regex
+ * tokenizer took minutes on a few hundred KB of unclosed tags; see scan-markup.ts), fed in slices,
+ * and reading stops once `maxCharacters` of text are out.
  */
 
-const DROPPED_ELEMENTS = ['script', 'style', 'head', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'title'];
+const DROPPED_ELEMENTS = new Set(['script', 'style', 'head', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'title']);
 const BLOCK_ELEMENTS = new Set([
   'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'blockquote', 'figure', 'figcaption', 'h1', 'h2', 'h3',
   'h4', 'h5', 'h6', 'pre', 'address', 'hr', 'table', 'form', 'fieldset', 'details', 'summary', 'dl',
 ]);
 const LINE_ELEMENTS = new Set(['li', 'tr', 'dt', 'dd', 'caption']);
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ensp: ' ', emsp: ' ', thinsp: ' ', ndash: '–', mdash: '—', hellip: '…',
-  lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„', laquo: '«', raquo: '»', lsaquo: '‹', rsaquo: '›',
-  copy: '©', reg: '®', trade: '™', deg: '°', plusmn: '±', times: '×', divide: '÷', frac12: '½', frac14: '¼', frac34: '¾',
-  sup2: '²', sup3: '³', middot: '·', bull: '•', para: '¶', sect: '§', cent: '¢', pound: '£', euro: '€', yen: '¥', shy: '',
-  zwnj: '', zwj: '', iexcl: '¡', iquest: '¿', prime: '′', Prime: '″', larr: '←', rarr: '→', uarr: '↑', darr: '↓', harr: '↔',
-  le: '≤', ge: '≥', ne: '≠', asymp: '≈', infin: '∞', minus: '−', micro: 'µ', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ',
-  pi: 'π', sigma: 'σ', theta: 'θ', lambda: 'λ', mu: 'μ', Omega: 'Ω', omega: 'ω', aacute: 'á', eacute: 'é', iacute: 'í',
-  oacute: 'ó', uacute: 'ú', ntilde: 'ñ', Aacute: 'Á', Eacute: 'É', Iacute: 'Í', Oacute: 'Ó', Uacute: 'Ú', Ntilde: 'Ñ', agrave: 'à',
-  egrave: 'è', ccedil: 'ç', Ccedil: 'Ç', auml: 'ä', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', szlig: 'ß', ecirc: 'ê',
-  acirc: 'â', ocirc: 'ô', icirc: 'î', ucirc: 'û', euml: 'ë', iuml: 'ï', oslash: 'ø', aring: 'å', aelig: 'æ',
+/** Break markers, collapsed at the end: <br> (two make a blank line), a paragraph break, a new line. */
+const HARD_BREAK = '\uE001';
+const BLOCK_BREAK = '\uE002';
+const LINE_BREAK = '\uE003';
+
+const SLICE_CHARACTERS = 64 * 1024;
+
+export type HtmlToTextOptions = {
+  /** Stop reading once this much text is out (the text is cut there). */
+  maxCharacters?: number;
 };
 
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);?/gi, (match: string, body: string) => {
-    if (body.startsWith('#')) {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\uFFFD';
-      return code === 0xa0 ? ' ' : String.fromCodePoint(code);
-    }
-    const named = NAMED_ENTITIES[body];
-    return named === undefined ? match : named;
-  });
+export function htmlToText(html: string, options: HtmlToTextOptions = {}): string {
+  if (!html) return '';
+  return htmlToTextWithCut(html, options).text;
 }
 
-// One token at a time: a comment, a dropped element with its content, a tag, or text.
-const ATTRIBUTES = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
-const TOKEN_PATTERN = new RegExp(
-  String.raw`<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?\]\]>|<!${ATTRIBUTES}>|<\?${ATTRIBUTES}>|<(${DROPPED_ELEMENTS.join('|')})\b${ATTRIBUTES}>[\s\S]*?(?:<\/\1\s*>|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b${ATTRIBUTES}>|[^<]+|<`,
-  'gi',
-);
-
-export function htmlToText(html: string): string {
-  if (!html) return '';
+/** The text, and whether it was cut at `maxCharacters`. */
+export function htmlToTextWithCut(html: string, options: HtmlToTextOptions = {}): { text: string; isCut: boolean } {
+  const maxCharacters = options.maxCharacters ?? DOCUMENT_LIMITS.maxCharacters;
   const out: string[] = [];
+  let length = 0;
   const lists: { ordered: boolean; counter: number }[] = [];
+  let droppedDepth = 0;
   let preDepth = 0;
   let cellIndex = 0;
 
-  // Break markers, collapsed at the end: \uE001 = <br> (two make a blank line), \uE002 = paragraph
-  // break, \uE003 = start a new line (list items, table rows; several still make one line break).
-  const hardBreak = () => out.push('\uE001');
-  const blockBreak = () => out.push('\uE002');
-  const lineBreak = () => out.push('\uE003');
+  const push = (piece: string) => {
+    out.push(piece);
+    length += piece.length;
+  };
 
-  for (const match of html.matchAll(TOKEN_PATTERN)) {
-    const token = match[0];
-    const droppedElement = match[1];
-    const isClosing = match[2] === '/';
-    const tag = match[3]?.toLowerCase();
-    if (droppedElement || token.startsWith('<!') || token.startsWith('<?')) continue;
-    if (!tag) {
-      const text = decodeEntities(token).replace(/[\uE001-\uE003]/g, '');
-      out.push(preDepth > 0 ? text.replace(/\n/g, '\uE001') : text.replace(/[ \t\r\n\f]+/g, ' '));
-      continue;
+  const scanner = new MarkupScanner(
+    {
+      onopen(name, attributes) {
+        if (droppedDepth > 0 || DROPPED_ELEMENTS.has(name)) {
+          if (DROPPED_ELEMENTS.has(name)) droppedDepth += 1;
+          return;
+        }
+        switch (name) {
+          case 'br':
+            push(HARD_BREAK);
+            return;
+          case 'ul':
+          case 'ol': {
+            const start = Number.parseInt(attributes.start ?? '1', 10);
+            lists.push({ ordered: name === 'ol', counter: (Number.isFinite(start) ? start : 1) - 1 });
+            // A nested list continues its item's lines; a top-level list is a block.
+            push(lists.length > 1 ? LINE_BREAK : BLOCK_BREAK);
+            return;
+          }
+          case 'li': {
+            push(LINE_BREAK);
+            const list = lists.at(-1);
+            const indent = '  '.repeat(Math.max(0, lists.length - 1));
+            if (list?.ordered) {
+              list.counter += 1;
+              push(`${indent}${list.counter}. `);
+            } else push(`${indent}- `);
+            return;
+          }
+          case 'td':
+          case 'th':
+            if (cellIndex > 0) push(' | ');
+            cellIndex += 1;
+            return;
+          case 'tr':
+            cellIndex = 0;
+            push(LINE_BREAK);
+            return;
+          case 'img': {
+            const alt = (attributes.alt ?? '').trim();
+            if (alt) push(`[image: ${alt}]`);
+            return;
+          }
+        }
+        if (name === 'pre') preDepth += 1;
+        if (BLOCK_ELEMENTS.has(name)) push(BLOCK_BREAK);
+        else if (LINE_ELEMENTS.has(name)) push(LINE_BREAK);
+      },
+      onclose(name) {
+        if (DROPPED_ELEMENTS.has(name)) {
+          droppedDepth = Math.max(0, droppedDepth - 1);
+          return;
+        }
+        if (droppedDepth > 0) return;
+        switch (name) {
+          case 'ul':
+          case 'ol':
+            lists.pop();
+            push(lists.length > 0 ? LINE_BREAK : BLOCK_BREAK);
+            return;
+          case 'tr':
+            cellIndex = 0;
+            return;
+          case 'li':
+          case 'td':
+          case 'th':
+          case 'br':
+          case 'img':
+            return;
+        }
+        if (name === 'pre') preDepth = Math.max(0, preDepth - 1);
+        if (BLOCK_ELEMENTS.has(name)) push(BLOCK_BREAK);
+        else if (LINE_ELEMENTS.has(name)) push(LINE_BREAK);
+      },
+      ontext(text) {
+        if (droppedDepth > 0) return;
+        const clean = text.replace(/[\uE001-\uE003]/g, '');
+        push(preDepth > 0 ? clean.replace(/\r\n?|\n/g, HARD_BREAK) : clean.replace(/[ \t\r\n\f]+/g, ' '));
+      },
+    },
+    { xmlMode: false, wantsAttribute: (name) => name === 'start' || name === 'alt' },
+  );
+
+  let isCut = false;
+  for (let offset = 0; offset < html.length; offset += SLICE_CHARACTERS) {
+    scanner.write(html.slice(offset, offset + SLICE_CHARACTERS));
+    // Break markers count too, so a long run of <br>s cannot slip past the limit.
+    if (length > maxCharacters) {
+      isCut = true;
+      break;
     }
-    if (tag === 'br') {
-      hardBreak();
-      continue;
-    }
-    if (tag === 'ul' || tag === 'ol') {
-      if (isClosing) lists.pop();
-      else {
-        const start = Number.parseInt(token.match(/\bstart\s*=\s*["']?(\d+)/i)?.[1] ?? '1', 10);
-        lists.push({ ordered: tag === 'ol', counter: start - 1 });
-      }
-      // A nested list continues its item's lines; a top-level list is a block.
-      if (lists.length > (isClosing ? 0 : 1)) lineBreak();
-      else blockBreak();
-      continue;
-    }
-    if (tag === 'li') {
-      if (!isClosing) {
-        lineBreak();
-        const list = lists.at(-1);
-        const indent = '  '.repeat(Math.max(0, lists.length - 1));
-        if (list?.ordered) {
-          list.counter += 1;
-          out.push(`${indent}${list.counter}. `);
-        } else out.push(`${indent}- `);
-      }
-      continue;
-    }
-    if (tag === 'td' || tag === 'th') {
-      if (!isClosing) {
-        if (cellIndex > 0) out.push(' | ');
-        cellIndex += 1;
-      }
-      continue;
-    }
-    if (tag === 'tr') {
-      cellIndex = 0;
-      if (!isClosing) lineBreak();
-      continue;
-    }
-    if (tag === 'pre') preDepth = Math.max(0, preDepth + (isClosing ? -1 : 1));
-    if (tag === 'img' && !isClosing) {
-      const alt = token.match(/\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i);
-      const altText = decodeEntities(alt?.[1] ?? alt?.[2] ?? '').trim();
-      if (altText) out.push(`[image: ${altText}]`);
-      continue;
-    }
-    if (BLOCK_ELEMENTS.has(tag)) blockBreak();
-    else if (LINE_ELEMENTS.has(tag)) lineBreak();
   }
+  if (!isCut) scanner.end();
 
-  return out
+  const text = collapse(out.join(''));
+  if (text.length > maxCharacters) return { text: text.slice(0, maxCharacters).trimEnd(), isCut: true };
+  return { text, isCut };
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const HARD_BREAK_CODE = HARD_BREAK.charCodeAt(0);
+const BLOCK_BREAK_CODE = BLOCK_BREAK.charCodeAt(0);
+const LINE_BREAK_CODE = LINE_BREAK.charCodeAt(0);
+const isMarker = (code: number) => code === HARD_BREAK_CODE || code === BLOCK_BREAK_CODE || code === LINE_BREAK_CODE;
+const isBlank = (code: number) => code === SPACE || code === TAB || isMarker(code);
+
+/**
+ * Turns each run of break markers (with the spaces around them) into one or two line ends, then
+ * tidies the lines. Plain loops over character codes: see tidy-text.ts for why not regexes.
+ */
+function collapse(raw: string): string {
+  const pieces: string[] = [];
+  let index = 0;
+  while (index < raw.length) {
+    if (!isBlank(raw.charCodeAt(index))) {
+      let end = index + 1;
+      while (end < raw.length && !isBlank(raw.charCodeAt(end))) end += 1;
+      pieces.push(raw.slice(index, end));
+      index = end;
+      continue;
+    }
+    let end = index;
+    let afterLastMarker = -1;
+    let hasBlockBreak = false;
+    let hardBreaks = 0;
+    while (end < raw.length && isBlank(raw.charCodeAt(end))) {
+      const code = raw.charCodeAt(end);
+      if (code === BLOCK_BREAK_CODE) hasBlockBreak = true;
+      if (code === HARD_BREAK_CODE) hardBreaks += 1;
+      end += 1;
+      if (isMarker(code)) afterLastMarker = end;
+    }
+    if (afterLastMarker === -1) pieces.push(raw.slice(index, end));
+    else {
+      // One <br> is a line end, two or more a blank line; any paragraph break is a blank line.
+      pieces.push(hasBlockBreak ? '\n\n' : '\n'.repeat(Math.min(2, Math.max(1, hardBreaks))), raw.slice(afterLastMarker, end));
+    }
+    index = end;
+  }
+  const lines = pieces
     .join('')
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]*[\uE001-\uE003](?:[ \t]*[\uE001-\uE003])*/g, (run) =>
-      run.includes('\uE002') ? '\n\n' : '\n'.repeat(Math.min(2, Math.max(1, (run.match(/\uE001/g) ?? []).length))),
-    )
-    // Leading spaces left by collapsed source whitespace, but not list indentation.
-    .replace(/\n[ \t]+(?!- |\d+\. |[ \t])/g, '\n')
-    .replace(/^([ \t]*(?:-|\d+\.)) {2,}/gm, '$1 ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replaceAll('\u00a0', ' ')
+    .split('\n')
+    .map((line, lineIndex) => {
+      // Spaces left at the start of a line by collapsed source whitespace go, list indentation stays.
+      const unindented = trimStartSpaces(line);
+      const isListItem = /^(?:- |\d+\. )/.test(unindented);
+      const kept = lineIndex > 0 && isListItem ? line : unindented;
+      return trimEndSpaces(kept.replace(/^([ \t]*(?:-|\d+\.)) {2,}/, '$1 '));
+    });
+  return joinTidyLines(lines);
 }

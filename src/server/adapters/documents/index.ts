@@ -1,2 +1,3 @@
-export { extractDocumentText, decodeText, MAX_DOCUMENT_BYTES, type DocumentInput, type ExtractedText } from './extract-text';
-export { htmlToText, decodeEntities } from './html-to-text';
+export { extractDocumentText, MAX_DOCUMENT_BYTES, type DocumentInput, type ExtractedText } from './extract-text';
+export { htmlToText } from './html-to-text';
+export { DOCUMENT_LIMITS } from './document-limits';

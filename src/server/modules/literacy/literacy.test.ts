@@ -18,6 +18,7 @@ import {
   integrationToolResponseSchema,
 } from '@/shared/schemas/literacy';
 import { LITERACY_RATE_LIMITS } from './rate-limits';
+import { INTEGRATION_JSON_BODY_LIMIT_BYTES } from './read-integration-request';
 
 let addressCounter = 0;
 /** Each request comes from its own address unless a test says otherwise, so rate limits never leak between tests. */
@@ -36,7 +37,21 @@ function post(harness: TestApp, url: string, payload: unknown, remoteAddress = n
   return harness.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 }
 
-const base64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
+type UploadFile = { name: string; type?: string; bytes: Uint8Array | string };
+
+/** The form as the browser sends it with a file: a multipart upload of the fields and the file. */
+function upload(harness: TestApp, fields: Record<string, string>, file?: UploadFile, remoteAddress = nextAddress()) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) {
+    const bytes = typeof file.bytes === 'string' ? new TextEncoder().encode(file.bytes) : new Uint8Array(file.bytes);
+    form.append('file', new Blob([bytes], { type: file.type ?? '' }), file.name);
+  }
+  return harness.app.inject({ method: 'POST', url: '/api/literacy/integrations', payload: form, remoteAddress });
+}
+
+/** The fields of `assignment` as form values. */
+const formFields = (overrides: Record<string, string> = {}) => ({ ...assignment, ...overrides });
 
 async function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
   const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
@@ -162,10 +177,10 @@ describe('assignment integration through a model (local OpenAI-compatible server
   it('sends the text read from an uploaded file as the content', async () => {
     fake.enqueue({ kind: 'json', value: modelAnswer });
     const docx = await makeDocx(['Photosynthesis poster project.', 'Explain how chloroplasts turn sunlight into glucose.']);
-    const response = await post(harness, '/api/literacy/integrations', {
-      ...assignment,
-      assignmentText: '',
-      file: { name: 'poster.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', contentBase64: base64(docx) },
+    const response = await upload(harness, formFields({ assignmentText: '' }), {
+      name: 'poster.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: docx,
     });
     expect(response.statusCode).toBe(200);
     expect(fake.promptText()).toContain('Explain how chloroplasts turn sunlight into glucose.');
@@ -214,16 +229,12 @@ describe('assignment integration with the offline engine', () => {
 
   it('reads .txt, .docx and .pdf files when the content box is empty', async () => {
     const files = [
-      { name: 'volcanoes.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('Research the eruption of Mount Vesuvius and write an essay about Pompeii.') },
-      { name: 'volcanoes.docx', contentType: '', bytes: await makeDocx(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']) },
-      { name: 'volcanoes.pdf', contentType: 'application/pdf', bytes: await makePdf(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']) },
+      { name: 'volcanoes.txt', type: 'text/plain', bytes: 'Research the eruption of Mount Vesuvius and write an essay about Pompeii.' },
+      { name: 'volcanoes.docx', type: '', bytes: await makeDocx(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']) },
+      { name: 'volcanoes.pdf', type: 'application/pdf', bytes: await makePdf(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']) },
     ];
     for (const file of files) {
-      const response = await post(harness, '/api/literacy/integrations', {
-        assignmentTitle: 'Volcanoes',
-        assignmentText: '   ',
-        file: { name: file.name, contentType: file.contentType, contentBase64: base64(file.bytes) },
-      });
+      const response = await upload(harness, { assignmentTitle: 'Volcanoes', assignmentText: '   ' }, file);
       expect(response.statusCode, file.name).toBe(200);
       const body = integrationToolResponseSchema.parse(response.json());
       expect(body.readFromFile?.filename).toBe(file.name);
@@ -233,49 +244,52 @@ describe('assignment integration with the offline engine', () => {
   });
 
   it('uses the typed content when both are given, and does not read the file', async () => {
-    const response = await post(harness, '/api/literacy/integrations', {
-      ...assignment,
-      file: { name: 'broken.pdf', contentType: 'application/pdf', contentBase64: base64('not a pdf at all') },
-    });
+    const response = await upload(harness, formFields(), { name: 'broken.pdf', type: 'application/pdf', bytes: 'not a pdf at all' });
     expect(response.statusCode).toBe(200);
     expect(response.json().readFromFile).toBeNull();
     expect(response.json().assignment.content).toBe(assignment.assignmentText);
   });
 
   it('refuses files it cannot use with a message that says what to do', async () => {
-    const cases: [string, Record<string, string>, RegExp][] = [
-      ['old.doc', { contentType: 'application/msword', contentBase64: base64(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])) }, /old\.doc is a Word 97-2003 \.doc file.*Save it as \.docx or PDF/],
-      ['slides.pptx', { contentBase64: base64('PK') }, /slides\.pptx cannot be read\. Upload a \.txt, \.docx or \.pdf file/],
-      ['damaged.pdf', { contentBase64: base64('hello') }, /damaged\.pdf is not a valid PDF.*Paste the assignment text/],
-      ['empty.txt', { contentBase64: '' }, /empty\.txt is empty/],
-      ['blank.txt', { contentBase64: base64('   \n  ') }, /No text was found in blank\.txt/],
+    const cases: [UploadFile, RegExp][] = [
+      [{ name: 'old.doc', type: 'application/msword', bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) }, /old\.doc is a Word 97-2003 \.doc file.*Save it as \.docx or PDF/],
+      [{ name: 'slides.pptx', bytes: 'PK' }, /slides\.pptx cannot be read\. Upload a \.txt, \.docx or \.pdf file/],
+      [{ name: 'damaged.pdf', bytes: 'hello' }, /damaged\.pdf is not a valid PDF.*Paste the assignment text/],
+      [{ name: 'empty.txt', bytes: '' }, /empty\.txt is empty/],
+      [{ name: 'blank.txt', bytes: '   \n  ' }, /No text was found in blank\.txt/],
+      [{ name: 'renamed.txt', type: 'text/plain', bytes: await makePdf(['Not text at all']) }, /renamed\.txt is not a text file; it may be damaged or renamed\. Paste/],
     ];
-    for (const [name, file, message] of cases) {
-      const response = await post(harness, '/api/literacy/integrations', { assignmentTitle: 'T', assignmentText: '', file: { name, ...file } });
-      expect(response.statusCode, name).toBe(400);
-      expect(response.json().error.message, name).toMatch(message);
-      expect(response.json().error.field, name).toBe('file');
+    for (const [file, message] of cases) {
+      const response = await upload(harness, { assignmentTitle: 'T', assignmentText: '' }, file);
+      expect(response.statusCode, file.name).toBe(400);
+      expect(response.json().error.message, file.name).toMatch(message);
+      expect(response.json().error.field, file.name).toBe('file');
     }
   });
 
-  it('takes a file of up to 5 MB through the raised body limit, and refuses a larger one clearly', async () => {
-    // 4.5 MB of text: the body (about 6 MB as base64) gets through; the text is too long for the tool.
-    const large = new TextEncoder().encode('Write about rivers. '.repeat(Math.floor((4.5 * 1024 * 1024) / 20)));
-    const accepted = await post(harness, '/api/literacy/integrations', {
-      assignmentTitle: 'Rivers',
-      file: { name: 'rivers.txt', contentType: 'text/plain', contentBase64: base64(large) },
-    });
+  it('reads a .txt as text even when the browser claims it is HTML', async () => {
+    const response = await upload(harness, { assignmentTitle: 'Markup' }, { name: 'assignment.txt', type: 'text/html', bytes: '<p>Write about <b>rivers</b>.</p>' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().assignment.content).toBe('<p>Write about <b>rivers</b>.</p>');
+  });
+
+  it('takes a file of up to 5 MB as a multipart upload, stops reading past the tool’s limit, and refuses a larger file clearly', async () => {
+    // 4.5 MB of text: uploaded whole, read only as far as the tool's 20,000 characters.
+    const large = 'Write about rivers. '.repeat(Math.floor((4.5 * 1024 * 1024) / 20));
+    const accepted = await upload(harness, { assignmentTitle: 'Rivers' }, { name: 'rivers.txt', type: 'text/plain', bytes: large });
     expect(accepted.statusCode).toBe(400);
-    expect(accepted.json().error.message).toMatch(/^rivers\.txt holds [\d,]+ characters of text; the tool takes at most 20,000\./);
+    expect(accepted.json().error.message).toBe(
+      'rivers.txt holds more than 20,000 characters of text; the tool takes at most 20,000. Paste the part of the assignment you want to work on into the content box.',
+    );
 
     const tooLarge = new Uint8Array(MAX_UPLOAD_BYTES + 10).fill(65);
-    const refused = await post(harness, '/api/literacy/integrations', {
-      assignmentTitle: 'Rivers',
-      file: { name: 'rivers.txt', contentType: 'text/plain', contentBase64: base64(tooLarge) },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe(FILE_TOO_LARGE_MESSAGE);
+    const refused = await upload(harness, { assignmentTitle: 'Rivers' }, { name: 'rivers.txt', type: 'text/plain', bytes: tooLarge });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: FILE_TOO_LARGE_MESSAGE, field: 'file' });
 
+    // Without a file the request is small JSON: no more than the fields need.
+    const json = await post(harness, '/api/literacy/integrations', { ...assignment, assignmentText: 'x'.repeat(INTEGRATION_JSON_BODY_LIMIT_BYTES) });
+    expect(json.statusCode).toBe(413);
     // Other literacy routes keep the app's 1 MB limit.
     const revision = await post(harness, '/api/literacy/revisions', {
       originalAssignment: 'x'.repeat(1_100_000),
@@ -283,6 +297,39 @@ describe('assignment integration with the offline engine', () => {
     });
     expect(revision.statusCode).toBe(413);
     expect(revision.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('checks the upload’s fields with the same rules, and takes one file named file', async () => {
+    const unknown = await upload(harness, formFields({ secret: '1' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toMatchObject({ code: 'VALIDATION', field: 'secret', message: 'Unknown field: secret' });
+
+    const longTitle = await upload(harness, formFields({ assignmentTitle: 'x'.repeat(201) }), { name: 'a.txt', bytes: 'Essay' });
+    expect(longTitle.json().error).toMatchObject({ field: 'assignmentTitle', message: 'The title can be at most 200 characters' });
+
+    const noTitle = await upload(harness, { assignmentTitle: ' ' }, { name: 'a.txt', bytes: 'Essay' });
+    expect(noTitle.json().error).toMatchObject({ field: 'assignmentTitle', message: BOTH_REQUIRED_MESSAGE });
+
+    const noContent = await upload(harness, { assignmentTitle: 'Essay', assignmentText: ' ' });
+    expect(noContent.json().error).toMatchObject({ field: 'assignmentText', message: BOTH_REQUIRED_MESSAGE });
+
+    const form = new FormData();
+    form.append('assignmentTitle', 'Two files');
+    form.append('file', new Blob(['one']), 'one.txt');
+    form.append('file', new Blob(['two']), 'two.txt');
+    const twoFiles = await harness.app.inject({ method: 'POST', url: '/api/literacy/integrations', payload: form, remoteAddress: nextAddress() });
+    expect(twoFiles.statusCode).toBe(400);
+    expect(twoFiles.json().error).toMatchObject({ field: 'file', message: 'Upload one file at a time.' });
+
+    const elsewhere = new FormData();
+    elsewhere.append('assignmentTitle', 'Misnamed');
+    elsewhere.append('attachment', new Blob(['text']), 'a.txt');
+    const misnamed = await harness.app.inject({ method: 'POST', url: '/api/literacy/integrations', payload: elsewhere, remoteAddress: nextAddress() });
+    expect(misnamed.json().error).toMatchObject({ code: 'VALIDATION', field: 'attachment', message: 'Unknown field: attachment' });
+
+    // The file no longer travels inside JSON.
+    const inJson = await post(harness, '/api/literacy/integrations', { ...assignment, file: { name: 'a.txt', contentBase64: 'SGk=' } });
+    expect(inJson.json().error).toMatchObject({ code: 'VALIDATION', field: 'file', message: 'Unknown field: file' });
   });
 
   it('checks the input with clear messages and calls no engine for bad input', async () => {

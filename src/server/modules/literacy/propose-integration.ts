@@ -2,12 +2,9 @@ import type { Database } from '@/server/db/connection';
 import { AppError } from '@/server/core/app-error';
 import type { AiEngine } from '@/server/adapters/ai';
 import type { IntegrationRequest } from '@/shared/schemas/ai';
-import {
-  BOTH_REQUIRED_MESSAGE,
-  type IntegrationToolRequest,
-  type IntegrationToolResponse,
-} from '@/shared/schemas/literacy';
+import { BOTH_REQUIRED_MESSAGE, type IntegrationToolResponse } from '@/shared/schemas/literacy';
 import { limitLiteracyUse } from './rate-limits';
+import type { IntegrationInput } from './read-integration-request';
 import { readUploadedAssignment } from './read-uploaded-assignment';
 
 export type GenerationDeps = { db: Database; ai: AiEngine };
@@ -18,25 +15,25 @@ export type GenerationDeps = { db: Database; ai: AiEngine };
  */
 export async function proposeIntegration(
   deps: GenerationDeps,
-  input: IntegrationToolRequest,
+  { fields, file }: IntegrationInput,
   clientAddress: string,
 ): Promise<IntegrationToolResponse> {
   await limitLiteracyUse(deps.db, 'integration', clientAddress);
-  let content = input.assignmentText;
+  let content = fields.assignmentText;
   let readFromFile: IntegrationToolResponse['readFromFile'] = null;
-  if (!content && input.file) {
-    content = await readUploadedAssignment(input.file);
-    readFromFile = { filename: input.file.name, characters: content.length };
+  if (!content && file) {
+    content = await readUploadedAssignment(file);
+    readFromFile = { filename: file.name, characters: content.length };
   }
-  if (!input.assignmentTitle || !content) {
-    throw new AppError('VALIDATION', BOTH_REQUIRED_MESSAGE, { details: { field: input.assignmentTitle ? 'assignmentText' : 'assignmentTitle' } });
+  if (!fields.assignmentTitle || !content) {
+    throw new AppError('VALIDATION', BOTH_REQUIRED_MESSAGE, { details: { field: fields.assignmentTitle ? 'assignmentText' : 'assignmentTitle' } });
   }
   const request: IntegrationRequest = {
-    assignmentTitle: input.assignmentTitle,
+    assignmentTitle: fields.assignmentTitle,
     assignmentText: content,
-    subject: input.subject,
-    gradeLevel: input.gradeLevel,
-    estimatedTime: input.estimatedTime,
+    subject: fields.subject,
+    gradeLevel: fields.gradeLevel,
+    estimatedTime: fields.estimatedTime,
   };
   const result = await deps.ai.proposeIntegration(request);
   return {

@@ -1,22 +1,13 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revisionRequestSchema, revisionResultSchema } from '@/shared/schemas/ai';
-import {
-  integrationToolRequestSchema,
-  integrationToolResponseSchema,
-  mailingListReceiptSchema,
-  mailingListSignupSchema,
-} from '@/shared/schemas/literacy';
+import { integrationToolResponseSchema, mailingListReceiptSchema, mailingListSignupSchema } from '@/shared/schemas/literacy';
 import type { AppContext } from '@/server/app-context';
 import { createMailingListStore } from './mailing-list-store';
 import { proposeIntegration, type GenerationDeps } from './propose-integration';
+import { INTEGRATION_JSON_BODY_LIMIT_BYTES, INTEGRATION_UPLOAD_LIMITS, readIntegrationRequest } from './read-integration-request';
 import { reviseAssignment } from './revise-assignment';
 import { signUpForList, type SignupDeps } from './sign-up-for-list';
-
-/**
- * Room for a 5 MB file as base64 (about 6.7 MB) plus the form's text. Only the integration route
- * takes this much; everything else keeps the app's 1 MB limit.
- */
-export const INTEGRATION_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** Public AI-literacy endpoints: mailing lists, integration suggestions, revised assignments. */
 export const literacyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -40,14 +31,15 @@ export const literacyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
   );
 
-  app.post(
-    '/integrations',
-    {
-      bodyLimit: INTEGRATION_BODY_LIMIT_BYTES,
-      schema: { body: integrationToolRequestSchema, response: { 200: integrationToolResponseSchema } },
-    },
-    async (request) => proposeIntegration(generationDeps, request.body, request.ip),
-  );
+  // The file comes as a multipart upload (never base64 inside JSON), accepted by this route only.
+  await app.register(async (upload) => {
+    await upload.register(fastifyMultipart, { limits: INTEGRATION_UPLOAD_LIMITS, throwFileSizeLimit: true });
+    upload.post(
+      '/integrations',
+      { bodyLimit: INTEGRATION_JSON_BODY_LIMIT_BYTES, schema: { response: { 200: integrationToolResponseSchema } } },
+      async (request) => proposeIntegration(generationDeps, await readIntegrationRequest(request), request.ip),
+    );
+  });
 
   app.post(
     '/revisions',

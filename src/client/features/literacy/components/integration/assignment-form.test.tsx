@@ -63,7 +63,33 @@ describe('AssignmentForm (spec §5)', () => {
       subject: 'history',
       gradeLevel: 'college',
       estimatedTime: '2 weeks',
-      file: null,
     });
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('with an empty content box, uploads the chosen file as multipart form data with the fields', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'VALIDATION', message: 'notes.txt is empty.' } }), { status: 400 }));
+    vi.stubGlobal('fetch', fetch);
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/Assignment title/), { target: { value: 'Essay' } });
+    const file = new File(['Write about rivers.'], 'notes.txt', { type: 'text/html' });
+    fireEvent.change(screen.getByLabelText('Upload file (optional)'), { target: { files: [file] } });
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('notes.txt is empty.'));
+    vi.mocked(console.error).mockClear();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/literacy/integrations');
+    expect(init.body).toBeInstanceOf(FormData);
+    const form = init.body as FormData;
+    expect(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual({
+      assignmentTitle: 'Essay',
+      assignmentText: '',
+      subject: '',
+      gradeLevel: '',
+      estimatedTime: '',
+    });
+    expect((form.get('file') as File).name).toBe('notes.txt');
+    // The browser sets the multipart content type with its boundary.
+    expect(new Headers(init.headers).has('content-type')).toBe(false);
   });
 });

@@ -22,7 +22,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/cli
 import { Field, Input, Label, Textarea } from '@/client/ui/form';
 import { Select } from '@/client/ui/select';
 import { useGenerateIntegration } from '../../api/generate-integration';
-import { readFileAsBase64 } from '../../browser-actions';
 
 const SUBJECT_OPTIONS = subjectValues.map((value) => ({ value, label: subjectLabels[value] }));
 const GRADE_LEVEL_OPTIONS = gradeLevelValues.map((value) => ({ value, label: gradeLevelLabels[value] }));
@@ -57,9 +56,8 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
   const [fileNote, setFileNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [missing, setMissing] = useState<{ title: boolean; content: boolean }>({ title: false, content: false });
-  const [isReadingFile, setReadingFile] = useState(false);
   const generation = useGenerateIntegration();
-  const isBusy = isReadingFile || generation.isPending;
+  const isBusy = generation.isPending;
 
   const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => setValues((current) => ({ ...current, [key]: value }));
 
@@ -95,16 +93,13 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
     }
     setProblem(null);
     try {
-      setReadingFile(Boolean(upload));
-      const filePayload = upload ? { name: upload.name, contentType: upload.type, contentBase64: await readFileAsBase64(upload) } : null;
-      setReadingFile(false);
       const response = await generation.mutateAsync({
         assignmentTitle: title,
         assignmentText: content,
         subject: values.subject,
         gradeLevel: values.gradeLevel,
         estimatedTime: values.estimatedTime.trim(),
-        file: filePayload,
+        file: upload,
       });
       if (response.readFromFile) {
         // Show the teacher the text that was used; it is also what the revision starts from.
@@ -115,7 +110,6 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
       }
       onGenerated(response);
     } catch (error) {
-      setReadingFile(false);
       console.error('AI integration generation failed', error);
       setProblem(describeFailure(error));
     }

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { docxFromBody, pdfManyPages } from '@/server/test/make-hostile-files';
+import { serverBuildOptions } from '../../../../scripts/build-server';
+import { createDocumentReader, type DocumentReader } from './read-in-worker';
+import type { ReadTask } from './read-result';
+
+const readers: DocumentReader[] = [];
+function reader(budget: Parameters<typeof createDocumentReader>[0]) {
+  const created = createDocumentReader(budget);
+  readers.push(created);
+  return created;
+}
+afterAll(() => Promise.all(readers.map((each) => each.close())));
+
+const small: ReadTask = { bytes: new TextEncoder().encode('Photosynthesis turns light into sugar.'), kind: 'text', maxCharacters: 1_000 };
+/** Twenty thousand pages, all of them to be read: far longer than any budget below. */
+const slow: ReadTask = { bytes: pdfManyPages(20_000), kind: 'pdf', maxCharacters: 10_000_000, maxPdfPages: 20_000 };
+
+describe('reading documents in worker threads', () => {
+  it('reads from the TypeScript sources through its own worker', async () => {
+    const outcome = await reader({ threads: 1 }).read(small);
+    expect(outcome).toEqual({ ok: true, text: 'Photosynthesis turns light into sugar.', cut: null });
+  });
+
+  it('stops a worker that passes its time budget, and reads the next document with a new one', async () => {
+    const timed = reader({ threads: 1, timeoutMs: 4_000 });
+    expect(await timed.read(slow)).toEqual({ ok: false, problem: 'timeout' });
+    // With one thread, this only gets read if the stuck worker was terminated.
+    expect(await timed.read(small)).toMatchObject({ ok: true, text: 'Photosynthesis turns light into sugar.' });
+  });
+
+  it('stops a worker that runs out of its heap, and reads the next document with a new one', async () => {
+    const cramped = reader({ threads: 1, maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 4, timeoutMs: 30_000 });
+    const paragraphs = new TextEncoder().encode('<p>x</p>'.repeat(1_200_000));
+    expect(await cramped.read({ bytes: paragraphs, kind: 'html', maxCharacters: 100_000_000 })).toEqual({ ok: false, problem: 'out-of-memory' });
+    expect(await cramped.read(small)).toMatchObject({ ok: true });
+  });
+
+  it('reads at most `threads` documents at once, lets a few wait, and refuses the rest as busy', async () => {
+    const narrow = reader({ threads: 1, maxWaiting: 1, timeoutMs: 3_000 });
+    const first = narrow.read(slow);
+    const second = narrow.read(small);
+    expect(await narrow.read(small)).toEqual({ ok: false, problem: 'busy' });
+    expect(narrow.load()).toMatchObject({ reading: 1, waiting: 1 });
+    expect(await first).toEqual({ ok: false, problem: 'timeout' });
+    expect(await second).toMatchObject({ ok: true });
+    expect(narrow.load()).toMatchObject({ reading: 0, waiting: 0 });
+  });
+
+  it('refuses a document as busy when it has waited too long for a worker', async () => {
+    const impatient = reader({ threads: 1, maxWaitMs: 300, timeoutMs: 3_000 });
+    const first = impatient.read(slow);
+    expect(await impatient.read(small)).toEqual({ ok: false, problem: 'busy' });
+    expect(await first).toEqual({ ok: false, problem: 'timeout' });
+  });
+});
+
+describe('the built server bundle', () => {
+  const outdir = path.resolve('dist', `bundle-check-${process.pid}`);
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('starts the worker it was built with, from the bundle folder', async () => {
+    await build(serverBuildOptions({ outdir }));
+    // A second entry point bundled like main.ts: the reader inside it finds document-worker.js beside it.
+    const probe = [
+      "import { extractDocumentText } from '@/server/adapters/documents';",
+      'const bytes = new Uint8Array(Buffer.from(process.argv[2], "base64"));',
+      "console.log(JSON.stringify(await extractDocumentText({ bytes, filename: 'essay.docx' })));",
+      'process.exit(0);',
+    ].join('\n');
+    await build({
+      ...serverBuildOptions({ outdir }),
+      entryPoints: undefined,
+      outdir: undefined,
+      stdin: { contents: probe, resolveDir: process.cwd(), sourcefile: 'probe.ts', loader: 'ts' },
+      outfile: path.join(outdir, 'probe.js'),
+    });
+    const docx = Buffer.from(docxFromBody('<w:p><w:r><w:t>Read in the bundle</w:t></w:r></w:p>')).toString('base64');
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(outdir, 'probe.js'), docx], { timeout: 30_000 });
+    expect(JSON.parse(stdout)).toEqual({ status: 'read', text: 'Read in the bundle' });
+  });
+});
