@@ -19,6 +19,8 @@ export const statusByCode = {
   CANVAS_PERMISSION: 502,
   CANVAS_NOT_FOUND: 502,
   CANVAS_UNPROCESSABLE: 502,
+  /** Canvas answered the save but did not store the grade that was approved. */
+  CANVAS_NOT_STORED: 502,
   CANVAS_THROTTLED: 503,
   CANVAS_UNAVAILABLE: 503,
   /** A shared resource (the document readers) is saturated; the same request may work in a minute. */

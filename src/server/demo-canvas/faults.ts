@@ -12,6 +12,8 @@ export interface InjectedFailure {
   status: number;
   /** A string is sent as text/plain, an object as JSON; absent means Canvas's usual body. */
   body: string | Record<string, unknown> | undefined;
+  /** Only requests with this method take the failure (e.g. 'PUT' for a grade save); any when absent. */
+  method?: string | undefined;
 }
 
 /**
@@ -25,13 +27,13 @@ export interface DemoCanvasFaults {
   throttle: Partial<ThrottleSettings> | null;
   readonly requestLog: RequestLogEntry[];
   /** The next `count` API and file requests answer `status` (with Canvas's usual body unless given). */
-  failNext(count: number, status: number, body?: string | Record<string, unknown>): void;
+  failNext(count: number, status: number, body?: string | Record<string, unknown>, only?: { method?: string }): void;
   /** The next `count` API and file requests have their connection closed without an answer. */
   dropNext(count: number): void;
   /** Back to a healthy Canvas and an empty request log. */
   reset(): void;
   /** Consumes one injected failure, if any is queued (used by the server). */
-  takeFailure(): InjectedFailure | undefined;
+  takeFailure(method?: string): InjectedFailure | undefined;
   /** Consumes one queued dropped connection (used by the server). */
   takeDrop(): boolean;
 }
@@ -43,8 +45,8 @@ export function createDemoCanvasFaults(): DemoCanvasFaults {
     latencyMs: 0,
     throttle: null,
     requestLog: [],
-    failNext(count, status, body) {
-      for (let i = 0; i < count; i++) failures.push({ status, body });
+    failNext(count, status, body, only = {}) {
+      for (let i = 0; i < count; i++) failures.push({ status, body, method: only.method?.toUpperCase() });
     },
     dropNext(count) {
       dropsLeft += count;
@@ -56,7 +58,10 @@ export function createDemoCanvasFaults(): DemoCanvasFaults {
       failures.length = 0;
       dropsLeft = 0;
     },
-    takeFailure: () => failures.shift(),
+    takeFailure(method) {
+      const index = failures.findIndex((failure) => failure.method === undefined || failure.method === method?.toUpperCase());
+      return index < 0 ? undefined : failures.splice(index, 1)[0];
+    },
     takeDrop() {
       if (dropsLeft === 0) return false;
       dropsLeft -= 1;

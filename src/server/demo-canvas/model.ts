@@ -104,6 +104,8 @@ export interface DemoAssignment {
   description: string;
   pointsPossible: number;
   gradingType: GradingType;
+  /** The course's grading scheme for letter and GPA grades (letter, lowest percent); Canvas's default when absent. */
+  gradingScheme?: ReadonlyArray<readonly [string, number]>;
   submissionTypes: string[];
   allowedExtensions: string[];
   dueAt: string | null;

@@ -67,7 +67,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
       request.raw.socket.destroy();
       return reply;
     }
-    const failure = faults.takeFailure();
+    const failure = faults.takeFailure(request.method);
     if (failure) {
       const injected = failure.body === undefined ? defaultErrorFor(failure.status) : new CanvasHttpError(failure.status, failure.body);
       return sendCanvasError(reply, injected);

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { rubricCriterionSchema } from './ai';
 import {
   DEFAULT_POINTS,
+  gradeChoiceFields,
   gradingUserSchema,
   letterGrade,
   rubricAssessmentInputSchema,
   submissionCommentSchema,
 } from './grading';
 import { usageSummarySchema } from './usage';
+import { GRADING_TYPES } from '../grading-rules';
 
 /**
  * The discussion grading screen (spec part 2 §2.2): the discussion, every student who can take part
@@ -129,6 +131,8 @@ export const gradingDiscussionSchema = z.object({
   points_possible: z.number(),
   rubric: z.array(rubricCriterionSchema).nullable(),
   use_rubric_for_grading: z.boolean(),
+  /** The linked assignment's Canvas grading type ('points' for an ungraded discussion). */
+  grading_type: z.enum(GRADING_TYPES),
   /** Students with at least one post. */
   participant_count: z.number(),
   /** The students' live posts. */
@@ -201,7 +205,7 @@ export function summarizeDiscussion(students: readonly Pick<DiscussionStudent, '
 // ---------------------------------------------------------------------------------------------
 
 export const saveDiscussionGradeRequestSchema = z.strictObject({
-  grade: z.number({ error: 'Enter a grade' }).min(0, 'The grade cannot be negative').max(100_000),
+  ...gradeChoiceFields,
   comment: z.string().max(20_000, 'Feedback can be at most 20,000 characters').default(''),
   /** Only used when the discussion's assignment has a rubric. */
   rubricAssessment: rubricAssessmentInputSchema.nullable().default(null),
@@ -212,6 +216,8 @@ export const saveDiscussionGradeResponseSchema = z.object({
   user_id: z.number(),
   grade: discussionGradeSchema,
   usage: usageSummarySchema,
+  /** What Canvas stored, read from its answer. */
+  stored: z.string(),
 });
 export type SaveDiscussionGradeResponse = z.infer<typeof saveDiscussionGradeResponseSchema>;
 

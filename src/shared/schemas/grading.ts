@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { gradingDraftSchema, gradingOptionsSchema, rubricCriterionSchema } from './ai';
 import { usageSummarySchema } from './usage';
+import { GRADING_TYPES } from '../grading-rules';
 
 export const PLACEHOLDER_PREFIX = 'placeholder_';
-export const DEFAULT_POINTS = 100;
-export const GRADE_STEP = 0.5;
+export { DEFAULT_POINTS, GRADE_STEP, clampGrade, gradeTone, letterGrade } from '../grading-rules';
 
 export const gradingUserSchema = z.object({
   id: z.number(),
@@ -33,7 +33,7 @@ export const submissionCommentSchema = z.object({
   edited_at: z.string().nullable(),
 });
 
-export const submissionStatusSchema = z.enum(['graded', 'missing', 'late', 'submitted', 'not_submitted']);
+export const submissionStatusSchema = z.enum(['excused', 'graded', 'missing', 'late', 'submitted', 'not_submitted']);
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
 
 export const gradingSubmissionSchema = z.object({
@@ -44,6 +44,7 @@ export const gradingSubmissionSchema = z.object({
   workflow_state: z.string(),
   score: z.number().nullable(),
   grade: z.string().nullable(),
+  excused: z.boolean(),
   submitted_at: z.string().nullable(),
   graded_at: z.string().nullable(),
   late: z.boolean(),
@@ -69,6 +70,8 @@ export const gradingAssignmentSchema = z.object({
   rubric: z.array(rubricCriterionSchema).nullable(),
   /** Canvas computes the grade from the rubric: the grade must equal the criterion sum. */
   use_rubric_for_grading: z.boolean(),
+  /** Canvas's grading type: decides the grade control and what is sent (decision 021). */
+  grading_type: z.enum(GRADING_TYPES),
   course: z.object({ id: z.number(), name: z.string(), course_code: z.string().nullable() }),
 });
 export type GradingAssignment = z.infer<typeof gradingAssignmentSchema>;
@@ -117,9 +120,19 @@ export const rubricAssessmentInputSchema = z.array(
   }),
 );
 
+/** Fields every grade save shares: how the grading type is answered, and the extra-credit confirmation. */
+export const gradeChoiceFields = {
+  /** The score in points; null only on an assignment that is not graded or graded complete/incomplete. */
+  grade: z.number({ error: 'Enter a grade' }).min(0, 'The grade cannot be negative').max(100_000).nullable(),
+  /** The choice on a complete/incomplete (pass/fail) assignment. */
+  completion: z.enum(['complete', 'incomplete']).nullable().default(null),
+  /** The teacher confirmed a grade above the points possible (extra credit): it is stored as typed. */
+  allowAboveMaximum: z.boolean().default(false),
+};
+
 export const saveGradeRequestSchema = z.strictObject({
   submissionId: z.string().min(1).max(100),
-  grade: z.number({ error: 'Enter a grade' }).min(0, 'The grade cannot be negative').max(100_000),
+  ...gradeChoiceFields,
   comment: z.string().max(20_000, 'Feedback can be at most 20,000 characters').default(''),
   rubricAssessment: rubricAssessmentInputSchema.nullable().default(null),
 });
@@ -128,40 +141,22 @@ export type SaveGradeRequest = z.infer<typeof saveGradeRequestSchema>;
 export const saveGradeResponseSchema = z.object({
   submission: gradingSubmissionSchema,
   usage: usageSummarySchema,
+  /** What Canvas stored, read from its answer ("Complete", "17 / 20", "B (86 / 100)"). */
+  stored: z.string(),
 });
 
 export function isPlaceholderSubmission(id: string): boolean {
   return id.startsWith(PLACEHOLDER_PREFIX);
 }
 
-/** Status for the badge and dot (spec part 1 §4): graded, missing, late, submitted, not submitted. */
-export function submissionStatus(submission: Pick<GradingSubmission, 'workflow_state' | 'missing' | 'late' | 'submitted_at' | 'score'>): SubmissionStatus {
+/** Status for the badge and dot (spec part 1 §4): excused (Canvas excused the student), graded, missing, late, submitted, not submitted. */
+export function submissionStatus(
+  submission: Pick<GradingSubmission, 'workflow_state' | 'missing' | 'late' | 'submitted_at' | 'score'> & { excused?: boolean },
+): SubmissionStatus {
+  if (submission.excused) return 'excused';
   if (submission.workflow_state === 'graded' && submission.score !== null) return 'graded';
   if (submission.missing) return 'missing';
   if (submission.late) return 'late';
   if (submission.submitted_at) return 'submitted';
   return 'not_submitted';
-}
-
-/** Grade colour by percent (spec part 2 §4). */
-export function gradeTone(percent: number): 'green' | 'blue' | 'yellow' | 'red' {
-  if (percent >= 90) return 'green';
-  if (percent >= 80) return 'blue';
-  if (percent >= 70) return 'yellow';
-  return 'red';
-}
-
-/** Letter band (spec part 2 §4): A 90–100, B 80–89, C 70–79, D 60–69, F below 60. */
-export function letterGrade(percent: number): 'A' | 'B' | 'C' | 'D' | 'F' {
-  if (percent >= 90) return 'A';
-  if (percent >= 80) return 'B';
-  if (percent >= 70) return 'C';
-  if (percent >= 60) return 'D';
-  return 'F';
-}
-
-/** Rounds to the 0.5 step and keeps within 0..max. */
-export function clampGrade(value: number, max: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.min(max, Math.max(0, Math.round(value / GRADE_STEP) * GRADE_STEP));
 }

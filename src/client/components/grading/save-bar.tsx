@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
+import { useUsage } from '@/client/lib/usage';
 import { Button } from '@/client/ui/button';
 
 /**
@@ -28,6 +29,8 @@ export function SaveBar({
   unavailable?: { label: string; reason: string } | null;
   className?: string;
 }) {
+  // When usage cannot be read the server still decides at save time; the teacher is told, not shown a free Save.
+  const usage = useUsage();
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       {unavailable ? (
@@ -47,6 +50,12 @@ export function SaveBar({
         </div>
       )}
       <p className="text-xs text-slate-500">{note}</p>
+      {usage.isError ? (
+        <p role="status" className="text-xs text-amber-800" data-testid="usage-unknown">
+          Your usage could not be loaded, so Margin cannot show how many credits are left. Saving still checks your limit, and a save over it is refused
+          without being charged.
+        </p>
+      ) : null}
     </div>
   );
 }

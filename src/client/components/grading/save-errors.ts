@@ -6,6 +6,7 @@ export function saveErrorToast(error: unknown): { title: string; description: st
     return { title: 'Grade Save Failed', description: 'An unexpected error occurred while saving the grade' };
   }
   if (error.code === 'USAGE_LIMIT_REACHED') return { title: 'Usage Limit Reached', description: error.message };
+  if (error.code === 'CANVAS_NOT_STORED') return { title: 'Canvas did not store the grade', description: `${error.message} Your grade and feedback are still here.` };
   if (error.code === 'CANVAS_NOT_FOUND') {
     return { title: 'Error', description: 'Assignment or student not found. Please check if the assignment accepts submissions.' };
   }

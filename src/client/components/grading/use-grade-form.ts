@@ -1,67 +1,171 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GradingDraft, RubricCriterion } from '@/shared/schemas/ai';
-import { clampGrade } from '@/shared/schemas/grading';
+import {
+  clampGrade,
+  formatGradeNumber,
+  gradeControl,
+  isAboveMaximum,
+  schemeLetter,
+  scoreForLetter,
+  teacherGrade,
+  type Completion,
+  type GradeControl,
+  type GradingType,
+} from '@/shared/grading-rules';
 import { hasRubricValues, initialRubricValues, rubricTotal, toRubricAssessment, type RubricValues } from './rubric-editor';
+
+/** A draft at or above this percent suggests Complete on a complete/incomplete assignment (decision 021). */
+export const COMPLETE_FROM_PERCENT = 60;
+
+/** What a teacher typed for one student and has not saved yet. */
+export type UnsavedEdits = { grade: string; comment: string; rubricValues: RubricValues; draft: GradingDraft | null };
+/** Unsaved edits per student, kept by the screen while the teacher moves between students. */
+export type UnsavedEditsMemory = Map<number, UnsavedEdits>;
+
+/** The grade as the control shows it: points, a percent, a letter, 'complete'/'incomplete', or nothing. */
+function fromPoints(control: GradeControl, value: number, points: number): string {
+  const percent = points > 0 ? (value / points) * 100 : 0;
+  switch (control) {
+    case 'points':
+      return formatGradeNumber(value);
+    case 'percent':
+      return formatGradeNumber(percent);
+    case 'letter':
+      return schemeLetter(percent);
+    case 'complete_incomplete':
+      return percent >= COMPLETE_FROM_PERCENT ? 'complete' : 'incomplete';
+    case 'none':
+      return '';
+  }
+}
+
+function savedValue(control: GradeControl, savedScore: number | null, savedGrade: string | null, points: number): string {
+  if (control === 'complete_incomplete') return savedGrade === 'complete' || savedGrade === 'incomplete' ? savedGrade : '';
+  if (control === 'letter' && savedGrade) return savedGrade;
+  return savedScore !== null ? fromPoints(control, savedScore, points) : '';
+}
 
 /**
  * The state of a grade form for one student (assignment and discussion): grade, comment, rubric and
- * the AI draft. The form is keyed by the student, so this starts afresh for each one: the saved score
- * and an empty comment (spec part 2 §4), or the waiting draft if there is one. When the item is graded
- * from its rubric and the rubric is filled in, the grade is the rubric's sum and cannot be typed.
+ * the AI draft. The form is keyed by the student, so this starts afresh for each one: the teacher's
+ * unsaved edits for that student if any are kept, else the waiting draft, else the saved grade and
+ * an empty comment (spec part 2 §4). The grade is entered in the assignment's own terms (its Canvas
+ * grading type); when the item is graded from its rubric and the rubric is filled in, the grade is
+ * the rubric's sum and cannot be typed. A typed grade is never capped: above the maximum it is
+ * flagged, and the save asks first.
  */
 export function useGradeForm({
   points,
+  gradingType = 'points',
   rubric,
   isGradeFromRubric,
   savedScore,
+  savedGrade = null,
   savedRubric,
   waitingDraft,
+  studentId,
+  memory,
 }: {
   points: number;
+  gradingType?: GradingType;
   rubric: RubricCriterion[] | null;
   isGradeFromRubric: boolean;
   savedScore: number | null;
+  savedGrade?: string | null;
   savedRubric: Record<string, { points: number | null; comments: string | null }> | null;
   waitingDraft: GradingDraft | null;
+  studentId?: number;
+  memory?: UnsavedEditsMemory;
 }) {
-  const [grade, setGrade] = useState(() => (waitingDraft ? String(waitingDraft.grade) : savedScore !== null ? String(savedScore) : ''));
-  const [comment, setComment] = useState(() => waitingDraft?.feedback ?? '');
-  const [draft, setDraft] = useState<GradingDraft | null>(waitingDraft);
-  const [rubricValues, setRubricValues] = useState<RubricValues>(() => initialRubricValues(rubric, savedRubric, waitingDraft));
+  const control = gradeControl(gradingType);
+  const kept = studentId !== undefined ? memory?.get(studentId) : undefined;
+  const [grade, setGrade] = useState(() =>
+    kept ? kept.grade : waitingDraft ? fromPoints(control, waitingDraft.grade, points) : savedValue(control, savedScore, savedGrade, points),
+  );
+  const [comment, setComment] = useState(() => kept?.comment ?? waitingDraft?.feedback ?? '');
+  const [draft, setDraft] = useState<GradingDraft | null>(() => (kept ? kept.draft : waitingDraft));
+  const [rubricValues, setRubricValues] = useState<RubricValues>(() => kept?.rubricValues ?? initialRubricValues(rubric, savedRubric, waitingDraft));
+  const [isDirty, setDirty] = useState(Boolean(kept));
+  const [hasKeptEdits] = useState(Boolean(kept));
+
+  // Unsaved edits outlive the form: moving to another student and back finds them again.
+  useEffect(() => {
+    if (studentId === undefined || !memory) return;
+    if (isDirty) memory.set(studentId, { grade, comment, rubricValues, draft });
+  }, [memory, studentId, isDirty, grade, comment, rubricValues, draft]);
 
   const isRubricFilled = hasRubricValues(rubric, rubricValues);
-  const isGradeComputed = isGradeFromRubric && isRubricFilled;
-  const effectiveGrade = isGradeComputed ? String(clampGrade(rubricTotal(rubric, rubricValues), points)) : grade;
-  const numericGrade = Number.parseFloat(effectiveGrade);
+  const isGradeComputed = isGradeFromRubric && isRubricFilled && (control === 'points' || control === 'percent');
+  const effectiveGrade = isGradeComputed ? fromPoints(control, clampGrade(rubricTotal(rubric, rubricValues), points), points) : grade;
+
+  /** The grade in points (null where the control has none). */
+  const score = toScore(control, effectiveGrade, points);
+  const hasGrade =
+    control === 'none' ? comment.trim() !== '' : control === 'complete_incomplete' ? effectiveGrade === 'complete' || effectiveGrade === 'incomplete' : score !== null;
+
+  function edited<T>(setter: (value: T) => void) {
+    return (value: T) => {
+      setter(value);
+      setDirty(true);
+    };
+  }
 
   function applyDraft(next: GradingDraft) {
     setDraft(next);
-    setGrade(String(next.grade));
+    setGrade(fromPoints(control, next.grade, points));
     setComment(next.feedback);
     if (next.rubricAssessment) setRubricValues(initialRubricValues(rubric, null, next));
+    setDirty(true);
   }
 
   /** Sets the grade to a percent of the maximum; a computed (rubric) grade is left alone. */
   function quickFill(percent: number) {
-    if (isGradeComputed) return;
-    setGrade(String(clampGrade((points * percent) / 100, points)));
+    if (isGradeComputed || control === 'none') return;
+    setGrade(fromPoints(control, clampGrade((points * percent) / 100, points), points));
+    setDirty(true);
+  }
+
+  /** The save is done: nothing of this student's is unsaved any more. */
+  function markSaved() {
+    setDirty(false);
+    if (studentId !== undefined) memory?.delete(studentId);
   }
 
   return {
+    control,
     effectiveGrade,
-    setGrade,
+    setGrade: edited(setGrade),
     comment,
-    setComment,
+    setComment: edited(setComment),
     draft,
     applyDraft,
     quickFill,
     rubricValues,
-    setRubricValues,
+    setRubricValues: edited(setRubricValues),
     isRubricFilled,
     isGradeComputed,
-    hasGrade: effectiveGrade.trim() !== '' && Number.isFinite(numericGrade),
-    /** The grade as saved: on the 0.5 steps, within 0 and the maximum. */
-    gradeToSave: clampGrade(numericGrade, points),
+    hasGrade,
+    isDirty,
+    /** True when this form opened with edits the teacher left unsaved earlier. */
+    hasKeptEdits,
+    markSaved,
+    score,
+    isAboveMaximum: score !== null && (control === 'points' || control === 'percent') && isAboveMaximum(score, points),
+    /** The grade as the save endpoints take it: points on the 0.5 step, never capped; or the complete/incomplete choice. */
+    gradeToSave: {
+      grade: control === 'complete_incomplete' || control === 'none' ? null : score,
+      completion: control === 'complete_incomplete' && hasGrade ? (effectiveGrade as Completion) : null,
+    },
     rubricAssessment: rubric && isRubricFilled ? toRubricAssessment(rubric, rubricValues) : null,
   };
+}
+
+function toScore(control: GradeControl, value: string, points: number): number | null {
+  if (control === 'letter') return scoreForLetter(value, points);
+  if (control !== 'points' && control !== 'percent') return null;
+  if (value.trim() === '') return null;
+  const numeric = Number.parseFloat(value);
+  if (!Number.isFinite(numeric)) return null;
+  if (control === 'percent') return Math.round(((points * numeric) / 100) * 100) / 100;
+  return teacherGrade(numeric);
 }

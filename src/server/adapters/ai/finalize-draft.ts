@@ -3,10 +3,11 @@ import type { RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '.
 
 /** Spec §7: the feedback text when none came back. */
 export const EMPTY_FEEDBACK_TEXT = 'AI feedback could not be generated. Please try again.';
-/** Spec §9: grades move in steps of 0.5. */
-export const GRADE_STEP = 0.5;
-/** Spec §5: the maximum when the assignment's points are unknown. */
-export const DEFAULT_POINTS_POSSIBLE = 100;
+import { clampGrade, effectivePointsPossible } from '@/shared/grading-rules';
+
+/** The grade rules live in one place for client and server (src/shared/grading-rules.ts). */
+export { GRADE_STEP, clampGrade, effectivePointsPossible, roundToStep } from '@/shared/grading-rules';
+export { DEFAULT_POINTS as DEFAULT_POINTS_POSSIBLE } from '@/shared/grading-rules';
 
 export type FinalizeContext = {
   /** The student's work as the teacher sees it (not redacted): quotes are checked against it. */
@@ -18,25 +19,6 @@ export type FinalizeContext = {
   /** Puts student names back (from redactStudentIdentity); identity when nothing was redacted. */
   restore?: (value: string) => string;
 };
-
-/** Rounds to the nearest 0.5. */
-export function roundToStep(value: number, step = GRADE_STEP): number {
-  return Math.round(value / step) * step;
-}
-
-/** The usable maximum: the assignment's points, or 100 when unknown or not positive. */
-export function effectivePointsPossible(pointsPossible: number | null | undefined): number {
-  return typeof pointsPossible === 'number' && Number.isFinite(pointsPossible) && pointsPossible > 0
-    ? pointsPossible
-    : DEFAULT_POINTS_POSSIBLE;
-}
-
-/** Clamps to 0..max and rounds to the 0.5 step (never above max, even if max is not on a step). */
-export function clampGrade(value: number, max: number): number {
-  if (!Number.isFinite(value)) return 0;
-  const rounded = roundToStep(Math.min(Math.max(value, 0), max));
-  return Math.min(Math.max(rounded, 0), max);
-}
 
 const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/;

@@ -22,9 +22,10 @@ export function interpretPostedGrade(assignment: DemoAssignment, posted: string)
   else if (/^(pass|complete)$/i.test(text)) score = points;
   else if (/^(fail|incomplete)$/i.test(text)) score = 0;
   else if (assignment.gradingType === 'letter_grade' || assignment.gradingType === 'gpa_scale') {
-    const index = DEFAULT_SCHEME.findIndex(([letter]) => letter.toLowerCase() === text.toLowerCase());
+    const scheme = assignment.gradingScheme ?? DEFAULT_SCHEME;
+    const index = scheme.findIndex(([letter]) => letter.toLowerCase() === text.toLowerCase());
     if (index === 0) score = points;
-    else if (index > 0) score = (points * ((DEFAULT_SCHEME[index - 1]?.[1] ?? 100) - 1)) / 100;
+    else if (index > 0) score = (points * ((scheme[index - 1]?.[1] ?? 100) - 1)) / 100;
   }
   if (assignment.gradingType === 'not_graded') score = null;
   if (assignment.gradingType === 'pass_fail' && score !== null && score !== 0 && score !== points) score = null;
@@ -44,7 +45,8 @@ export function scoreToGrade(assignment: DemoAssignment, score: number): string 
     case 'letter_grade':
     case 'gpa_scale': {
       const percent = points > 0 ? (score / points) * 100 : 0;
-      return DEFAULT_SCHEME.find(([, minimum]) => percent >= minimum)?.[0] ?? 'F';
+      const scheme = assignment.gradingScheme ?? DEFAULT_SCHEME;
+      return scheme.find(([, minimum]) => percent >= minimum)?.[0] ?? scheme.at(-1)?.[0] ?? null;
     }
     case 'not_graded':
       return null;

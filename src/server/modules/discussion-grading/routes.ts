@@ -88,7 +88,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
       const teacher = currentUser(request);
       const { courseId, discussionId, userId } = request.params;
       const canvas = await context.canvas.clientFor(teacher.id);
-      const grade = await saveDiscussionGrade(
+      const { grade, stored } = await saveDiscussionGrade(
         { client: canvas.client, usage, audit: context.audit },
         teacher,
         { courseId, topicId: discussionId, userId },
@@ -99,7 +99,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
         drafts.remove(teacher.id, scopeOf(courseId, discussionId), userId),
         getUsageSummary(usage, teacher.id),
       ]);
-      return { user_id: userId, grade, usage: summary };
+      return { user_id: userId, grade, usage: summary, stored };
     },
   );
 };

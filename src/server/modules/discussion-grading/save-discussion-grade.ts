@@ -22,22 +22,26 @@ export async function saveDiscussionGrade(
   teacher: { id: string; email: string },
   target: { courseId: number; topicId: number; userId: number },
   request: SaveDiscussionGradeRequest,
-): Promise<DiscussionGrade> {
+): Promise<{ grade: DiscussionGrade; stored: string }> {
   const { topic, assignment } = await loadDiscussionAssignment(deps.client, target.courseId, target.topicId);
   if (topic.assignmentId === null || !assignment) {
     throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
   }
-  const pointsPossible = discussionPointsPossible(topic.assignment?.pointsPossible, assignment.pointsPossible);
-  if (request.grade > pointsPossible) {
-    throw new AppError('VALIDATION', `The grade cannot be more than ${pointsPossible} points.`, { details: { field: 'grade' } });
-  }
   const hasRubric = Boolean(assignment.rubric?.length);
-  const saved = await saveGrade(deps, teacher, { courseId: target.courseId, assignmentId: topic.assignmentId, userId: target.userId }, {
-    // saveGrade refuses placeholder ids only; a discussion grade always has a real Canvas submission.
-    submissionId: `discussion_${topic.id}_${target.userId}`,
-    grade: request.grade,
-    comment: request.comment,
-    rubricAssessment: hasRubric ? request.rubricAssessment : null,
-  });
-  return toDiscussionGrade(saved);
+  const saved = await saveGrade(
+    deps,
+    teacher,
+    { courseId: target.courseId, assignmentId: topic.assignmentId, userId: target.userId },
+    {
+      // saveGrade refuses placeholder ids only; a discussion grade always has a real Canvas submission.
+      submissionId: `discussion_${topic.id}_${target.userId}`,
+      grade: request.grade,
+      completion: request.completion,
+      allowAboveMaximum: request.allowAboveMaximum,
+      comment: request.comment,
+      rubricAssessment: hasRubric ? request.rubricAssessment : null,
+    },
+    { assignment: { ...assignment, pointsPossible: discussionPointsPossible(topic.assignment?.pointsPossible, assignment.pointsPossible) } },
+  );
+  return { grade: toDiscussionGrade(saved.submission), stored: saved.stored };
 }

@@ -97,6 +97,9 @@ export async function draftFeedback(input: {
   if (submission.workflowState === 'unsubmitted' && !submission.submittedAt) {
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }
+  if (submission.excused) {
+    throw new AppError('VALIDATION', 'This student is excused from this assignment in Canvas: there is nothing to draft.', { details: { reason: 'excused' } });
+  }
   const work = await gatherStudentWork(client, submission);
   if (!work.text) {
     throw new AppError('VALIDATION', 'This submission has no text Margin can read. Grade it from the files in Canvas.');

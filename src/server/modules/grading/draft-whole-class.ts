@@ -9,10 +9,11 @@ import type { DraftStore } from './draft-store';
 /** Drafts at once per run: enough to hide model latency, few enough to respect provider limits. */
 export const WHOLE_CLASS_CONCURRENCY = 8;
 
-/** Students whose work is in and not yet graded. */
+/** Students whose work is in and not yet graded; an excused student has nothing to grade. */
 export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmission[] {
   return submissions.filter(
     (submission) =>
+      !submission.excused &&
       (submission.submittedAt !== null || submission.workflowState === 'submitted' || submission.workflowState === 'pending_review') &&
       (submission.workflowState !== 'graded' || !submission.gradeMatchesCurrentSubmission),
   );

@@ -231,7 +231,7 @@ describe('saving to Canvas', () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const { base, view } = await firstGradableAssignment(teacher);
     const student = view.submissions.find(isWaiting)!;
-    canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] }, { method: 'PUT' });
     const response = await harness.app.inject({
       method: 'PUT',
       url: `${base}/grades/${student.user_id}`,
@@ -254,7 +254,7 @@ describe('saving to Canvas', () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const { base, view } = await firstGradableAssignment(teacher);
     const student = view.submissions.find(isWaiting)!;
-    canvas.faults.failNext(1, status, { errors: [{ message: 'refused' }] });
+    canvas.faults.failNext(1, status, { errors: [{ message: 'refused' }] }, { method: 'PUT' });
     const response = await harness.app.inject({
       method: 'PUT',
       url: `${base}/grades/${student.user_id}`,

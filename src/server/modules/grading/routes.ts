@@ -133,7 +133,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       // The draft has served its purpose once the grade is in Canvas.
       await drafts.remove(teacher.id, scopeOf(courseId, assignmentId), userId);
       const { summary } = await getUsageSummary(usage, teacher.id);
-      return { submission: toGradingSubmission(saved), usage: summary };
+      return { submission: toGradingSubmission(saved.submission), usage: summary, stored: saved.stored };
     },
   );
 

@@ -1,4 +1,5 @@
 import { PLACEHOLDER_PREFIX, type GradingAssignment, type GradingSubmission } from '@/shared/schemas/grading';
+import { toGradingType } from '@/shared/grading-rules';
 import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
 
 export function toGradingAssignment(assignment: CanvasAssignment, course: CanvasCourse, toPublicUrl: (url: string) => string): GradingAssignment {
@@ -24,6 +25,7 @@ export function toGradingAssignment(assignment: CanvasAssignment, course: Canvas
         })),
       })) ?? null,
     use_rubric_for_grading: assignment.useRubricForGrading,
+    grading_type: toGradingType(assignment.gradingType),
     course: { id: course.id, name: course.name, course_code: course.courseCode || null },
   };
 }
@@ -45,6 +47,7 @@ export function toGradingSubmission(submission: CanvasSubmission): GradingSubmis
     workflow_state: submission.workflowState,
     score: submission.score,
     grade: submission.grade,
+    excused: submission.excused,
     submitted_at: submission.submittedAt,
     graded_at: submission.gradedAt,
     late: submission.late,

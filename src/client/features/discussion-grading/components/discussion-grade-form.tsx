@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { Info } from 'lucide-react';
 import { toast } from 'sonner';
 import { isDiscussionStudentGraded, type DiscussionStudent, type GradingDiscussion } from '@/shared/schemas/discussion-grading';
@@ -9,7 +9,8 @@ import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client
 import { AiGradeReview, DraftDetails } from '@/client/components/grading/draft-review';
 import { toastDraftFailure, toastDraftSuccess } from '@/client/components/grading/draft-toasts';
 import { FeedbackField } from '@/client/components/grading/feedback-field';
-import { GradeInput, QuickFillButtons } from '@/client/components/grading/grade-input';
+import { ExtraCreditDialog } from '@/client/components/grading/extra-credit-dialog';
+import { GradeControlField, QuickFillButtons } from '@/client/components/grading/grade-input';
 import { RubricEditor } from '@/client/components/grading/rubric-editor';
 import { SAVE_COST_NOTE, SaveBar } from '@/client/components/grading/save-bar';
 import { useGradeForm } from '@/client/components/grading/use-grade-form';
@@ -56,18 +57,22 @@ export function DiscussionGradeForm({
   const isGradeFromRubric = Boolean(rubric && discussion.use_rubric_for_grading);
   const form = useGradeForm({
     points,
+    gradingType: discussion.grading_type,
     rubric,
     isGradeFromRubric,
     savedScore: student.grade.score,
+    savedGrade: student.grade.grade,
     savedRubric: student.grade.rubric_assessment,
     waitingDraft: isDiscussionStudentGraded(student) ? null : (storedDraft?.draft ?? null),
   });
   const { draft } = form;
   const drafting = useDraftDiscussionFeedback(courseId, discussionId);
   const saving = useSaveDiscussionGrade(courseId, discussionId);
-  const canGrade = discussion.is_graded;
+  const [extraCreditFor, setExtraCreditFor] = useState<{ andNext: boolean } | null>(null);
+  const canGrade = discussion.is_graded && !student.grade.excused;
   const canDraft = canGrade && student.post_count > 0 && !drafting.isPending;
-  const canSave = canGrade && form.hasGrade && !saving.isPending;
+  // Nothing is saved while a draft is being written: the grade and text are about to change.
+  const canSave = canGrade && form.hasGrade && !saving.isPending && !drafting.isPending;
 
   async function requestDraft() {
     if (!canDraft) return;
@@ -81,16 +86,22 @@ export function DiscussionGradeForm({
     }
   }
 
-  async function save(andNext: boolean) {
+  async function save(andNext: boolean, isExtraCreditConfirmed = false) {
     if (!canSave) return;
+    if (form.isAboveMaximum && !isExtraCreditConfirmed) {
+      setExtraCreditFor({ andNext });
+      return;
+    }
     try {
-      await saving.mutateAsync({
+      const { stored } = await saving.mutateAsync({
         userId: student.user.id,
-        grade: form.gradeToSave,
+        ...form.gradeToSave,
+        allowAboveMaximum: isExtraCreditConfirmed,
         comment: form.comment,
         rubricAssessment: form.rubricAssessment,
       });
-      toast.success('Grade saved successfully!');
+      form.markSaved();
+      toast.success('Grade saved successfully!', { description: `Canvas stored: ${stored}.` });
       onSaved(andNext);
     } catch (error) {
       console.warn('Saving the grade failed', error);
@@ -103,6 +114,20 @@ export function DiscussionGradeForm({
   }
 
   useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
+
+  if (discussion.is_graded && student.grade.excused) {
+    return (
+      <Card data-testid="excused-notice">
+        <CardHeader className="pb-2">
+          <CardTitle className="flex items-center gap-2 text-base">
+            <Info className="size-4" aria-hidden />
+            Excused
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="text-sm text-slate-700">This student is excused from this discussion in Canvas: there is nothing to grade.</CardContent>
+      </Card>
+    );
+  }
 
   if (!canGrade) {
     return (
@@ -129,16 +154,17 @@ export function DiscussionGradeForm({
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
-            <GradeInput
-              label={`Grade (out of ${points})`}
+            <GradeControlField
+              control={form.control}
+              points={points}
               value={form.effectiveGrade}
               onChange={form.setGrade}
-              max={points}
-              isDisabled={form.isGradeComputed}
+              score={form.score}
+              isAboveMaximum={form.isAboveMaximum}
+              isReadOnly={form.isGradeComputed}
               hint={isGradeFromRubric ? 'Graded from the rubric: the grade is the sum of the criteria.' : undefined}
-              testId="grade-input"
             />
-            <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} />
+            {form.control !== 'none' ? <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} /> : null}
           </div>
           <FeedbackField value={form.comment} onChange={form.setComment} rows={7} testId="feedback-input" />
           {rubric ? (
@@ -171,6 +197,16 @@ export function DiscussionGradeForm({
             saveLabel="Save Grade"
             saveTestId="save-grade"
             note={SAVE_COST_NOTE}
+          />
+          <ExtraCreditDialog
+            score={extraCreditFor ? form.score : null}
+            points={points}
+            onCancel={() => setExtraCreditFor(null)}
+            onConfirm={() => {
+              const andNext = extraCreditFor?.andNext ?? false;
+              setExtraCreditFor(null);
+              void save(andNext, true);
+            }}
           />
         </CardContent>
       </Card>

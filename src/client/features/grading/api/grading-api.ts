@@ -73,7 +73,7 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
   return useMutation({
     mutationFn: (input: { userId: number } & SaveGradeRequest) => {
       const { userId, ...body } = input;
-      return apiFetch<{ submission: GradingSubmission; usage: UsageSummary }>(`${base(courseId, assignmentId)}/grades/${userId}`, {
+      return apiFetch<{ submission: GradingSubmission; usage: UsageSummary; stored: string }>(`${base(courseId, assignmentId)}/grades/${userId}`, {
         method: 'PUT',
         body,
       });

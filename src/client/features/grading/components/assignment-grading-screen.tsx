@@ -11,6 +11,7 @@ import { GradingSkeleton } from '@/client/components/grading/grading-skeleton';
 import { ShortcutHelp } from '@/client/components/grading/shortcut-help';
 import { useSearchParamUpdater } from '@/client/components/grading/use-search-param-updater';
 import { UsageNotice } from '@/client/components/grading/usage-notice';
+import type { UnsavedEditsMemory } from '@/client/components/grading/use-grade-form';
 import { useGradingShortcuts, type GradingActions } from '@/client/components/grading/use-grading-shortcuts';
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
@@ -38,6 +39,8 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
   const [isHelpOpen, setHelpOpen] = useState(false);
   const actionsRef = useRef<GradingActions | null>(null);
+  // Unsaved edits per student: moving to another student keeps them (decision 022).
+  const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
@@ -78,7 +81,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const current = submissions[safeIndex];
   const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
   const waitingCount = submissions.filter(
-    (submission) => !isPlaceholderSubmission(submission.id) && submission.submitted_at && submission.workflow_state !== 'graded',
+    (submission) => !isPlaceholderSubmission(submission.id) && !submission.excused && submission.submitted_at && submission.workflow_state !== 'graded',
   ).length;
 
   return (
@@ -132,6 +135,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
               onAiOptionsChange={setAiOptions}
               engineName={publicConfig.data?.aiEngine}
               actionsRef={actionsRef}
+              unsavedEdits={unsavedEdits}
               onSaved={(andNext) => {
                 if (andNext) select(safeIndex + 1);
               }}

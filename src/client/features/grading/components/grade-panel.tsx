@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import {
   DEFAULT_POINTS,
@@ -12,11 +12,12 @@ import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client
 import { DraftReview } from '@/client/components/grading/draft-review';
 import { toastDraftFailure, toastDraftSuccess } from '@/client/components/grading/draft-toasts';
 import { FeedbackField } from '@/client/components/grading/feedback-field';
-import { GradeInput, QuickFillButtons } from '@/client/components/grading/grade-input';
+import { ExtraCreditDialog } from '@/client/components/grading/extra-credit-dialog';
+import { GradeControlField, QuickFillButtons } from '@/client/components/grading/grade-input';
 import { RubricEditor } from '@/client/components/grading/rubric-editor';
 import { SAVE_COST_NOTE, SaveBar } from '@/client/components/grading/save-bar';
 import { saveErrorToast } from '@/client/components/grading/save-errors';
-import { useGradeForm } from '@/client/components/grading/use-grade-form';
+import { useGradeForm, type UnsavedEditsMemory } from '@/client/components/grading/use-grade-form';
 import { useGradingActions, type GradingActions } from '@/client/components/grading/use-grading-shortcuts';
 import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
 
@@ -34,6 +35,7 @@ export function GradePanel({
   onAiOptionsChange,
   engineName,
   actionsRef,
+  unsavedEdits,
   onSaved,
 }: {
   courseId: string;
@@ -45,25 +47,35 @@ export function GradePanel({
   onAiOptionsChange: (options: AiOptionsState) => void;
   engineName: string | undefined;
   actionsRef: RefObject<GradingActions | null>;
+  /** The screen's memory of unsaved edits per student. */
+  unsavedEdits: UnsavedEditsMemory;
   onSaved: (andNext: boolean) => void;
 }) {
   const points = assignment.points_possible && assignment.points_possible > 0 ? assignment.points_possible : DEFAULT_POINTS;
   const rubric = assignment.rubric && assignment.rubric.length > 0 ? assignment.rubric : null;
   const isPlaceholder = isPlaceholderSubmission(submission.id);
+  const isExcused = submission.excused;
+  const isLocked = isPlaceholder || isExcused;
   const isGradeFromRubric = Boolean(rubric && assignment.use_rubric_for_grading);
   const form = useGradeForm({
     points,
+    gradingType: assignment.grading_type,
     rubric,
     isGradeFromRubric,
     savedScore: submission.score,
+    savedGrade: submission.grade,
     savedRubric: submission.rubric_assessment,
     waitingDraft: submission.workflow_state !== 'graded' ? (storedDraft?.draft ?? null) : null,
+    studentId: submission.user_id,
+    memory: unsavedEdits,
   });
   const { draft } = form;
   const drafting = useDraftFeedback(courseId, assignmentId);
   const saving = useSaveGrade(courseId, assignmentId);
-  const canDraft = !isPlaceholder && !drafting.isPending;
-  const canSave = !isPlaceholder && form.hasGrade && !saving.isPending;
+  const [extraCreditFor, setExtraCreditFor] = useState<{ andNext: boolean } | null>(null);
+  const canDraft = !isLocked && !drafting.isPending;
+  // Nothing is saved while a draft is being written: the grade and text are about to change.
+  const canSave = !isLocked && form.hasGrade && !saving.isPending && !drafting.isPending;
 
   async function requestDraft() {
     if (!canDraft) return;
@@ -80,7 +92,7 @@ export function GradePanel({
     }
   }
 
-  async function save(andNext: boolean) {
+  async function save(andNext: boolean, isExtraCreditConfirmed = false) {
     if (isPlaceholder) {
       toast.error('Cannot Grade', { description: "Cannot grade students who haven't submitted anything yet" });
       return;
@@ -90,15 +102,21 @@ export function GradePanel({
       return;
     }
     if (!canSave) return;
+    if (form.isAboveMaximum && !isExtraCreditConfirmed) {
+      setExtraCreditFor({ andNext });
+      return;
+    }
     try {
-      await saving.mutateAsync({
+      const { stored } = await saving.mutateAsync({
         userId: submission.user_id,
         submissionId: submission.id,
-        grade: form.gradeToSave,
+        ...form.gradeToSave,
+        allowAboveMaximum: isExtraCreditConfirmed,
         comment: form.comment,
         rubricAssessment: form.rubricAssessment,
       });
-      toast.success('Grade and feedback saved to Canvas');
+      form.markSaved();
+      toast.success('Grade and feedback saved to Canvas', { description: `Canvas stored: ${stored}.` });
       onSaved(andNext);
     } catch (error) {
       const { title, description } = saveErrorToast(error);
@@ -107,7 +125,7 @@ export function GradePanel({
   }
 
   function quickFill(percentOfMax: number) {
-    if (!isPlaceholder) form.quickFill(percentOfMax);
+    if (!isLocked) form.quickFill(percentOfMax);
   }
 
   useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
@@ -128,21 +146,28 @@ export function GradePanel({
           engineName={engineName}
         />
 
+        {form.hasKeptEdits ? (
+          <p role="status" className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="kept-edits">
+            Your unsaved edits for this student were kept.
+          </p>
+        ) : null}
+
         <div className="flex flex-col gap-2">
-          <GradeInput
-            label={`Grade (out of ${points})`}
+          <GradeControlField
+            control={form.control}
+            points={points}
             value={form.effectiveGrade}
             onChange={form.setGrade}
-            max={points}
-            isDisabled={isPlaceholder}
+            score={form.score}
+            isAboveMaximum={form.isAboveMaximum}
+            isDisabled={isLocked}
             isReadOnly={form.isGradeComputed}
             hint={isGradeFromRubric ? 'This assignment is graded from its rubric: the grade is the sum of the criteria.' : undefined}
-            testId="grade-input"
           />
-          <QuickFillButtons onFill={quickFill} isDisabled={isPlaceholder || form.isGradeComputed} />
+          {form.control !== 'none' ? <QuickFillButtons onFill={quickFill} isDisabled={isLocked || form.isGradeComputed} /> : null}
         </div>
 
-        <FeedbackField value={form.comment} onChange={form.setComment} rows={8} isDisabled={isPlaceholder} testId="feedback-input" />
+        <FeedbackField value={form.comment} onChange={form.setComment} rows={8} isDisabled={isLocked} testId="feedback-input" />
 
         <DraftReview draft={draft} />
 
@@ -153,7 +178,7 @@ export function GradePanel({
             values={form.rubricValues}
             onChange={form.setRubricValues}
             draft={draft}
-            isDisabled={isPlaceholder}
+            isDisabled={isLocked}
           />
         ) : null}
 
@@ -164,7 +189,23 @@ export function GradePanel({
           isSaving={saving.isPending}
           saveLabel="Save to Canvas"
           note={SAVE_COST_NOTE}
-          unavailable={isPlaceholder ? { label: 'No Submission to Grade', reason: "This student hasn't submitted anything yet" } : null}
+          unavailable={
+            isExcused
+              ? { label: 'Excused', reason: 'This student is excused from this assignment in Canvas: there is nothing to grade.' }
+              : isPlaceholder
+                ? { label: 'No Submission to Grade', reason: "This student hasn't submitted anything yet" }
+                : null
+          }
+        />
+        <ExtraCreditDialog
+          score={extraCreditFor ? form.score : null}
+          points={points}
+          onCancel={() => setExtraCreditFor(null)}
+          onConfirm={() => {
+            const andNext = extraCreditFor?.andNext ?? false;
+            setExtraCreditFor(null);
+            void save(andNext, true);
+          }}
         />
       </CardContent>
     </Card>

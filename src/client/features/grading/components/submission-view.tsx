@@ -10,13 +10,14 @@ import { downloadAttachment } from '../api/grading-api';
 import { formatFileSize, formatWhen } from '@/client/components/grading/format';
 
 export const STATUS_LABELS: Record<SubmissionStatus, string> = {
+  excused: 'Excused',
   graded: 'Graded',
   missing: 'Missing',
   late: 'Late',
   submitted: 'Submitted',
   not_submitted: 'Not Submitted',
 };
-const STATUS_TONES = { graded: 'success', missing: 'danger', late: 'warning', submitted: 'info', not_submitted: 'neutral' } as const;
+const STATUS_TONES = { excused: 'neutral', graded: 'success', missing: 'danger', late: 'warning', submitted: 'info', not_submitted: 'neutral' } as const;
 
 export function SubmissionView({
   submission,
@@ -46,7 +47,7 @@ export function SubmissionView({
         </div>
         <Badge tone={STATUS_TONES[status]} data-testid="submission-status">
           {STATUS_LABELS[status]}
-          {status === 'graded' && submission.score !== null ? `: ${submission.score}` : ''}
+          {status === 'graded' && submission.score !== null ? `: ${submission.grade ?? submission.score}` : ''}
         </Badge>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
