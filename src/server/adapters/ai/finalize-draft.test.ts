@@ -6,6 +6,7 @@ import {
   finalizeDraft,
   gradeFromRubric,
   buildQuoteIndex,
+  checkQuotesInText,
   normalizeForQuoteMatch,
   roundToStep,
   verifyQuote,
@@ -164,5 +165,29 @@ describe('finalizeDraft', () => {
     );
     expect(result.grade).toBe(40);
     expect(result.note).toMatch(/scaled to 40\/50/);
+  });
+});
+
+describe('quotes inside the feedback text', () => {
+  const work = buildQuoteIndex('Plastic straws harm sea turtles every year. We should ban them in the cafeteria.');
+  const prompt = buildQuoteIndex('Persuasive Letter: Should Our Cafeteria Go Plastic-Free?');
+
+  it('keeps the student’s own words, short terms and the prompt’s title', () => {
+    const text = 'Your claim is clear (“We should ban them in the cafeteria.”). Use transitions such as “however”. You answer “Should Our Cafeteria Go Plastic-Free?” directly.';
+    expect(checkQuotesInText(text, work, prompt)).toBe(text);
+  });
+
+  it('drops a quote that is not the student’s, with its parenthesis or sentence, and leaves no trace', () => {
+    const text = [
+      'What is working:',
+      '- You state a position (“Post 1: initial post (2026-11-13 02:02) Plastic straws”).',
+      '- You use evidence (“everyone stays awake for notifications until midnight”). The quoted evidence, for instance, is not explained yet.',
+      'As you wrote, "my cousin gets four hours a night" and that matters. Keep going.',
+      '[CLASSMATE] (context only, not the student\'s work):',
+      'You reply to [CLASSMATE] with care.',
+    ].join('\n');
+    expect(checkQuotesInText(text, work, prompt)).toBe(
+      ['What is working:', '- You state a position.', '- You use evidence.', 'Keep going.', 'You reply to a classmate with care.'].join('\n'),
+    );
   });
 });

@@ -18,6 +18,8 @@ export type FinalizeContext = {
   useRubric: boolean;
   /** Puts student names back (from redactStudentIdentity); identity when nothing was redacted. */
   restore?: (value: string) => string;
+  /** The assignment's name and prompt: words quoted from them are not the student's and need no check. */
+  promptText?: string;
 };
 
 const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/;
@@ -104,11 +106,69 @@ export function verifyQuote(quote: string | null | undefined, submission: QuoteI
   return null;
 }
 
+/** A verified quote as the student wrote it, with hard line breaks (from PDFs) read as spaces. */
+function verifiedQuote(quote: string | null | undefined, submission: QuoteIndex): string | null {
+  return verifyQuote(quote, submission)?.replace(/\s+/g, ' ') ?? null;
+}
+
 function checkPoint(point: RawQuotedPoint, submission: QuoteIndex, restore: (value: string) => string): QuotedPoint | null {
   const text = restore(point.text ?? '').trim();
   if (!text) return null;
-  const quote = verifyQuote(point.quote === null ? null : restore(point.quote), submission);
+  const quote = verifiedQuote(point.quote === null ? null : restore(point.quote), submission);
   return { text, quote, quoteVerified: quote !== null };
+}
+
+/** A quoted span in running text: straight or curly double quotes. */
+const QUOTED_SPAN = /["\u201C]([^"\u201C\u201D\n]+)["\u201D]/g;
+/** A quote of fewer words is a term ("however", a keyword), not a claim about what the student wrote. */
+const MIN_CHECKED_QUOTE_WORDS = 4;
+/** Labels of the prompt Margin builds around the work; never the student's words. */
+const SCAFFOLDING = /\[CLASSMATE\]|---\s*File:|\bPost \d+:|\bParticipation: \d|context only, not the student's work|Submitted link:/i;
+
+function wordCount(value: string): number {
+  return value.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/**
+ * Checks the quotes written inside running text (feedback, summary, a rubric comment) against the
+ * student's own work: a quoted span of four words or more that is not the student's (nor the
+ * prompt's) is removed together with its sentence, or just the parenthesis it sits in; a line
+ * that repeats the prompt's scaffolding goes. What is removed leaves no empty brackets or
+ * half sentences behind; classmates stay anonymous ("a classmate").
+ */
+export function checkQuotesInText(text: string, submission: QuoteIndex, prompt: QuoteIndex | null): string {
+  const isAllowed = (quoted: string) =>
+    wordCount(quoted) < MIN_CHECKED_QUOTE_WORDS ||
+    (!SCAFFOLDING.test(quoted) && (verifyQuote(quoted, submission) !== null || (prompt !== null && verifyQuote(quoted, prompt) !== null)));
+  const lines = text.split('\n').map((line) => {
+    if (SCAFFOLDING.test(line) && !/[\p{L}]{3,}/u.test(line.replace(SCAFFOLDING, ''))) return null;
+    let result = line;
+    // A dropped quote in parentheses takes only the parenthesis, and any "the quoted ..." sentence pointing at it.
+    result = result.replace(/\s*\(["\u201C]([^"\u201C\u201D\n]+)["\u201D]\)/g, (whole, quoted: string) => {
+      if (isAllowed(quoted)) return whole;
+      return '\u0000';
+    });
+    if (result.includes('\u0000')) {
+      result = result
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => !/^The quoted\b/i.test(sentence.replace('\u0000', '').trim()))
+        .join(' ')
+        .replaceAll('\u0000', '');
+    }
+    // Any other quote that is not the student's takes its sentence with it.
+    const sentences = result.split(/(?<=[.!?])\s+/);
+    const kept = sentences.filter((sentence) => {
+      for (const match of sentence.matchAll(QUOTED_SPAN)) if (!isAllowed(match[1] ?? '')) return false;
+      return !SCAFFOLDING.test(sentence.replace(/\[CLASSMATE\]/g, ''));
+    });
+    if (kept.length === 0 && sentences.some((sentence) => sentence.trim() !== '')) return null;
+    return kept.join(' ').replace(/\[CLASSMATE\]/g, 'a classmate').replace(/[ \t]{2,}/g, ' ').trimEnd();
+  });
+  return lines
+    .filter((line): line is string => line !== null && !/^\s*(?:-|\d+\.)\s*$/.test(line))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export type RubricGrade = { items: RubricAssessmentItem[]; grade: number; note: string | null };
@@ -134,7 +194,7 @@ export function gradeFromRubric(
     const item = byId.get(criterion.id);
     const maximum = Math.max(0, criterion.points);
     const points = item ? clampGrade(item.points, maximum) : 0;
-    const quote = verifyQuote(item?.quote ? restore(item.quote) : null, index);
+    const quote = verifiedQuote(item?.quote ? restore(item.quote) : null, index);
     checked.push({
       criterionId: criterion.id,
       points,
@@ -168,6 +228,8 @@ export function formatPoints(value: number): string {
 export function finalizeDraft(raw: RawGradingDraft, context: FinalizeContext): GradingDraft {
   const restore = context.restore ?? ((value: string) => value);
   const submission = buildQuoteIndex(context.submissionText);
+  const prompt = context.promptText ? buildQuoteIndex(context.promptText) : null;
+  const checkText = (value: string) => checkQuotesInText(value, submission, prompt);
   const pointsPossible = effectivePointsPossible(context.pointsPossible);
 
   const strengths = (raw.strengths ?? [])
@@ -183,18 +245,18 @@ export function finalizeDraft(raw: RawGradingDraft, context: FinalizeContext): G
   const hasRubric = context.useRubric && context.rubric !== null && context.rubric.length > 0;
   if (hasRubric && context.rubric && raw.rubricAssessment) {
     const rubricGrade = gradeFromRubric(raw.rubricAssessment, context.rubric, pointsPossible, submission, restore);
-    rubricAssessment = rubricGrade.items;
+    rubricAssessment = rubricGrade.items.map((item) => ({ ...item, comment: checkText(item.comment) }));
     grade = rubricGrade.grade;
     if (rubricGrade.note) gradeReview = gradeReview ? `${gradeReview}\n\n${rubricGrade.note}` : rubricGrade.note;
   }
 
-  const feedback = restore(raw.feedback ?? '').trim();
+  const feedback = checkText(restore(raw.feedback ?? '').trim());
   return {
     grade,
     feedback: feedback || EMPTY_FEEDBACK_TEXT,
     strengths,
     areasForImprovement,
-    summary: restore(raw.summary ?? '').trim(),
+    summary: checkText(restore(raw.summary ?? '').trim()),
     gradeReview,
     rubricAssessment,
     examplesUsed: raw.examplesUsed ?? [],

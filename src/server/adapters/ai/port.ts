@@ -29,6 +29,12 @@ export type GradingInput = {
   };
   /** The student's work as plain text, already redacted (see redactStudentIdentity). */
   submissionText: string;
+  /**
+   * The student's own words alone (redacted), without the labels, file markers and classmates'
+   * posts that submissionText carries as context. An engine that cannot tell context from work
+   * (the offline engine) measures and quotes this instead.
+   */
+  ownText?: string;
   options: GradingOptions;
   examples: GradingExample[];
   /** True when text extracted from attachments is part of submissionText. */

@@ -132,15 +132,18 @@ export async function draftDiscussionFeedback(input: {
     ].join('\n'),
   ].join('\n\n');
 
+  const otherNames = input.otherNames.filter((name) => !ownNames.has(name.toLowerCase()));
   const raw = await engine.draftGrade({
     assignment: { name: discussion.title, descriptionText, pointsPossible: discussion.points_possible, rubric },
     submissionText: redaction.text,
+    ownText: redactStudentIdentity(redactClassmates(work.ownText, otherNames), identity).text,
     options: { ...options, useRubric },
     examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
     isFileContentIncluded: false,
   });
   const draft = finalizeDraft(raw, {
     submissionText: work.ownText,
+    promptText: `${discussion.title}\n\n${prompt}`,
     pointsPossible: discussion.points_possible,
     rubric,
     useRubric,

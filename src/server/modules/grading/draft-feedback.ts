@@ -9,7 +9,8 @@ const MAX_EXAMPLES = 3;
 const EXAMPLE_EXCERPT_CHARS = 700;
 const MAX_FILES_PER_SUBMISSION = 5;
 
-export type StudentWork = { text: string; files: DraftResponse['files'] };
+/** `text` is what the engine reads (with file markers); `ownText` is the student's words alone, which quotes are checked against. */
+export type StudentWork = { text: string; ownText: string; files: DraftResponse['files'] };
 
 /**
  * The student's work as plain text: the HTML body, then the text of each readable attachment.
@@ -18,7 +19,11 @@ export type StudentWork = { text: string; files: DraftResponse['files'] };
 export async function gatherStudentWork(client: CanvasClient, submission: CanvasSubmission): Promise<StudentWork> {
   const files: StudentWork['files'] = { read: [], unsupported: [], failed: [] };
   const parts: string[] = [];
-  if (submission.body) parts.push(htmlToText(submission.body));
+  const own: string[] = [];
+  if (submission.body) {
+    parts.push(htmlToText(submission.body));
+    own.push(htmlToText(submission.body));
+  }
   if (submission.url) parts.push(`Submitted link: ${submission.url}`);
   const attachments = submission.attachments.slice(0, MAX_FILES_PER_SUBMISSION);
   const extracted = await Promise.all(
@@ -36,13 +41,14 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
     if (result.status === 'read') {
       files.read.push(name);
       parts.push(`--- File: ${name} ---\n${result.text}`);
+      own.push(result.text);
     } else if (result.status === 'unsupported') {
       files.unsupported.push(name);
     } else {
       files.failed.push(name);
     }
   }
-  return { text: parts.filter(Boolean).join('\n\n').trim(), files };
+  return { text: parts.filter(Boolean).join('\n\n').trim(), ownText: own.filter(Boolean).join('\n\n').trim(), files };
 }
 
 /**
@@ -123,12 +129,15 @@ export async function draftFeedback(input: {
       rubric,
     },
     submissionText: redaction.text,
+    // A link-only submission has no words of its own: the engine then reads the link line.
+    ownText: work.ownText ? redactStudentIdentity(work.ownText, identityOf(submission)).text : undefined,
     options: { ...options, useRubric },
     examples: pickTeacherExamples(input.classSubmissions, submission.userId),
     isFileContentIncluded: work.files.read.length > 0,
   });
   const draft = finalizeDraft(raw, {
-    submissionText: work.text,
+    submissionText: work.ownText || work.text,
+    promptText: `${assignment.name}\n\n${htmlToText(assignment.description ?? '')}`,
     pointsPossible: assignment.pointsPossible,
     rubric,
     useRubric,

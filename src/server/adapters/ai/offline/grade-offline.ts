@@ -444,7 +444,7 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
     : '';
   const termSource = `${input.assignment.name} ${rubricText} ${input.assignment.descriptionText}`;
   // The description states length and evidence expectations, which hold in rubric mode too.
-  const assessment = assess(input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource);
+  const assessment = assess(input.ownText ?? input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource);
   const { analysis, dimensions } = assessment;
   const nudge = scaleNudge(input.examples, pointsPossible);
   const focus = focusFromInstructions(customInstructions);
