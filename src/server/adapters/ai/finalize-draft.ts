@@ -118,6 +118,8 @@ function checkPoint(point: RawQuotedPoint, submission: QuoteIndex, restore: (val
   return { text, quote, quoteVerified: quote !== null };
 }
 
+/** Between sentences; a parenthesised quote after a full stop stays with the sentence it belongs to. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?!\()/;
 /** A quoted span in running text: straight or curly double quotes. */
 const QUOTED_SPAN = /["\u201C]([^"\u201C\u201D\n]+)["\u201D]/g;
 /** A quote of fewer words is a term ("however", a keyword), not a claim about what the student wrote. */
@@ -150,13 +152,13 @@ export function checkQuotesInText(text: string, submission: QuoteIndex, prompt: 
     });
     if (result.includes('\u0000')) {
       result = result
-        .split(/(?<=[.!?])\s+/)
+        .split(SENTENCE_BREAK)
         .filter((sentence) => !/^The quoted\b/i.test(sentence.replace('\u0000', '').trim()))
         .join(' ')
         .replaceAll('\u0000', '');
     }
     // Any other quote that is not the student's takes its sentence with it.
-    const sentences = result.split(/(?<=[.!?])\s+/);
+    const sentences = result.split(SENTENCE_BREAK);
     const kept = sentences.filter((sentence) => {
       for (const match of sentence.matchAll(QUOTED_SPAN)) if (!isAllowed(match[1] ?? '')) return false;
       return !SCAFFOLDING.test(sentence.replace(/\[CLASSMATE\]/g, ''));

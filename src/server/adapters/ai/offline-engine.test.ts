@@ -16,7 +16,13 @@ async function grade(text: string, options: Partial<GradingOptions> = {}, exampl
     examples,
   });
   const raw = await engine.draftGrade(input);
-  return finalizeDraft(raw, { submissionText: text, pointsPossible: 100, rubric, useRubric: input.options.useRubric });
+  return finalizeDraft(raw, {
+    submissionText: text,
+    pointsPossible: 100,
+    rubric,
+    useRubric: input.options.useRubric,
+    promptText: `${input.assignment.name}\n\n${input.assignment.descriptionText}`,
+  });
 }
 
 describe('offline engine: grading', () => {
@@ -95,6 +101,12 @@ describe('offline engine: grading', () => {
     const without = await grade(middlingEssay);
     expect(without.customInstructionsApplied).toBe(false);
     expect(without.gradeReview).not.toContain('Custom instructions');
+  });
+
+  it('does not claim custom instructions it cannot follow', async () => {
+    const draft = await grade(middlingEssay, { customInstructions: 'Write the feedback in Spanish, please.' });
+    expect(draft.customInstructionsApplied).toBe(false);
+    expect(draft.gradeReview).toContain('cannot apply free-form instructions');
   });
 
   it("nudges the scale toward the teacher's examples and explains it", async () => {

@@ -452,7 +452,8 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
     examplesUsed: input.examples.map((example) => ({ label: example.label, score: example.score })),
     engine: 'offline' as const,
     filesUsed: input.isFileContentIncluded,
-    customInstructionsApplied: customInstructions !== null,
+    // Only a focus it can act on counts as applied; free-form wishes are named in the review, not claimed.
+    customInstructionsApplied: focus.length > 0,
   };
 
   if (analysis.wordCount === 0) {

@@ -49,7 +49,7 @@ export async function saveGrade(
   if (isPlaceholderSubmission(request.submissionId)) {
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }
-  const assignment = known.assignment ?? (await deps.client.getAssignment(target.courseId, target.assignmentId));
+  const assignment = known.assignment ?? (await readAssignment(deps.client, target));
   const gradingType = toGradingType(assignment.gradingType);
   const pointsPossible = assignment.pointsPossible ?? 0;
   const approved = approveGrade(gradingType, { score: request.grade, completion: request.completion }, pointsPossible);
@@ -125,6 +125,17 @@ export async function saveGrade(
   }
   await deps.audit({ userId: teacher.id, action: 'GRADE_SUBMISSION', tableName: 'canvas_submissions', recordId, newValues: { ...values, ...storedValues } });
   return { submission: saved, stored: describeStored(gradingType, saved, assignment.pointsPossible) };
+}
+
+/** The assignment's grading type and points, with a refusal worded as a save refusal. */
+async function readAssignment(client: CanvasClient, target: SaveGradeTarget): Promise<CanvasAssignment> {
+  try {
+    return await client.getAssignment(target.courseId, target.assignmentId);
+  } catch (error) {
+    const message = isAppError(error) ? CANVAS_SAVE_MESSAGES[error.code] : undefined;
+    if (isAppError(error) && message) throw new AppError(error.code, message, { cause: error, details: error.details });
+    throw error;
+  }
 }
 
 /** A grade above the points possible is saved as typed only once the teacher confirmed it; it is never capped quietly. */

@@ -66,6 +66,7 @@ export async function draftQuizAnswer(input: {
   });
   const draft = finalizeDraft(raw, {
     submissionText: answerText,
+    promptText: `${quiz.title}: ${question.name || 'Question'}\n\n${questionText}`,
     pointsPossible: question.pointsPossible,
     rubric: null,
     useRubric: false,

@@ -164,7 +164,7 @@ export function GradePanel({
             isReadOnly={form.isGradeComputed}
             hint={isGradeFromRubric ? 'This assignment is graded from its rubric: the grade is the sum of the criteria.' : undefined}
           />
-          {form.control !== 'none' ? <QuickFillButtons onFill={quickFill} isDisabled={isLocked || form.isGradeComputed} /> : null}
+          {form.control === 'points' || form.control === 'percent' ? <QuickFillButtons onFill={quickFill} isDisabled={isLocked || form.isGradeComputed} /> : null}
         </div>
 
         <FeedbackField value={form.comment} onChange={form.setComment} rows={8} isDisabled={isLocked} testId="feedback-input" />

@@ -165,7 +165,7 @@ export function DiscussionGradeForm({
               isReadOnly={form.isGradeComputed}
               hint={isGradeFromRubric ? 'Graded from the rubric: the grade is the sum of the criteria.' : undefined}
             />
-            {form.control !== 'none' ? <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} /> : null}
+            {form.control === 'points' || form.control === 'percent' ? <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} /> : null}
           </div>
           <FeedbackField value={form.comment} onChange={form.setComment} rows={7} testId="feedback-input" />
           {rubric ? (
