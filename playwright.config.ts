@@ -48,6 +48,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: '.e2e-data',
       NODE_ENV: 'production',
+      // A production build with the conveniences the browser tests drive: the built-in Canvas.
+      DEMO_CANVAS: 'true',
       LOG_LEVEL: 'warn',
       APP_SECRET: 'e2e-secret-that-is-long-enough-to-derive-keys',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,

@@ -24,13 +24,18 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@margin.example'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  DEMO_CANVAS: booleanFromEnv.default(true),
+  DEMO_CANVAS: booleanFromEnv.optional(),
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = {
   environment: 'development' | 'production' | 'test';
+  /**
+   * NODE_ENV=production was set on purpose: a deployment, not `npm start` on a laptop. Conveniences
+   * that must never face the public (the demo Canvas, test-mode billing) are off unless asked for.
+   */
+  declaredProduction: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -61,9 +66,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const declaredProduction = environment.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
+    declaredProduction,
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
@@ -73,7 +80,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
-    demoCanvas: env.DEMO_CANVAS,
+    demoCanvas: env.DEMO_CANVAS ?? !declaredProduction,
     canvasAllowPrivateHosts: env.CANVAS_ALLOW_PRIVATE_HOSTS ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
   };
