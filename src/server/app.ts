@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -19,6 +20,7 @@ import {
 } from './demo-canvas';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { registerErrorHandler } from './core/error-handler';
+import { loggerOptions } from './core/logger';
 import type { AppContext } from './app-context';
 import { createMailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -49,7 +51,8 @@ export type AppDependencies = {
   aiEngine?: AiEngine;
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
-  logger?: boolean | { level: string };
+  /** false for silence; a stream receives the log lines (tests read them). */
+  logger?: false | { level?: string; stream?: DestinationStream };
 };
 
 const MAIL_RETRY_INTERVAL_MS = 30_000;
@@ -59,7 +62,7 @@ const WELCOME_MAIL_DELAY_MS = 1000;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
     trustProxy: config.environment === 'production' ? 'loopback' : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

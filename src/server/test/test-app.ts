@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import type { SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -38,7 +39,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailTransport?: MailTransport | null; database?: DatabaseHandle; aiEngine?: AiEngine } = {},
+  options: {
+    env?: Record<string, string>;
+    mailTransport?: MailTransport | null;
+    database?: DatabaseHandle;
+    aiEngine?: AiEngine;
+    /** Receives the server's log lines at `info` and above; without it the server logs nothing. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -52,7 +60,7 @@ export async function createTestApp(
     config,
     db: database.db,
     mailTransport: options.mailTransport ?? null,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.aiEngine ? { aiEngine: options.aiEngine } : {}),
   });
   await app.ready();
