@@ -20,6 +20,7 @@ import {
 } from './demo-canvas';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { registerErrorHandler } from './core/error-handler';
+import { cleanStorableStrings } from '@/shared/storable-text';
 import { loggerOptions } from './core/logger';
 import type { AppContext } from './app-context';
 import { createMailer } from './adapters/mail/mailer';
@@ -69,6 +70,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every text the API accepts is cleaned before its schema sees it: no NUL byte or lone surrogate
+  // reaches Postgres, where it would fail the write (src/shared/storable-text.ts).
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) request.body = cleanStorableStrings(request.body);
+    request.query = cleanStorableStrings(request.query);
+    request.params = cleanStorableStrings(request.params);
+  });
 
   const transport =
     deps.mailTransport !== undefined
