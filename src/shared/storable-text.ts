@@ -7,7 +7,9 @@
  */
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
 const NUL = /\u0000/g;
+// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
 const NEEDS_CLEANING = /[\u0000\uD800-\uDFFF]/;
 
 export function storableText(text: string): string {
