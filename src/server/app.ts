@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -52,6 +52,8 @@ export type AppDependencies = {
   aiEngine?: AiEngine;
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
+  /** Called for every route as it is registered (the security suite fuzzes each one from its schema). */
+  onRoute?: (route: RouteOptions) => void;
   /** false for silence; a stream receives the log lines (tests read them). */
   logger?: false | { level?: string; stream?: DestinationStream };
 };
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every text the API accepts is cleaned before its schema sees it: no NUL byte or lone surrogate
   // reaches Postgres, where it would fail the write (src/shared/storable-text.ts).
   app.addHook('preValidation', async (request) => {

@@ -2,7 +2,7 @@ import type { DestinationStream } from 'pino';
 import type { SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
@@ -44,6 +44,8 @@ export async function createTestApp(
     mailTransport?: MailTransport | null;
     database?: DatabaseHandle;
     aiEngine?: AiEngine;
+    /** Sees every route as it is registered. */
+    onRoute?: (route: RouteOptions) => void;
     /** Receives the server's log lines at `info` and above; without it the server logs nothing. */
     logStream?: DestinationStream;
   } = {},
@@ -61,6 +63,7 @@ export async function createTestApp(
     db: database.db,
     mailTransport: options.mailTransport ?? null,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.aiEngine ? { aiEngine: options.aiEngine } : {}),
   });
   await app.ready();
