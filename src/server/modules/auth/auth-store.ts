@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { profiles, refreshTokens, signInThrottle, userCredentials, users } from '@/server/db/schema';
 
@@ -127,14 +127,16 @@ export function createAuthStore(db: Database) {
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
-    /** True while the sign-in (refresh family) an access token belongs to has not been ended. */
+    /** True while the sign-in (refresh family) an access token belongs to exists and has not been ended. */
     async isSessionLive(familyId: string): Promise<boolean> {
       const rows = await db
-        .select({ id: refreshTokens.id })
+        .select({
+          issued: sql<number>`count(*)::int`,
+          ended: sql<number>`count(*) filter (where ${refreshTokens.revokedAt} is not null)::int`,
+        })
         .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
-        .limit(1);
-      return rows.length === 0;
+        .where(eq(refreshTokens.familyId, familyId));
+      return (rows[0]?.issued ?? 0) > 0 && rows[0]?.ended === 0;
     },
   };
 }

@@ -201,12 +201,15 @@ describe('protected routes', () => {
     const genuine = createAccessTokens('test-secret-that-is-long-enough-to-derive-keys');
     const expired = await genuine.issue(claims, new Date(Date.now() - 3600_000));
     const [tampered] = [teacher.accessToken.slice(0, -4) + 'AAAA'];
+    // Signed with the real key, but for a sign-in that never happened.
+    const noSuchSession = await genuine.issue(claims);
     const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Basic abc' },
       { authorization: `Bearer ${forged.token}` },
       { authorization: `Bearer ${expired.token}` },
       { authorization: `Bearer ${tampered}` },
+      { authorization: `Bearer ${noSuchSession.token}` },
     ];
     for (const headers of attempts) {
       const response = await getSession(headers);
