@@ -98,7 +98,9 @@ export function createAuthStore(db: Database) {
             windowStartedAt: sql`case when ${stale} then now() else ${signInThrottle.windowStartedAt} end`,
             nextAttemptAt: sql`now() + case when ${stale} then ${delayAfter(sql`1`)} else ${delayAfter(sql`${signInThrottle.failures} + 1`)} end`,
           },
-          setWhere: sql`${signInThrottle.nextAttemptAt} <= now()`,
+          // clock_timestamp, not now(): now() is when this statement's transaction began, which can
+          // be earlier than the moment a concurrent attempt, committed first, wrote the row.
+          setWhere: sql`${signInThrottle.nextAttemptAt} <= clock_timestamp()`,
         })
         .returning({ key: signInThrottle.key });
       if (counted.length === 1) return null;
