@@ -54,6 +54,9 @@ export default defineConfig({
       APP_SECRET: 'e2e-secret-that-is-long-enough-to-derive-keys',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       SUPPORT_EMAIL: 'support@margin.test',
+      // Every browser test signs its teachers up from 127.0.0.1; the per-address limit is tested in
+      // tests/security/auth-sign-up.test.ts.
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
     },
   },
 });

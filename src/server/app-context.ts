@@ -4,7 +4,8 @@ import type { Database } from './db/connection';
 import type { Mailer } from './adapters/mail/mailer';
 import type { AuditWriter } from './modules/audit/write-audit';
 import type { AccessTokens } from './modules/auth/access-token';
-import type { AuthStore, UserRecord } from './modules/auth/auth-store';
+import type { AuthStore } from './modules/auth/auth-store';
+import type { SignUpOutcome } from './modules/auth/sign-up';
 import type { CanvasAccess } from './modules/canvas/canvas-access';
 import type { AiEngine } from './adapters/ai';
 
@@ -22,5 +23,6 @@ export type AppContext = {
   ai: AiEngine;
   /** Work that outlives its request (class drafting); awaited when the app closes. */
   trackBackgroundWork(work: Promise<unknown>): void;
-  sendWelcomeMail: (user: UserRecord) => void;
+  /** Mails the new teacher a welcome, or the owner of an e-mail that already had an account a note. */
+  sendSignUpMail: (outcome: SignUpOutcome) => void;
 };

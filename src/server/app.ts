@@ -31,7 +31,7 @@ import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
 import { createAuthenticateHook } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
-import { welcomeMail } from './modules/auth/welcome-mail';
+import { signUpMail } from './modules/auth/welcome-mail';
 import { profileRoutes } from './modules/profile/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { createCanvasAccess } from './modules/canvas/canvas-access';
@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
-    trustProxy: config.environment === 'production' ? 'loopback' : false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : null;
   const mailer = createMailer(db, transport, app.log);
   const accessTokens = createAccessTokens(config.appSecret);
+  const authStore = createAuthStore(db);
   const pendingTimers = new Set<NodeJS.Timeout>();
   const backgroundWork = new Set<Promise<unknown>>();
 
@@ -99,20 +100,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer,
     audit: createAuditWriter(db, app.log),
     accessTokens,
-    authStore: createAuthStore(db),
-    authenticate: createAuthenticateHook(accessTokens),
+    authStore,
+    authenticate: createAuthenticateHook(accessTokens, authStore),
     canvas: createCanvasAccess(config, db),
     ai: deps.aiEngine ?? createAiEngine(config.ai),
     trackBackgroundWork(work) {
       const tracked = work.finally(() => backgroundWork.delete(tracked));
       backgroundWork.add(tracked);
     },
-    sendWelcomeMail(user) {
+    sendSignUpMail(outcome) {
       // Requested a second after sign-up (spec part 1 §4); a failure is only logged.
       const timer = setTimeout(() => {
         pendingTimers.delete(timer);
-        mailer.send(welcomeMail(user, config)).catch((error: unknown) => {
-          app.log.error({ err: error, userId: user.id }, 'welcome mail failed');
+        mailer.send(signUpMail(outcome, config)).catch((error: unknown) => {
+          app.log.error({ err: error, userId: outcome.kind === 'created' ? outcome.user.id : undefined }, 'sign-up mail failed');
         });
       }, WELCOME_MAIL_DELAY_MS);
       pendingTimers.add(timer);

@@ -26,6 +26,8 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   DEMO_CANVAS: booleanFromEnv.optional(),
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
+  TRUST_PROXY: z.string().trim().min(1).optional(),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +55,10 @@ export type Config = {
   demoCanvas: boolean;
   canvasAllowPrivateHosts: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: which hops may set X-Forwarded-For/-Proto (README, configuration). */
+  trustProxy: boolean | string;
+  /** Sign-ups accepted per client address per hour. */
+  signUpLimitPerHour: number;
 };
 
 /**
@@ -83,7 +89,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoCanvas: env.DEMO_CANVAS ?? !declaredProduction,
     canvasAllowPrivateHosts: env.CANVAS_ALLOW_PRIVATE_HOSTS ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    signUpLimitPerHour: env.SIGN_UP_LIMIT_PER_HOUR,
   };
+}
+
+/**
+ * TRUST_PROXY: `true` or `false`, or a comma-separated list of addresses and CIDR ranges whose
+ * X-Forwarded-* headers are believed (`loopback`, `10.0.0.0/8`, …). Unset: `loopback` in
+ * production, off otherwise.
+ */
+function parseTrustProxy(value: string | undefined, environment: string): boolean | string {
+  if (value === undefined) return environment === 'production' ? 'loopback' : false;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }
 
 /** The generated secret survives restarts, so sessions and encrypted tokens stay valid. */

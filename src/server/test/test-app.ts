@@ -55,6 +55,9 @@ export async function createTestApp(
     APP_SECRET: 'test-secret-that-is-long-enough-to-derive-keys',
     DATA_DIR: '/tmp/margin-test-unused',
     LOG_LEVEL: 'silent',
+    // Test files sign many teachers up from one inject() address; the per-address sign-up limit
+    // has its own tests (tests/security/auth-sign-up.test.ts), which set it back.
+    SIGN_UP_LIMIT_PER_HOUR: '10000',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
