@@ -26,6 +26,10 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   DEMO_CANVAS: booleanFromEnv.default(true),
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
+  /** Seconds before a job whose instance went silent is given to another instance. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Seconds a stopping instance waits for its jobs before handing them back. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,6 +52,7 @@ export type Config = {
   demoCanvas: boolean;
   canvasAllowPrivateHosts: boolean;
   logLevel: string;
+  jobs: { expireSeconds: number; shutdownSeconds: number };
 };
 
 /**
@@ -76,6 +81,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoCanvas: env.DEMO_CANVAS,
     canvasAllowPrivateHosts: env.CANVAS_ALLOW_PRIVATE_HOSTS ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
+    jobs: { expireSeconds: env.JOB_EXPIRE_SECONDS, shutdownSeconds: env.SHUTDOWN_TIMEOUT_SECONDS },
   };
 }
 

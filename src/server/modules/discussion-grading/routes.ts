@@ -9,13 +9,10 @@ import {
 } from '@/shared/schemas/discussion-grading';
 import { draftRequestSchema, draftResponseSchema, storedDraftsSchema } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
-import { deriveKey } from '@/server/core/crypto';
 import type { AppContext } from '@/server/app-context';
 import { consumeDraftAllowance } from '@/server/modules/grading/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { createDraftStore } from '@/server/modules/grading/draft-store';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
 import { draftDiscussionFeedback } from './draft-discussion-feedback';
 import { loadDiscussion } from './load-discussion';
 import { saveDiscussionGrade } from './save-discussion-grade';
@@ -27,8 +24,7 @@ const scopeOf = (courseId: number, topicId: number) => `discussion:${courseId}:$
 /** Discussion grading, under /api/grading/courses/:courseId/discussions/:discussionId. */
 export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   // Expired drafts are purged by the assignment grading plugin's timer (one table for every scope).
-  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
-  const usage = createUsageStore(context.db);
+  const { drafts, usage } = context;
   app.addHook('onRequest', context.authenticate);
 
   async function loadView(userId: string, courseId: number, topicId: number) {

@@ -13,32 +13,26 @@ import {
   studentRouteParamsSchema,
 } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
-import { deriveKey } from '@/server/core/crypto';
 import type { AppContext } from '@/server/app-context';
 import { consumeDraftAllowance } from './draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
 import { draftFeedback } from './draft-feedback';
-import { createDraftStore } from './draft-store';
-import { draftWholeClass } from './draft-whole-class';
+import { assignmentScope as scopeOf, startWholeClassDraft } from './draft-whole-class';
 import { saveGrade } from './save-grade';
 import { bySortableName, toGradingAssignment, toGradingSubmission } from './to-grading-view';
 
-
-const scopeOf = (courseId: number, assignmentId: number) => `assignment:${courseId}:${assignmentId}`;
-
 export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
-  const usage = createUsageStore(context.db);
+  const { drafts, usage } = context;
   app.addHook('onRequest', context.authenticate);
-
-  // Drafts older than 24 hours are deleted, not just hidden.
-  const purge = setInterval(() => {
-    drafts.deleteExpired().catch((error: unknown) => context.log.error({ err: error }, 'deleting expired drafts failed'));
-  }, 60 * 60 * 1000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  const wholeClassDeps = {
+    drafts,
+    queue: context.jobs.classDrafts,
+    consumeAllowance: (userId: string, count: number) => consumeDraftAllowance(context.db, userId, count),
+    async listSubmissions(userId: string, courseId: number, assignmentId: number) {
+      return (await context.canvas.clientFor(userId)).client.listSubmissions(courseId, assignmentId);
+    },
+  };
 
   /**
    * The assignment and every submission (drafts need the class for style examples), and the course
@@ -99,26 +93,8 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     '/drafts/batch',
     { schema: { params: gradingRouteParamsSchema, body: batchDraftRequestSchema, response: { 200: draftJobSchema } } },
     async (request) => {
-      const { id } = currentUser(request);
       const { courseId, assignmentId } = request.params;
-      const scope = scopeOf(courseId, assignmentId);
-      const running = await drafts.latestJob(id, scope);
-      if (running?.status === 'running') return running;
-      await consumeDraftAllowance(context.db, id);
-      const { canvas, assignment, submissions } = await loadAssignment(id, courseId, assignmentId);
-      const { job, done } = await draftWholeClass({
-        engine: context.ai,
-        client: canvas.client,
-        store: drafts,
-        log: request.log,
-        userId: id,
-        scope,
-        assignment,
-        submissions,
-        options: request.body.options,
-      });
-      context.trackBackgroundWork(done);
-      return job;
+      return startWholeClassDraft(wholeClassDeps, currentUser(request).id, { courseId, assignmentId }, request.body.options);
     },
   );
 

@@ -11,13 +11,10 @@ import {
   saveQuestionScoresRequestSchema,
   saveQuestionScoresResponseSchema,
 } from '@/shared/schemas/quiz-grading';
-import { deriveKey } from '@/server/core/crypto';
 import type { AppContext } from '@/server/app-context';
 import { consumeDraftAllowance } from '@/server/modules/grading/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { createDraftStore } from '@/server/modules/grading/draft-store';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
 import { draftQuizAnswer } from './draft-quiz-answer';
 import { getQuizAnswers, toAnswerError } from './get-quiz-answers';
 import { loadQuiz } from './load-quiz';
@@ -29,8 +26,7 @@ const scopeOf = (courseId: number, quizId: number, quizSubmissionId: number) => 
 
 /** Quiz grading, under /api/grading/courses/:courseId/quizzes/:quizId. */
 export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
-  const usage = createUsageStore(context.db);
+  const { drafts, usage } = context;
   app.addHook('onRequest', context.authenticate);
 
   app.get('/', { schema: { params: quizRouteParamsSchema, response: { 200: quizGradingViewSchema } } }, async (request) => {
