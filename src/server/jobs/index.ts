@@ -76,7 +76,7 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
     (batch) => draftClassStudents({ engine: deps.ai, canvas: deps.canvas, drafts: deps.drafts, log }, batch.map((job) => job.data)),
   );
   await boss.work<ClassDraftTask>(QUEUES.classDraftAbandoned, { batchSize: 20, pollingIntervalSeconds: 5 }, async (batch) => {
-    for (const job of batch) await deps.drafts.recordJobProgress(job.data.runId, 'failed');
+    for (const job of batch) await deps.drafts.recordJobProgress(job.data.runId, job.data.studentId, 'failed');
   });
   await boss.work<{ userId: string }>(QUEUES.welcomeMail, { pollingIntervalSeconds: 1 }, async ([job]) => {
     const user = job && (await deps.authStore.findUser(job.data.userId));

@@ -89,6 +89,8 @@ export const draftJobs = pgTable(
     total: integer().notNull(),
     completed: integer().notNull().default(0),
     failed: integer().notNull().default(0),
+    /** Students already counted, so a job retried after its instance died is not counted twice. */
+    countedStudents: text().array().notNull().default(sql`'{}'::text[]`),
     status: text({ enum: ['running', 'finished', 'cancelled'] }).notNull().default('running'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),

@@ -80,22 +80,24 @@ export function createDraftStore(db: Database, key: Buffer) {
     },
 
     /**
-     * Counts one student's outcome; the student who completes the count finishes the run. A student
-     * counted twice (a job an expired instance finished late) never pushes the count past the total.
+     * Counts one student's outcome, once: a job retried after its instance died does not count the
+     * student again. The student who completes the count finishes the run.
      */
-    async recordJobProgress(jobId: string, outcome: 'completed' | 'failed') {
-      const completed = outcome === 'completed' ? sql`least(${draftJobs.total} - ${draftJobs.failed}, ${draftJobs.completed} + 1)` : draftJobs.completed;
-      const failed = outcome === 'failed' ? sql`least(${draftJobs.total} - ${draftJobs.completed}, ${draftJobs.failed} + 1)` : draftJobs.failed;
+    async recordJobProgress(jobId: string, studentId: number, outcome: 'completed' | 'failed') {
+      const student = String(studentId);
+      const completed = outcome === 'completed' ? sql`${draftJobs.completed} + 1` : sql`${draftJobs.completed}`;
+      const failed = outcome === 'failed' ? sql`${draftJobs.failed} + 1` : sql`${draftJobs.failed}`;
       const done = sql`${completed} + ${failed} >= ${draftJobs.total}`;
       await db
         .update(draftJobs)
         .set({
           completed: sql`${completed}`,
           failed: sql`${failed}`,
+          countedStudents: sql`array_append(${draftJobs.countedStudents}, ${student})`,
           status: sql`case when ${draftJobs.status} = 'running' and ${done} then 'finished' else ${draftJobs.status} end`,
           finishedAt: sql`case when ${draftJobs.status} = 'running' and ${done} then now() else ${draftJobs.finishedAt} end`,
         })
-        .where(eq(draftJobs.id, jobId));
+        .where(and(eq(draftJobs.id, jobId), sql`not (${student} = any(${draftJobs.countedStudents}))`));
     },
 
     /** The latest run as the database has it: a run whose server died stays running until another instance finishes it. */

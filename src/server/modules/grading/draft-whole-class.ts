@@ -113,9 +113,9 @@ async function draftOneStudent(
       options: task.options,
     });
     await deps.drafts.save(task.userId, assignmentScope(task.courseId, task.assignmentId), task.studentId, draft);
-    await deps.drafts.recordJobProgress(task.runId, 'completed');
+    await deps.drafts.recordJobProgress(task.runId, task.studentId, 'completed');
   } catch (error) {
     deps.log.warn({ err: error, runId: task.runId, studentId: task.studentId }, 'class draft failed for one student');
-    await deps.drafts.recordJobProgress(task.runId, 'failed');
+    await deps.drafts.recordJobProgress(task.runId, task.studentId, 'failed');
   }
 }
