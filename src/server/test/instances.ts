@@ -58,8 +58,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built server as its own process and waits until /readyz says it takes work. */
-export async function startInstance(main: string, env: Record<string, string>): Promise<Instance> {
+/** Starts the built server as its own process and waits until `readyPath` (/readyz) says it takes work. */
+export async function startInstance(main: string, env: Record<string, string>, readyPath = '/readyz'): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -73,7 +73,7 @@ export async function startInstance(main: string, env: Record<string, string>): 
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the instance exited at start:\n${output}`);
-    const ready = await fetch(`${address}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${address}${readyPath}`).then((response) => response.ok, () => false);
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
