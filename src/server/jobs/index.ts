@@ -10,6 +10,7 @@ import { welcomeMail } from '@/server/modules/auth/welcome-mail';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import type { DraftStore } from '@/server/modules/grading/draft-store';
 import {
+  createClassReader,
   draftClassStudents,
   WHOLE_CLASS_CONCURRENCY,
   type ClassDraftQueue,
@@ -70,10 +71,11 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
   await boss.schedule(QUEUES.mailRetry, MAIL_RETRY_CRON);
   await boss.schedule(QUEUES.draftPurge, DRAFT_PURGE_CRON);
 
+  const readClass = createClassReader(deps.canvas);
   const classDraftWorker = await boss.work<ClassDraftTask>(
     QUEUES.classDraft,
     { batchSize: WHOLE_CLASS_CONCURRENCY, pollingIntervalSeconds: 1 },
-    (batch) => draftClassStudents({ engine: deps.ai, canvas: deps.canvas, drafts: deps.drafts, log }, batch.map((job) => job.data)),
+    (batch) => draftClassStudents({ engine: deps.ai, readClass, drafts: deps.drafts, log }, batch.map((job) => job.data)),
   );
   await boss.work<ClassDraftTask>(QUEUES.classDraftAbandoned, { batchSize: 20, pollingIntervalSeconds: 5 }, async (batch) => {
     for (const job of batch) await deps.drafts.recordJobProgress(job.data.runId, job.data.studentId, 'failed');

@@ -66,37 +66,54 @@ export async function startWholeClassDraft(
   return job;
 }
 
+type ClassRead = { client: TeacherCanvasClient; assignment: CanvasAssignment; submissions: CanvasSubmission[] };
+type TeacherCanvasClient = Awaited<ReturnType<CanvasAccess['clientFor']>>['client'];
+
 /**
- * Drafts the students of one batch of jobs: Canvas is read once per assignment in the batch, each
- * draft is stored as soon as it is ready (the teacher sees it while grading others), and each
- * outcome is counted in the run. A student whose draft fails is counted as failed; a Canvas that
- * cannot be read throws, so the queue retries the batch.
+ * Reads a run's assignment and class from Canvas once per instance and run (every student's draft
+ * needs the class), kept for `ttlMs`; a failed read is not kept.
+ */
+export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
+  const reads = new Map<string, { at: number; read: Promise<ClassRead> }>();
+  return (task: ClassDraftTask): Promise<ClassRead> => {
+    const now = Date.now();
+    for (const [key, entry] of reads) if (now - entry.at > ttlMs) reads.delete(key);
+    const cached = reads.get(task.runId);
+    if (cached) return cached.read;
+    const read = (async () => {
+      const { client } = await canvas.clientFor(task.userId);
+      const [assignment, submissions] = await Promise.all([
+        client.getAssignment(task.courseId, task.assignmentId),
+        client.listSubmissions(task.courseId, task.assignmentId),
+      ]);
+      return { client, assignment, submissions };
+    })();
+    reads.set(task.runId, { at: now, read });
+    read.catch(() => reads.delete(task.runId));
+    return read;
+  };
+}
+
+/**
+ * Drafts the students of one batch of jobs: each draft is stored as soon as it is ready (the teacher
+ * sees it while grading others), and each outcome is counted in the run. A student whose draft
+ * fails is counted as failed; a Canvas that cannot be read throws, so the queue retries the batch.
  */
 export async function draftClassStudents(
-  deps: { engine: AiEngine; canvas: CanvasAccess; drafts: DraftStore; log: FastifyBaseLogger },
+  deps: { engine: AiEngine; readClass: (task: ClassDraftTask) => Promise<ClassRead>; drafts: DraftStore; log: FastifyBaseLogger },
   tasks: ClassDraftTask[],
 ): Promise<void> {
-  const groups = new Map<string, ClassDraftTask[]>();
-  for (const task of tasks) {
-    const key = `${task.userId}:${task.courseId}:${task.assignmentId}`;
-    groups.set(key, [...(groups.get(key) ?? []), task]);
-  }
   await Promise.all(
-    [...groups.values()].map(async (group) => {
-      const { userId, courseId, assignmentId } = group[0]!;
-      const canvas = await deps.canvas.clientFor(userId);
-      const [assignment, submissions] = await Promise.all([
-        canvas.client.getAssignment(courseId, assignmentId),
-        canvas.client.listSubmissions(courseId, assignmentId),
-      ]);
-      await Promise.all(group.map((task) => draftOneStudent(deps, canvas.client, assignment, submissions, task)));
+    tasks.map(async (task) => {
+      const { client, assignment, submissions } = await deps.readClass(task);
+      await draftOneStudent(deps, client, assignment, submissions, task);
     }),
   );
 }
 
 async function draftOneStudent(
   deps: { engine: AiEngine; drafts: DraftStore; log: FastifyBaseLogger },
-  client: Awaited<ReturnType<CanvasAccess['clientFor']>>['client'],
+  client: TeacherCanvasClient,
   assignment: CanvasAssignment,
   submissions: CanvasSubmission[],
   task: ClassDraftTask,
