@@ -7,7 +7,7 @@ import type { AccessTokens } from './modules/auth/access-token';
 import type { AuthStore, UserRecord } from './modules/auth/auth-store';
 import type { CanvasAccess } from './modules/canvas/canvas-access';
 import type { AiEngine } from './adapters/ai';
-import type { DraftStore } from './modules/grading/draft-store';
+import type { DraftStore } from './modules/grading/kernel/draft-store';
 import type { UsageStore } from './modules/usage/usage-store';
 import type { ProfileStore } from './modules/profile/profile-store';
 import type { Jobs } from './jobs';

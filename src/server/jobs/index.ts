@@ -8,14 +8,14 @@ import type { Mailer } from '@/server/adapters/mail/mailer';
 import type { AuthStore, UserRecord } from '@/server/modules/auth/auth-store';
 import { welcomeMail } from '@/server/modules/auth/welcome-mail';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
-import type { DraftStore } from '@/server/modules/grading/draft-store';
+import type { DraftStore } from '@/server/modules/grading/kernel/draft-store';
 import {
   createClassReader,
   draftClassStudents,
   WHOLE_CLASS_CONCURRENCY,
   type ClassDraftQueue,
   type ClassDraftTask,
-} from '@/server/modules/grading/draft-whole-class';
+} from '@/server/modules/grading/assignments/draft-whole-class';
 import { startJobQueue } from './queue';
 
 /** Every durable job, by queue name. */
