@@ -17,6 +17,7 @@ import { benchAuth } from './bench-auth';
 import { benchCanvasLists } from './bench-canvas';
 import { benchDrafting, benchOpenAssignment, findAssignmentWithWaiting } from './bench-grading';
 import { benchScaleModel } from './bench-scale-model';
+import { benchJobs } from './bench-jobs';
 import { routeJavaScriptSize } from './bundle';
 import { printTable } from './load';
 
@@ -76,6 +77,7 @@ async function main() {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await benchJobs();
 }
 
 /** A new teacher connected to `canvas` through the API. */

@@ -10,14 +10,8 @@ import { publicConfigSchema } from '@/shared/schemas/public-config';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './core/paths';
-import {
-  createDemoCanvasFaults,
-  createDemoCanvasState,
-  DEMO_CANVAS_TOKEN,
-  demoCanvasPlugin,
-  type DemoCanvasFaults,
-  type DemoCanvasState,
-} from './demo-canvas';
+import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
+import { DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { registerErrorHandler } from './core/error-handler';
 import { cleanStorableStrings } from '@/shared/storable-text';
@@ -31,19 +25,24 @@ import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
 import { createAuthenticateHook } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
-import { signUpMail } from './modules/auth/welcome-mail';
+import { accountExistsMail } from './modules/auth/welcome-mail';
 import { profileRoutes } from './modules/profile/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { createCanvasAccess } from './modules/canvas/canvas-access';
 import { canvasRoutes } from './modules/canvas/routes';
 import { courseRoutes } from './modules/courses/routes';
-import { gradingRoutes } from './modules/grading/routes';
-import { discussionGradingRoutes } from './modules/discussion-grading/routes';
-import { quizGradingRoutes } from './modules/quiz-grading/routes';
+import { gradingRoutes } from './modules/grading/assignments/routes';
+import { discussionGradingRoutes } from './modules/grading/discussions/routes';
+import { quizGradingRoutes } from './modules/grading/quizzes/routes';
 import { createAiEngine, type AiEngine } from './adapters/ai';
 import { contactRoutes } from './modules/contact/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { literacyRoutes } from './modules/literacy/routes';
+import { deriveKey } from './core/crypto';
+import { createDraftStore } from './modules/grading/kernel/draft-store';
+import { createUsageStore } from './modules/usage/usage-store';
+import { createProfileStore } from './modules/profile/profile-store';
+import { startJobs } from './jobs';
 
 export type AppDependencies = {
   config: Config;
@@ -58,10 +57,10 @@ export type AppDependencies = {
   logger?: false | { level?: string; stream?: DestinationStream };
 };
 
-const MAIL_RETRY_INTERVAL_MS = 30_000;
-const WELCOME_MAIL_DELAY_MS = 1000;
-
-/** Builds the whole application; `main.ts` only listens, tests call `inject()`. */
+/**
+ * The composition root: builds every store, adapter and the job queue once, and the whole
+ * application from them; `main.ts` only listens, tests call `inject()`.
+ */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -89,9 +88,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : null;
   const mailer = createMailer(db, transport, app.log);
   const accessTokens = createAccessTokens(config.appSecret);
-  const authStore = createAuthStore(db);
-  const pendingTimers = new Set<NodeJS.Timeout>();
   const backgroundWork = new Set<Promise<unknown>>();
+  const authStore = createAuthStore(db);
+  const profiles = createProfileStore(db);
+  const canvas = createCanvasAccess(config, profiles);
+  const ai = deps.aiEngine ?? createAiEngine(config.ai);
+  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  const jobs = await startJobs({ config, db, log: app.log, mailer, authStore, canvas, ai, drafts });
 
   const context: AppContext = {
     config,
@@ -102,21 +105,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     accessTokens,
     authStore,
     authenticate: createAuthenticateHook(accessTokens, authStore),
-    canvas: createCanvasAccess(config, db),
-    ai: deps.aiEngine ?? createAiEngine(config.ai),
+    canvas,
+    ai,
+    drafts,
+    usage: createUsageStore(db),
+    profiles,
+    jobs,
     trackBackgroundWork(work) {
       const tracked = work.finally(() => backgroundWork.delete(tracked));
       backgroundWork.add(tracked);
     },
     sendSignUpMail(outcome) {
-      // Requested a second after sign-up (spec part 1 §4); a failure is only logged.
-      const timer = setTimeout(() => {
-        pendingTimers.delete(timer);
-        mailer.send(signUpMail(outcome, config)).catch((error: unknown) => {
-          app.log.error({ err: error, userId: outcome.kind === 'created' ? outcome.user.id : undefined }, 'sign-up mail failed');
-        });
-      }, WELCOME_MAIL_DELAY_MS);
-      pendingTimers.add(timer);
+      // A new account's welcome is a job, so it survives a restart in the second before it is sent.
+      // A sign-up for an existing account tells its owner instead (same answer to the caller); that
+      // mail goes through the outbox, retried like every other. A failure is only logged.
+      const sent =
+        outcome.kind === 'created'
+          ? jobs.sendWelcomeMail(outcome.user)
+          : mailer.send(accountExistsMail(outcome.email, config)).then(() => undefined);
+      sent.catch((error: unknown) => app.log.error({ err: error }, 'sign-up mail not queued'));
     },
   };
 
@@ -143,6 +150,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+  // For a load balancer: the process is alive; it can take work (database and queue answer).
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) =>
+    (await jobs.isReady()) ? { status: 'ready' } : reply.status(503).send({ status: 'unavailable', message: 'The database or the job queue does not answer.' }),
+  );
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail: config.mail.supportEmail,
     demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
@@ -163,6 +175,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   if (config.demoCanvas) {
     // One shared demo teacher for everyone on this instance, kept in memory: a restart resets it.
+    // Loaded only when it is on: the demo's code and seed stay out of a production start.
+    const { createDemoCanvasFaults, createDemoCanvasState, demoCanvasPlugin } = await import('./demo-canvas');
     const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
     await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
     app.decorate('demoCanvas', demo);
@@ -170,16 +184,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerClient(app);
 
-  if (transport) {
-    const retryTimer = setInterval(() => {
-      mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'mail retry failed'));
-    }, MAIL_RETRY_INTERVAL_MS);
-    retryTimer.unref();
-    app.addHook('onClose', async () => clearInterval(retryTimer));
-  }
   app.addHook('onClose', async () => {
+    // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
+    await jobs.stop();
     await Promise.allSettled([...backgroundWork]);
-    for (const timer of pendingTimers) clearTimeout(timer);
     transport?.close?.();
   });
   app.decorate('context', context);

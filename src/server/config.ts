@@ -28,6 +28,10 @@ const environmentSchema = z.object({
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
   TRUST_PROXY: z.string().trim().min(1).optional(),
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Seconds before a job whose instance went silent is given to another instance. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Seconds a stopping instance waits for its jobs before handing them back. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -59,6 +63,7 @@ export type Config = {
   trustProxy: boolean | string;
   /** Sign-ups accepted per client address per hour. */
   signUpLimitPerHour: number;
+  jobs: { expireSeconds: number; shutdownSeconds: number };
 };
 
 /**
@@ -91,6 +96,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
     signUpLimitPerHour: env.SIGN_UP_LIMIT_PER_HOUR,
+    jobs: { expireSeconds: env.JOB_EXPIRE_SECONDS, shutdownSeconds: env.SHUTDOWN_TIMEOUT_SECONDS },
   };
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '@/server/app-context';
 import type { Database } from '@/server/db/connection';
 import type { BillingProvider } from '@/server/adapters/billing';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
-import { createUsageStore, type UsageStore } from '@/server/modules/usage/usage-store';
+import type { UsageStore } from '@/server/modules/usage/usage-store';
 import { createBillingStore, type BillingStore } from './billing-store';
 
 /** What billing's use cases need; built once per app from the context and the chosen provider. */
@@ -22,7 +22,7 @@ export function createBillingDeps(context: AppContext, provider: BillingProvider
   return {
     db: context.db,
     store: createBillingStore(context.db),
-    usageStore: createUsageStore(context.db),
+    usageStore: context.usage,
     provider,
     audit: context.audit,
     log: context.log,

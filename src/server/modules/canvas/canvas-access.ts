@@ -2,9 +2,8 @@ import { normalizeCanvasUrl } from '@/shared/canvas-url';
 import { AppError } from '@/server/core/app-error';
 import { decrypt, deriveKey, encrypt } from '@/server/core/crypto';
 import type { Config } from '@/server/config';
-import type { Database } from '@/server/db/connection';
 import { assertCanvasUrlAllowed, createCanvasClient, type CanvasClient } from '@/server/adapters/canvas';
-import { createProfileStore } from '@/server/modules/profile/profile-store';
+import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import { demoCanvasInternalUrl, demoCanvasPublicUrl } from './demo-canvas-address';
 
 export const CANVAS_NOT_CONFIGURED = 'Canvas credentials not configured';
@@ -22,9 +21,8 @@ export type TeacherCanvas = {
  * The only way modules reach Canvas: checks the address, decrypts the teacher's token on the server,
  * and builds the one Canvas client. The token never leaves this module in clear.
  */
-export function createCanvasAccess(config: Config, db: Database) {
+export function createCanvasAccess(config: Config, profiles: ProfileStore) {
   const key = deriveKey(config.appSecret, 'canvas-token');
-  const profiles = createProfileStore(db);
   const demoUrl = config.demoCanvas ? demoCanvasPublicUrl(config) : null;
 
   /** The demo Canvas is reached on loopback; every other address must pass the URL guard. */
