@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_EXCEEDED_BODY, startDemoCanvas, type RunningDemoCanvas } from './index';
 import { REQUEST_LOG_LIMIT } from './faults';
-import { callCanvas } from './test-support';
+import { callCanvas } from '../test/demo-canvas-support';
 
 let demo: RunningDemoCanvas;
 beforeAll(async () => {
