@@ -59,7 +59,7 @@ export type JobDeps = {
 /** Starts the queue and this instance's workers and schedules. */
 export async function startJobs(deps: JobDeps): Promise<Jobs> {
   const { config, log } = deps;
-  const boss = await startJobQueue(deps.db, log, { expireSeconds: config.jobs.expireSeconds });
+  const { boss, detach } = await startJobQueue(deps.db, log, { expireSeconds: config.jobs.expireSeconds });
   let stopping = false;
 
   await boss.createQueue(QUEUES.classDraftAbandoned);
@@ -119,6 +119,7 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
       stopping = true;
       // pg-boss stops fetching, waits for the jobs in hand, then fails what is left so another instance retries it.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: config.jobs.shutdownSeconds * 1000 });
+      detach();
     },
   };
 }

@@ -16,9 +16,19 @@ export type JobQueueOptions = {
  * app's connection pool; on the embedded database it runs its SQL through the one PGlite connection
  * (decision 023), so the same queue works in both.
  */
-export async function startJobQueue(db: Database, log: FastifyBaseLogger, options: JobQueueOptions): Promise<PgBoss> {
+export async function startJobQueue(
+  db: Database,
+  log: FastifyBaseLogger,
+  options: JobQueueOptions,
+): Promise<{ boss: PgBoss; detach(): void }> {
+  const executor = sqlExecutorFor(db);
+  let detached = false;
   const boss = new PgBoss({
-    db: sqlExecutorFor(db),
+    db: {
+      // Once detached (the queue stopped, the database about to close), a worker loop still in
+      // flight finds no work and writes nothing: its jobs expire and go to another instance.
+      executeSql: (text: string, values?: unknown[]) => (detached ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values)),
+    },
     expireInSeconds: options.expireSeconds,
     // Expired jobs are handed back at the next maintenance: never wait longer than their expiry for it.
     maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.ceil(options.expireSeconds / 2))),
@@ -28,7 +38,7 @@ export async function startJobQueue(db: Database, log: FastifyBaseLogger, option
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  return boss;
+  return { boss, detach: () => (detached = true) };
 }
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };

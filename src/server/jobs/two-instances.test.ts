@@ -92,4 +92,11 @@ describe.skipIf(!serverUrl)('two instances on one Postgres database', () => {
     expect(stored?.job).toMatchObject({ id: run.id, status: 'finished', completed: run.total, failed: 0 });
     expect(Object.keys(stored!.drafts)).toHaveLength(run.total);
   }, 120_000);
+
+  it('stops cleanly on SIGTERM (jobs stopped, database closed) and exits 0', async () => {
+    const second = instances[1]!;
+    const exited = second.kill('SIGTERM');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000))]);
+    expect({ code, output: code === 0 ? '' : second.output().slice(-3000) }).toEqual({ code: 0, output: '' });
+  }, 60_000);
 });
