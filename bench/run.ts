@@ -24,7 +24,7 @@ const onlyPages = process.argv.includes('--only=pages');
 async function main() {
   if (!onlyPages) await benchScaleModel();
   console.log('Building the client...');
-  execSync('npm run build:client --silent', { stdio: 'inherit' });
+  execSync('npx tsx scripts/build-client.ts --quiet', { stdio: 'inherit' });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'margin-bench-'));
   const config = loadConfig({

@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@/shared/schemas/public-config';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './core/paths';
+import { registerClient, registerCompression } from './core/static';
 import {
   createDemoCanvasFaults,
   createDemoCanvasState,
@@ -50,6 +48,8 @@ export type AppDependencies = {
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
   logger?: boolean | { level: string };
+  /** The built client to serve; dist/client unless a test built one elsewhere. */
+  clientDir?: string;
 };
 
 const MAIL_RETRY_INTERVAL_MS = 30_000;
@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  await registerCompression(app);
+
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail: config.mail.supportEmail,
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.decorate('demoCanvas', demo);
   }
 
-  await registerClient(app);
+  await registerClient(app, deps.clientDir ?? clientDistFolder);
 
   if (transport) {
     const retryTimer = setInterval(() => {
@@ -176,36 +178,4 @@ declare module 'fastify' {
     context: AppContext;
     demoCanvas?: { state: DemoCanvasState; faults: DemoCanvasFaults };
   }
-}
-
-/** Serves the built client with the SPA fallback; API paths that match nothing get a JSON 404. */
-async function registerClient(app: FastifyInstance) {
-  const hasClient = existsSync(path.join(clientDistFolder, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDistFolder,
-      wildcard: false,
-      index: false,
-      setHeaders(response, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
-      if (file && existsSync(path.join(clientDistFolder, file)) && !file.includes('..')) {
-        return reply.sendFile(file);
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
-  app.setNotFoundHandler(sendApiNotFound);
-}
-
-function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
 }
