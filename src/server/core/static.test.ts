@@ -51,14 +51,19 @@ function decode(encoding: string | undefined, body: Buffer): string {
 }
 
 describe('compression', () => {
-  it('sends the JavaScript, the stylesheet and the HTML shell as Brotli, and each decodes to the built file', async () => {
-    const files = [builtAsset('.js'), builtAsset('.css'), '/dashboard'];
-    for (const url of files) {
+  it('sends the JavaScript, the stylesheet, the HTML shell and a prerendered page as Brotli, and each decodes to the built file', async () => {
+    const files: Record<string, string> = {
+      [builtAsset('.js')]: builtAsset('.js'),
+      [builtAsset('.css')]: builtAsset('.css'),
+      '/dashboard': 'index.html',
+      '/pricing': 'pages/pricing.html',
+    };
+    for (const [url, file] of Object.entries(files)) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers.vary, url).toContain('accept-encoding');
-      const onDisk = readFileSync(path.join(clientDir, url === '/dashboard' ? 'index.html' : url));
+      const onDisk = readFileSync(path.join(clientDir, file));
       expect(response.rawPayload.length, url).toBeLessThan(onDisk.length / 2);
       expect(decode('br', response.rawPayload), url).toBe(onDisk.toString('utf8'));
     }
@@ -87,5 +92,46 @@ describe('compression', () => {
     const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('prerendered public pages', () => {
+  const page = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type'], url).toContain('text/html');
+    return response.body;
+  };
+  const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+  it('sends /pricing as HTML with its own title, description and Open Graph tags and its content', async () => {
+    const html = await page('/pricing');
+    expect(html).toContain('<title>Pricing | Margin</title>');
+    expect(html).toContain('<meta property="og:title" content="Pricing | Margin" />');
+    expect(html).toMatch(/<meta name="description" content="Start with 10 free submissions[^"]*" \/>/);
+    expect(html).toMatch(/<meta property="og:description" content="Start with 10 free submissions[^"]*" \/>/);
+    expect(root(html)).toContain('Institutional');
+    // Nothing the page's CSP would refuse: no inline script.
+    expect(html).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('sends an article as an article, its body in the HTML', async () => {
+    const html = await page('/ai-pedagogy?article=cognitive-load');
+    expect(html).toContain('<title>Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning | Margin</title>');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(root(html)).toContain('class="prose article-prose"');
+    expect(root(html)).not.toContain('Loading article');
+  });
+
+  it('sends the home page, the AI literacy pages and each of their titles', async () => {
+    expect(root(await page('/'))).not.toBe('');
+    expect(await page('/ai-literacy')).toContain('<title>AI Literacy Resource Center | Margin</title>');
+    expect(root(await page('/ai-literacy/ethics/'))).not.toBe('');
+  });
+
+  it('sends the empty shell to signed-in screens and to a public page asked for with a query it was not rendered for', async () => {
+    for (const url of ['/dashboard', '/courses/1', '/pricing?billing=yearly', '/ai-pedagogy?article=cognitive-load&from=mail', '/auth']) {
+      expect(root(await page(url)), url).toBe('');
+    }
   });
 });

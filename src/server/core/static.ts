@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { PRERENDERED_PAGES_MANIFEST, prerenderedPageKey } from '@/shared/prerendered-pages';
 
 /**
  * Brotli or gzip for every text response the server builds (API JSON, error bodies), chosen from the
@@ -16,9 +17,11 @@ export async function registerCompression(app: FastifyInstance) {
 }
 
 /**
- * Serves the built client with the SPA fallback; API paths that match nothing get a JSON 404.
- * The build wrote `.br` and `.gz` beside every text file (scripts/precompress.ts); `preCompressed`
- * sends the one the browser accepts, with `Vary: accept-encoding`.
+ * Serves the built client; API paths that match nothing get a JSON 404. A public page gets the HTML
+ * the build prerendered for its address (scripts/prerender.ts); every other address, and a public
+ * page asked for with a query it was not rendered for, gets the shell (index.html), drawn in the
+ * browser. The build wrote `.br` and `.gz` beside every text file (scripts/precompress.ts);
+ * `preCompressed` sends the one the browser accepts, with `Vary: accept-encoding`.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string) {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
@@ -34,9 +37,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
         }
       },
     });
+    const pages = readPrerenderedPages(clientDir);
     app.get('/*', (request, reply) => {
       if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
+      const [pathname = '/', search = ''] = request.url.split('?', 2);
+      const page = pages.get(prerenderedPageKey(pathname, search));
+      if (page) return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
+      const file = pathname.replace(/^\/+/, '');
       if (file && existsSync(path.join(clientDir, file)) && !file.includes('..')) {
         return reply.sendFile(file);
       }
@@ -44,6 +51,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
     });
   }
   app.setNotFoundHandler(sendApiNotFound);
+}
+
+/** Page key → HTML file, as the build wrote it; none when the client was built without prerendering. */
+function readPrerenderedPages(clientDir: string): Map<string, string> {
+  const manifest = path.join(clientDir, PRERENDERED_PAGES_MANIFEST);
+  if (!existsSync(manifest)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>));
 }
 
 function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
