@@ -21,10 +21,11 @@ function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
 
 async function start() {
   const container = document.getElementById('root')!;
+  // The screen's code first, so the router starts ready and the first render is the screen itself.
+  await prepareRoutes(new URL(window.location.href));
   if (container.hasChildNodes()) {
-    // A public page prerendered at build time (scripts/prerender.ts): load what it needs, then
-    // hydrate the HTML that is already on screen instead of drawing it again.
-    await prepareRoutes(new URL(window.location.href));
+    // A public page prerendered at build time (scripts/prerender.ts): hydrate the HTML that is
+    // already on screen instead of drawing it again.
     hydrateRoot(container, <App router={createBrowserRouter(routes)} />, {
       onRecoverableError(error) {
         console.error('The prerendered page did not match its first render', error);
