@@ -6,6 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 const SHOTS = '/work/wt/_shots/prod-pages';
+/** Hydration waits for the session check and the screen's code; a busy machine needs the time. */
+const READY = { timeout: 30_000 };
+
+test.describe.configure({ timeout: 120_000 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -51,7 +55,7 @@ test.describe('with JavaScript', () => {
     await page.goto('/');
     // The header leaves its loading state once React runs: the session was checked after hydration.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav).toBeVisible();
+    await expect(nav).toBeVisible(READY);
     await nav.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page).toHaveTitle('Pricing | Margin');
@@ -64,7 +68,7 @@ test.describe('with JavaScript', () => {
   test('a prerendered article and the pricing page hydrate without console errors', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/ai-pedagogy?article=cognitive-load');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(READY);
     await expect(page.getByRole('heading', { level: 2, name: 'What cognitive load theory says' })).toBeVisible();
     // Hydrated: its buttons work (Back to Hub is React's, not a link).
     await page.getByRole('button', { name: 'Back to Hub' }).first().click();
@@ -73,7 +77,7 @@ test.describe('with JavaScript', () => {
     await page.screenshot({ path: `${SHOTS}/hub-hydrated.png` });
 
     await page.goto('/pricing');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(READY);
     await page.getByRole('button', { name: 'Yearly' }).click();
     await expect(page).toHaveURL(/billing=yearly/);
     // A reload with the query the page was not prerendered for is drawn in the browser, yearly.
