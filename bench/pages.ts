@@ -29,7 +29,7 @@ export async function measureTransfer(browser: Browser, url: string): Promise<Tr
     const response = seen.get(event.requestId);
     if (response) transfers.push({ ...response, wireBytes: event.encodedDataLength });
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
   await context.close();
   return transfers;
 }
@@ -44,7 +44,8 @@ export async function measureFirstContentfulPaint(browser: Browser, url: string)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await page.goto(url, { waitUntil: 'load' });
+    // A slowed CPU on a shared machine can take well over the default 30 s to reach the paint.
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 180_000 });
     const paint = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {

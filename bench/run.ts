@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the client, starts the app on a free loopback port with a throwaway
  * embedded database, and prints figures. Numbers, not assertions: compare them across changes.
- * `npm run bench -- --only=pages` measures only the public pages in Chromium.
+ * `npm run bench -- --only=pages` measures only the public pages in Chromium; `--no-build` serves
+ * the client already in dist/client.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,8 +24,10 @@ const onlyPages = process.argv.includes('--only=pages');
 
 async function main() {
   if (!onlyPages) await benchScaleModel();
-  console.log('Building the client...');
-  execSync('npx tsx scripts/build-client.ts --quiet', { stdio: 'inherit' });
+  if (!process.argv.includes('--no-build')) {
+    console.log('Building the client...');
+    execSync('npx tsx scripts/build-client.ts --quiet', { stdio: 'inherit' });
+  }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'margin-bench-'));
   const config = loadConfig({
