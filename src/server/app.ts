@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { DestinationStream } from 'pino';
-import Fastify, { type FastifyInstance, type RouteOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@/shared/schemas/public-config';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './core/paths';
+import { registerClient, registerCompression } from './core/static';
 import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
 import { DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
@@ -53,6 +51,8 @@ export type AppDependencies = {
   onRoute?: (route: RouteOptions) => void;
   /** false for silence; a stream receives the log lines (tests read them). */
   logger?: false | { level?: string; stream?: DestinationStream };
+  /** The built client to serve; dist/client unless a test built one elsewhere. */
+  clientDir?: string;
 };
 
 /**
@@ -147,6 +147,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  await registerCompression(app);
+
   app.get('/api/health', async () => ({ status: 'ok' }));
   // For a load balancer: the process is alive; it can take work (database and queue answer).
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -178,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.decorate('demoCanvas', demo);
   }
 
-  await registerClient(app);
+  await registerClient(app, deps.clientDir ?? clientDistFolder);
 
   app.addHook('onClose', async () => {
     // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
@@ -195,36 +197,4 @@ declare module 'fastify' {
     context: AppContext;
     demoCanvas?: { state: DemoCanvasState; faults: DemoCanvasFaults };
   }
-}
-
-/** Serves the built client with the SPA fallback; API paths that match nothing get a JSON 404. */
-async function registerClient(app: FastifyInstance) {
-  const hasClient = existsSync(path.join(clientDistFolder, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDistFolder,
-      wildcard: false,
-      index: false,
-      setHeaders(response, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
-      if (file && existsSync(path.join(clientDistFolder, file)) && !file.includes('..')) {
-        return reply.sendFile(file);
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
-  app.setNotFoundHandler(sendApiNotFound);
-}
-
-function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
 }

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge, ErrorState, Spinner } from '@/client/ui/feedback';
 import '@/client/ui/prose.css';
 import './article.css';
-import { loadArticle, type ArticleContent, type ArticleSummary } from '../articles/article-index';
+import { loadArticle, loadedArticle, type ArticleContent, type ArticleSummary } from '../articles/article-index';
 import { copyText } from '../browser-actions';
 import { ArticleByline, ArticleTags } from './article-meta';
 
@@ -14,9 +14,15 @@ type LoadState = { status: 'loading' } | { status: 'ready'; content: ArticleCont
 
 /** Loads one article body (its own chunk). Keyed by article id by the caller, so state starts fresh. */
 function useArticleBody(summary: ArticleSummary) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // A prerendered article's body was loaded before the page hydrated: it renders at once.
+  const [state, setState] = useState<LoadState>(() => {
+    const content = loadedArticle(summary.id);
+    return content ? { status: 'ready', content } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
+  const isReady = state.status === 'ready';
   useEffect(() => {
+    if (isReady) return;
     let isCurrent = true;
     loadArticle(summary.id).then(
       (content) => {
@@ -30,7 +36,7 @@ function useArticleBody(summary: ArticleSummary) {
     return () => {
       isCurrent = false;
     };
-  }, [summary.id, attempt]);
+  }, [summary.id, attempt, isReady]);
   return {
     state,
     retry() {
@@ -60,7 +66,7 @@ export async function shareArticle(article: Pick<ArticleSummary, 'title' | 'exce
 
 /** A hub article read in place (spec §2.7), with Print, Share and Back to Hub. */
 export function ArticleView({ summary, onBack }: { summary: ArticleSummary; onBack: () => void }) {
-  usePageMeta(summary.title, summary.excerpt);
+  usePageMeta(summary.title, summary.excerpt, 'article');
   const { state, retry } = useArticleBody(summary);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
