@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await Promise.allSettled([...backgroundWork]);
     for (const timer of pendingTimers) clearTimeout(timer);
     transport?.close?.();
+    await context.canvas.close();
   });
   app.decorate('context', context);
   return app;

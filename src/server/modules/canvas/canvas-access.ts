@@ -3,7 +3,7 @@ import { AppError } from '@/server/core/app-error';
 import { decrypt, deriveKey, encrypt } from '@/server/core/crypto';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/connection';
-import { assertCanvasUrlAllowed, createCanvasClient, type CanvasClient } from '@/server/adapters/canvas';
+import { assertCanvasUrlAllowed, createCanvasClient, createCanvasNetwork, type CanvasClient } from '@/server/adapters/canvas';
 import { createProfileStore } from '@/server/modules/profile/profile-store';
 import { demoCanvasInternalUrl, demoCanvasPublicUrl } from './demo-canvas-address';
 
@@ -26,22 +26,30 @@ export function createCanvasAccess(config: Config, db: Database) {
   const key = deriveKey(config.appSecret, 'canvas-token');
   const profiles = createProfileStore(db);
   const demoUrl = config.demoCanvas ? demoCanvasPublicUrl(config) : null;
+  const policy = {
+    allowPrivateHosts: config.canvasAllowPrivateHosts,
+    allowedOrigins: config.demoCanvas ? [demoCanvasInternalUrl(config)] : [],
+  };
+  /** Every Canvas request and redirect hop is checked against `policy`, at connect time too. */
+  const network = createCanvasNetwork(policy);
 
   /** The demo Canvas is reached on loopback; every other address must pass the URL guard. */
   async function baseUrlFor(instanceUrl: string): Promise<string> {
     if (demoUrl && instanceUrl === demoUrl) return demoCanvasInternalUrl(config);
-    await assertCanvasUrlAllowed(instanceUrl, { allowPrivateHosts: config.canvasAllowPrivateHosts });
+    await assertCanvasUrlAllowed(instanceUrl, policy);
     return instanceUrl;
   }
 
   return {
     normalize: normalizeCanvasUrl,
     seal: (token: string) => encrypt(key, token),
+    /** Closes the Canvas connection pool (app shutdown). */
+    close: () => network.close(),
 
     async clientForCredentials(instanceUrl: string, token: string): Promise<TeacherCanvas> {
       const baseUrl = await baseUrlFor(instanceUrl);
       return {
-        client: createCanvasClient({ baseUrl, token }),
+        client: createCanvasClient({ baseUrl, token, network }),
         instanceUrl,
         toPublicUrl: (url) => (baseUrl !== instanceUrl && url.startsWith(baseUrl) ? instanceUrl + url.slice(baseUrl.length) : url),
       };
