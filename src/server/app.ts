@@ -19,6 +19,7 @@ import {
 } from './demo-canvas';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { registerErrorHandler } from './core/error-handler';
+import { registerJsonBodyParser } from './core/json-body';
 import type { AppContext } from './app-context';
 import { createMailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -50,7 +51,34 @@ export type AppDependencies = {
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
   logger?: boolean | { level: string };
+  /** Overrides the server's time limits (tests shorten them to see a slow client cut off). */
+  serverLimits?: Partial<ServerLimits>;
 };
+
+/**
+ * How long a client may take, so that slow or stalled connections cannot pile up. Node checks the
+ * header and request limits every `checkIntervalMs`, so a cut comes up to that much later.
+ */
+export const SERVER_LIMITS = {
+  /** Sending the headers. */
+  headersTimeoutMs: 20_000,
+  /** Sending the whole request: a 5 MB upload still passes at about 90 KB/s. */
+  requestTimeoutMs: 60_000,
+  /** A socket with no traffic either way; above the longest answer (an AI draft, 90 s). */
+  idleTimeoutMs: 120_000,
+  /** Between requests on a kept-alive connection; above the 60 s idle time of common proxies. */
+  keepAliveTimeoutMs: 72_000,
+  checkIntervalMs: 5_000,
+};
+export type ServerLimits = typeof SERVER_LIMITS;
+
+/** The app's JSON body limit; routes anyone can call without signing in get less (below). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
+  ['/api/auth/', 16 * 1024],
+  ['/api/contact/', 128 * 1024],
+  ['/api/literacy/', 128 * 1024],
+];
 
 const MAIL_RETRY_INTERVAL_MS = 30_000;
 const WELCOME_MAIL_DELAY_MS = 1000;
@@ -58,14 +86,24 @@ const WELCOME_MAIL_DELAY_MS = 1000;
 /** Builds the whole application; `main.ts` only listens, tests call `inject()`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const limits = { ...SERVER_LIMITS, ...deps.serverLimits };
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.environment === 'production' ? 'loopback' : false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  app.addHook('onRoute', (route) => {
+    const publicLimit = PUBLIC_BODY_LIMITS.find(([prefix]) => route.url.startsWith(prefix))?.[1];
+    if (publicLimit !== undefined && route.bodyLimit === undefined) route.bodyLimit = publicLimit;
+  });
 
   const transport =
     deps.mailTransport !== undefined
