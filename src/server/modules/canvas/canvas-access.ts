@@ -3,7 +3,7 @@ import { AppError } from '@/server/core/app-error';
 import { decrypt, deriveKey, encrypt } from '@/server/core/crypto';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/connection';
-import { assertCanvasUrlAllowed, createCanvasClient, createCanvasNetwork, type CanvasClient } from '@/server/adapters/canvas';
+import { assertCanvasUrlAllowed, createCanvasClient, createCanvasNetwork, type CanvasClient, type CanvasNetwork } from '@/server/adapters/canvas';
 import { createProfileStore } from '@/server/modules/profile/profile-store';
 import { demoCanvasInternalUrl, demoCanvasPublicUrl } from './demo-canvas-address';
 
@@ -26,28 +26,32 @@ export function createCanvasAccess(config: Config, db: Database) {
   const key = deriveKey(config.appSecret, 'canvas-token');
   const profiles = createProfileStore(db);
   const demoUrl = config.demoCanvas ? demoCanvasPublicUrl(config) : null;
-  const policy = {
-    allowPrivateHosts: config.canvasAllowPrivateHosts,
-    allowedOrigins: config.demoCanvas ? [demoCanvasInternalUrl(config)] : [],
-  };
-  /** Every Canvas request and redirect hop is checked against `policy`, at connect time too. */
+  const policy = { allowPrivateHosts: config.canvasAllowPrivateHosts };
+  /**
+   * Every Canvas request and redirect hop is checked against the URL rule, at connect time too.
+   * Only the demo Canvas's own client may reach the app's loopback address: a teacher's Canvas
+   * address, or a redirect from it, pointing at Margin itself is refused like any private one.
+   */
   const network = createCanvasNetwork(policy);
+  const demoNetwork = config.demoCanvas ? createCanvasNetwork({ ...policy, allowedOrigins: [demoCanvasInternalUrl(config)] }) : null;
 
   /** The demo Canvas is reached on loopback; every other address must pass the URL guard. */
-  async function baseUrlFor(instanceUrl: string): Promise<string> {
-    if (demoUrl && instanceUrl === demoUrl) return demoCanvasInternalUrl(config);
+  async function reach(instanceUrl: string): Promise<{ baseUrl: string; network: CanvasNetwork }> {
+    if (demoUrl && demoNetwork && instanceUrl === demoUrl) return { baseUrl: demoCanvasInternalUrl(config), network: demoNetwork };
     await assertCanvasUrlAllowed(instanceUrl, policy);
-    return instanceUrl;
+    return { baseUrl: instanceUrl, network };
   }
 
   return {
     normalize: normalizeCanvasUrl,
     seal: (token: string) => encrypt(key, token),
     /** Closes the Canvas connection pool (app shutdown). */
-    close: () => network.close(),
+    close: async () => {
+      await Promise.all([network.close(), demoNetwork?.close()]);
+    },
 
     async clientForCredentials(instanceUrl: string, token: string): Promise<TeacherCanvas> {
-      const baseUrl = await baseUrlFor(instanceUrl);
+      const { baseUrl, network } = await reach(instanceUrl);
       return {
         client: createCanvasClient({ baseUrl, token, network }),
         instanceUrl,
