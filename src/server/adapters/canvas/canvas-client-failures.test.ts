@@ -41,7 +41,7 @@ async function failure(call: Promise<unknown>, token = demo.token): Promise<AppE
  * wakes it would consume faults injected by the next test. Let it finish first.
  */
 function drainAbandonedRequests() {
-  return new Promise((resolve) => setTimeout(resolve, 250));
+  return new Promise((resolve) => setTimeout(resolve, 1_200));
 }
 
 describe('Canvas client error mapping', () => {
@@ -106,8 +106,8 @@ describe('Canvas client retries', () => {
       code: 'CANVAS_UNAVAILABLE',
       details: { reason: 'network' },
     });
-    demo.faults.latencyMs = 300;
-    expect(await failure(client({ timeoutMs: 120 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 }))).toMatchObject({ details: { reason: 'timeout' } });
+    demo.faults.latencyMs = 1_000;
+    expect(await failure(client({ timeoutMs: 400 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 }))).toMatchObject({ details: { reason: 'timeout' } });
     expect(demo.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(3);
     await drainAbandonedRequests();
   });
@@ -115,8 +115,8 @@ describe('Canvas client retries', () => {
   it('retries reads after a timeout or a dropped connection', async () => {
     demo.faults.dropNext(1);
     await expect(client().getSelf()).resolves.toMatchObject({ id: 1001 });
-    demo.faults.latencyMs = 300;
-    const slow = await failure(client({ timeoutMs: 120, maxRetries: 1 }).getSelf());
+    demo.faults.latencyMs = 1_000;
+    const slow = await failure(client({ timeoutMs: 400, maxRetries: 1 }).getSelf());
     expect(slow).toMatchObject({ code: 'CANVAS_UNAVAILABLE', details: { reason: 'timeout' } });
     expect(demo.requestLog).toHaveLength(4);
     await drainAbandonedRequests();
