@@ -14,6 +14,7 @@ import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-c
 import { registerErrorHandler } from './core/error-handler';
 import { cleanStorableStrings } from '@/shared/storable-text';
 import { loggerOptions } from './core/logger';
+import { registerJsonBodyParser } from './core/json-body';
 import type { AppContext } from './app-context';
 import { createMailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -53,7 +54,34 @@ export type AppDependencies = {
   logger?: false | { level?: string; stream?: DestinationStream };
   /** The built client to serve; dist/client unless a test built one elsewhere. */
   clientDir?: string;
+  /** Overrides the server's time limits (tests shorten them to see a slow client cut off). */
+  serverLimits?: Partial<ServerLimits>;
 };
+
+/**
+ * How long a client may take, so that slow or stalled connections cannot pile up. Node checks the
+ * header and request limits every `checkIntervalMs`, so a cut comes up to that much later.
+ */
+export const SERVER_LIMITS = {
+  /** Sending the headers. */
+  headersTimeoutMs: 20_000,
+  /** Sending the whole request: a 5 MB upload still passes at about 90 KB/s. */
+  requestTimeoutMs: 60_000,
+  /** A socket with no traffic either way; above the longest answer (an AI draft, 90 s). */
+  idleTimeoutMs: 120_000,
+  /** Between requests on a kept-alive connection; above the 60 s idle time of common proxies. */
+  keepAliveTimeoutMs: 72_000,
+  checkIntervalMs: 5_000,
+};
+export type ServerLimits = typeof SERVER_LIMITS;
+
+/** The app's JSON body limit; routes anyone can call without signing in get less (below). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
+  ['/api/auth/', 16 * 1024],
+  ['/api/contact/', 128 * 1024],
+  ['/api/literacy/', 128 * 1024],
+];
 
 /**
  * The composition root: builds every store, adapter and the job queue once, and the whole
@@ -61,14 +89,24 @@ export type AppDependencies = {
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const limits = { ...SERVER_LIMITS, ...deps.serverLimits };
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  app.addHook('onRoute', (route) => {
+    const publicLimit = PUBLIC_BODY_LIMITS.find(([prefix]) => route.url.startsWith(prefix))?.[1];
+    if (publicLimit !== undefined && route.bodyLimit === undefined) route.bodyLimit = publicLimit;
+  });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every text the API accepts is cleaned before its schema sees it: no NUL byte or lone surrogate
   // reaches Postgres, where it would fail the write (src/shared/storable-text.ts).
@@ -187,6 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await jobs.stop();
     await Promise.allSettled([...backgroundWork]);
     transport?.close?.();
+    await context.canvas.close();
   });
   app.decorate('context', context);
   return app;

@@ -15,7 +15,7 @@ export type AiConfig = {
 };
 
 export type AiEngineTuning = {
-  /** Per call; default 90 s. */
+  /** Per operation, retries included; default 90 s. */
   timeoutMs?: number;
   /** The SDK's retries of 429/5xx/network errors; default 2. */
   maxNetworkRetries?: number;

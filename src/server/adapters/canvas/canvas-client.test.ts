@@ -3,16 +3,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoCanvasState, startDemoCanvas, type RunningDemoCanvas } from '@/server/demo-canvas';
 import { isAppError } from '@/server/core/app-error';
 import { createCanvasClient } from './canvas-client';
+import { createCanvasNetwork } from './canvas-network';
 import type { CanvasClient } from './port';
 
 let demo: RunningDemoCanvas;
 let canvas: CanvasClient;
+const network = createCanvasNetwork({ allowPrivateHosts: true });
 beforeAll(async () => {
   demo = await startDemoCanvas();
-  canvas = createCanvasClient({ baseUrl: demo.baseUrl, token: demo.token, retryBaseDelayMs: 2 });
+  canvas = createCanvasClient({ baseUrl: demo.baseUrl, token: demo.token, network, retryBaseDelayMs: 2 });
 });
 afterEach(() => demo.faults.reset());
-afterAll(() => demo.close());
+afterAll(() => Promise.all([demo.close(), network.close()]));
 
 describe('Canvas client reading', () => {
   it('reads the connected teacher', async () => {
@@ -38,7 +40,7 @@ describe('Canvas client reading', () => {
   it('follows Link pagination to collect every row', async () => {
     const big = await startDemoCanvas({ state: createDemoCanvasState({ scenario: { courses: 1, assignmentsPerCourse: 1, studentsPerCourse: 250 } }) });
     try {
-      const client = createCanvasClient({ baseUrl: big.baseUrl, token: big.token });
+      const client = createCanvasClient({ baseUrl: big.baseUrl, token: big.token, network });
       const [assignment] = await client.listAssignments(4201);
       big.requestLog.length = 0;
       const submissions = await client.listSubmissions(4201, assignment?.id ?? 0);

@@ -50,7 +50,7 @@ describe('sign-up', () => {
     [{ email: 'not-an-email', password: 'secret-ink', fullName: 'X' }, 'email', 'Please enter a valid email address'],
     [{ email: 'a@b.co', password: 'secret-ink', fullName: '   ' }, 'fullName', 'Full name is required'],
     [{ email: 'a@b.co', password: 123456, fullName: 'X' }, 'password'],
-    [{ email: 'a@b.co', password: 'secret-ink', fullName: 'x'.repeat(1_000_000) }, 'fullName'],
+    [{ email: 'a@b.co', password: 'secret-ink', fullName: 'x'.repeat(121) }, 'fullName'],
     [{ email: 'a@b.co', password: 'secret-ink', fullName: 'X', isAdmin: true }, 'isAdmin', 'Unknown field: isAdmin'],
   ])('rejects %j with a 400 naming %s', async (payload, field, message?: string) => {
     const response = await post('/api/auth/sign-up', payload);
