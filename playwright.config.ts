@@ -52,6 +52,8 @@ export default defineConfig({
       APP_SECRET: 'e2e-secret-that-is-long-enough-to-derive-keys',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       SUPPORT_EMAIL: 'support@margin.test',
+      // Production refuses test-mode billing unless told: the browser tests buy plans in test mode.
+      BILLING_TEST_MODE: 'true',
     },
   },
 });

@@ -28,7 +28,7 @@ export async function applyBillingEvent(deps: Pick<BillingDeps, 'db' | 'provider
   });
 
   const { outcome } = applied;
-  if ('replacedSubscriptionId' in outcome && outcome.replacedSubscriptionId) {
+  if ('replacedSubscriptionId' in outcome && outcome.replacedSubscriptionId && deps.provider) {
     // After the commit: the new plan is in place whatever Stripe answers here.
     await deps.provider.endSubscription(outcome.replacedSubscriptionId).catch((error: unknown) => {
       deps.log.error(

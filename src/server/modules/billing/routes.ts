@@ -35,14 +35,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ context: AppContext; provide
 ) => {
   const deps = createBillingDeps(context, provider ?? createBillingProvider(context.config));
 
-  if (deps.provider.readWebhook) {
+  if (deps.provider?.readWebhook) {
     if (!context.config.stripe.webhookSecret) {
       context.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
     }
     await app.register(stripeWebhookRoutes, { deps });
   }
   await app.register(teacherBillingRoutes, { context, deps });
-  if (deps.provider.kind === 'local') await app.register(testModeRoutes, { prefix: '/test-mode', context, deps });
+  if (deps.provider?.kind === 'local') await app.register(testModeRoutes, { prefix: '/test-mode', context, deps });
 };
 
 /** Stripe needs the exact bytes it signed, so this scope (and only this one) keeps JSON bodies raw. */

@@ -13,6 +13,7 @@ import { Badge, ErrorState, Skeleton } from '@/client/ui/feedback';
 import { useSubscription } from '../api/get-subscription';
 import { formatDate, formatUsd, perInterval } from '../format';
 import { useBillingActions } from '../use-billing-actions';
+import { BillingOffNotice } from './test-mode-banner';
 
 /** Settings' Subscription & Credits card (spec part 1 §2): plan, usage, billing portal, extra submissions. */
 export function SubscriptionCard() {
@@ -50,6 +51,8 @@ export function SubscriptionCard() {
           <p className="rounded-lg border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
             Test mode: purchases here are simulated and no real payment is taken.
           </p>
+        ) : config.data?.billingMode === 'off' ? (
+          <BillingOffNotice />
         ) : null}
         {subscription.isPending || usage.isPending ? (
           <div className="flex flex-col gap-3">
