@@ -146,10 +146,22 @@ describe('courses', () => {
     expect(canvas.requestLog).toHaveLength(4);
   });
 
-  it('maps a missing course to Canvas not found', async () => {
+  it('answers a course Canvas does not know with a 404 Course not found, not a Canvas failure', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const response = await inject('GET', '/api/courses/999999', teacher.headers);
-    expect(response.json().error.code).toBe('CANVAS_NOT_FOUND');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
+  });
+
+  it('answers a malformed course id with the same 404, without asking Canvas or quoting a validator', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    canvas.requestLog.length = 0;
+    for (const id of ['abc', '0', '-4', '1.5', '12abc', '99999999999999999999']) {
+      const response = await inject('GET', `/api/courses/${id}`, teacher.headers);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().error, id).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
+    }
+    expect(canvas.requestLog).toHaveLength(0);
   });
 
   it('lists what needs grading, asking only courses that have work to grade', async () => {

@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/ui/tabs';
 import { useCourseDetail } from '../api/courses-api';
 import { formatDate, formatDateRange, formatDateTime, formatPoints } from '../format';
 import { CanvasErrorState } from './canvas-error';
+import { NotFoundState } from './not-found-state';
 
 const QUIZ_TYPE_LABELS: Record<QuizSummary['quiz_type'], string> = {
   assignment: 'Graded quiz',
@@ -42,16 +43,7 @@ export function CourseDetailView({ courseId }: { courseId: string }) {
   }
   if (detail.isError) {
     const isMissing = detail.error instanceof ApiError && (detail.error.code === 'CANVAS_NOT_FOUND' || detail.error.status === 404);
-    if (isMissing) {
-      return (
-        <EmptyState icon={<AlertCircle />} title="Course not found">
-          <p className="mb-4">This course does not exist in your Canvas account, or you no longer have access to it.</p>
-          <ButtonLink to="/courses" variant="outline">
-            Back to Courses
-          </ButtonLink>
-        </EmptyState>
-      );
-    }
+    if (isMissing) return <NotFoundState />;
     return <CanvasErrorState error={detail.error} title="Could not load this course" onRetry={() => void detail.refetch()} />;
   }
   return <CourseDetailContent detail={detail.data} />;
