@@ -13,7 +13,8 @@ createRoot(document.getElementById('root')!).render(
     <SessionProvider>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <Toaster richColors closeButton position="top-right" />
+        {/* Below the sticky header (h-16), so a toast never covers the account buttons. */}
+        <Toaster richColors closeButton position="top-right" offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
       </Suspense>
     </SessionProvider>
   </StrictMode>,
