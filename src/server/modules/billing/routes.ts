@@ -4,6 +4,8 @@ import {
   billingRedirectSchema,
   changeTestPlanRequestSchema,
   createCheckoutRequestSchema,
+  planChangePreviewSchema,
+  planChangeQuerySchema,
   returnToRequestSchema,
   subscriptionStatusSchema,
   testCheckoutOutcomeSchema,
@@ -18,6 +20,7 @@ import { cancelTestSubscription, changeTestPlan, resumeTestSubscription } from '
 import { cancelTestCheckout, completeTestCheckout, getTestCheckout } from './complete-test-checkout';
 import { getSubscriptionStatus } from './get-subscription-status';
 import { openCustomerPortal } from './open-customer-portal';
+import { previewPlanChange } from './preview-plan-change';
 import { receiveWebhook } from './receive-webhook';
 import { startPlanCheckout, startSubmissionPurchase } from './start-checkout';
 
@@ -67,6 +70,12 @@ const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: B
     '/checkout',
     { schema: { body: createCheckoutRequestSchema, response: { 200: billingRedirectSchema } } },
     async (request) => startPlanCheckout(deps, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/plan-change',
+    { schema: { querystring: planChangeQuerySchema, response: { 200: planChangePreviewSchema } } },
+    async (request) => previewPlanChange(deps, currentUser(request), request.query),
   );
 
   app.post(
