@@ -57,6 +57,8 @@ export default defineConfig({
       // Every browser test signs its teachers up from 127.0.0.1; the per-address limit is tested in
       // tests/security/auth-sign-up.test.ts.
       SIGN_UP_LIMIT_PER_HOUR: '1000',
+      // Production refuses test-mode billing unless told: the browser tests buy plans in test mode.
+      BILLING_TEST_MODE: 'true',
     },
   },
 });

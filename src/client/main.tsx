@@ -38,7 +38,8 @@ async function start() {
   const toaster = document.body.appendChild(document.createElement('div'));
   createRoot(toaster).render(
     <Suspense fallback={null}>
-      <Toaster richColors closeButton position="top-right" />
+      {/* Below the sticky header (h-16), so a toast never covers the account buttons. */}
+      <Toaster richColors closeButton position="top-right" offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
     </Suspense>,
   );
 }

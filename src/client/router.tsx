@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './components/app-layout';
-import { RedirectIfSignedIn, RequireSignedIn } from './components/route-guards';
+import { RedirectIfSignedIn, RequireSignedIn, RequireWellFormedIds } from './components/route-guards';
 import { RouteError } from './components/route-error';
 
 type RouteModule = { default: React.ComponentType };
@@ -50,16 +50,21 @@ export const routes: RouteObject[] = [
               { path: 'canvas-setup', ...page(() => import('./routes/canvas-setup')) },
               { path: 'settings', ...page(() => import('./routes/settings')) },
               { path: 'courses', ...page(() => import('./routes/courses')) },
-              { path: 'courses/:courseId', ...page(() => import('./routes/course-detail')) },
               {
-                path: 'courses/:courseId/assignments/:assignmentId/grade',
-                ...page(() => import('./routes/grade-assignment')),
+                element: <RequireWellFormedIds />,
+                children: [
+                  { path: 'courses/:courseId', ...page(() => import('./routes/course-detail')) },
+                  {
+                    path: 'courses/:courseId/assignments/:assignmentId/grade',
+                    ...page(() => import('./routes/grade-assignment')),
+                  },
+                  {
+                    path: 'courses/:courseId/discussions/:discussionId/grade',
+                    ...page(() => import('./routes/grade-discussion')),
+                  },
+                  { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
+                ],
               },
-              {
-                path: 'courses/:courseId/discussions/:discussionId/grade',
-                ...page(() => import('./routes/grade-discussion')),
-              },
-              { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
               { path: 'assignments', ...page(() => import('./routes/needs-grading')) },
               { path: 'billing/checkout/:checkoutId', ...page(() => import('./routes/billing-checkout')) },
               { path: 'billing/portal', ...page(() => import('./routes/billing-portal')) },

@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail: config.mail.supportEmail,
     demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
     aiEngine: config.ai.provider,
-    billingMode: config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
+    billingMode: config.stripe.secretKey ? ('stripe' as const) : config.billingTestMode ? ('test' as const) : ('off' as const),
   }));
   await app.register(authRoutes, { prefix: '/api/auth', context });
   await app.register(profileRoutes, { prefix: '/api/profile', context });

@@ -24,6 +24,7 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@margin.example'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  BILLING_TEST_MODE: booleanFromEnv.optional(),
   DEMO_CANVAS: booleanFromEnv.optional(),
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
   TRUST_PROXY: z.string().trim().min(1).optional(),
@@ -56,6 +57,8 @@ export type Config = {
   };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  /** Simulated checkout and portal when Stripe is not configured; off in production unless BILLING_TEST_MODE=true. */
+  billingTestMode: boolean;
   demoCanvas: boolean;
   canvasAllowPrivateHosts: boolean;
   logLevel: string;
@@ -91,6 +94,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    billingTestMode: env.BILLING_TEST_MODE ?? !declaredProduction,
     demoCanvas: env.DEMO_CANVAS ?? !declaredProduction,
     canvasAllowPrivateHosts: env.CANVAS_ALLOW_PRIVATE_HOSTS ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,

@@ -60,8 +60,29 @@ export async function shareArticle(article: Pick<ArticleSummary, 'title' | 'exce
       // Sharing is refused (no user gesture, unsupported data): copy instead.
     }
   }
-  if (await copyText(url)) toast.success('URL copied to clipboard!');
-  else toast.error('Could not copy the link', { description: url });
+  if (await copyText(url)) {
+    toast.success('URL copied to clipboard!');
+    return;
+  }
+  // The browser refused the clipboard: give the address to copy by hand, and keep it until closed.
+  toast('Copy this link', { description: <CopyByHand url={url} />, duration: Infinity });
+}
+
+/** The article's address, selected and ready for Ctrl+C / long-press copy. */
+function CopyByHand({ url }: { url: string }) {
+  return (
+    <span className="flex flex-col gap-1.5">
+      <span>Your browser did not allow copying. Select the address and copy it:</span>
+      <input
+        readOnly
+        value={url}
+        aria-label="Article address"
+        className="w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs text-ink"
+        onFocus={(event) => event.currentTarget.select()}
+        ref={(input) => input?.select()}
+      />
+    </span>
+  );
 }
 
 /** A hub article read in place (spec §2.7), with Print, Share and Back to Hub. */
