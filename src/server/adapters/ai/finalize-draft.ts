@@ -219,5 +219,6 @@ export function finalizeDraft(raw: RawGradingDraft, context: FinalizeContext): G
     engine: raw.engine,
     filesUsed: raw.filesUsed,
     customInstructionsApplied: raw.customInstructionsApplied,
+    ...(raw.basis ? { basis: raw.basis } : {}),
   };
 }

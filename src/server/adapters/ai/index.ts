@@ -1,6 +1,7 @@
 export type {
   AiEngine,
   AiOperation,
+  ClassWork,
   GradingExample,
   GradingInput,
   RawGradingDraft,

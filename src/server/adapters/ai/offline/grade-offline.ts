@@ -1,4 +1,5 @@
 import type { RubricCriterion, RubricRating } from '@/shared/schemas/ai';
+import type { DraftBasis } from '@/shared/schemas/draft-basis';
 import { clampGrade, effectivePointsPossible, formatPoints } from '../finalize-draft';
 import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../port';
 import {
@@ -434,7 +435,13 @@ function standardVerdict(fraction: number): string {
   return 'does not yet meet';
 }
 
-export function draftGradeOffline(input: GradingInput): RawGradingDraft {
+/**
+ * A grade already placed on the teacher's scale (the scale model): the draft's grade and wording
+ * follow it, and its review lines replace the description-based account of the grade.
+ */
+export type ScaleGrade = { grade: number; review: string[]; basis: DraftBasis };
+
+export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null = null): RawGradingDraft {
   const pointsPossible = effectivePointsPossible(input.assignment.pointsPossible);
   const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
   const customInstructions = input.options.customInstructions?.trim() || null;
@@ -446,10 +453,18 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
   // The description states length and evidence expectations, which hold in rubric mode too.
   const assessment = assess(input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource);
   const { analysis, dimensions } = assessment;
-  const nudge = scaleNudge(input.examples, pointsPossible);
+  const usesScale = scale !== null && !(input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0);
+  // The teacher's grades teach the scale model; their mean no longer pulls the grade.
+  const nudge = usesScale ? null : scaleNudge(input.examples, pointsPossible);
   const focus = focusFromInstructions(customInstructions);
+  const basis: DraftBasis | undefined = usesScale
+    ? scale.basis
+    : rubric
+      ? undefined
+      : { method: 'description', gradesLearnedFrom: 0, classSize: (input.classWork ?? []).length + 1, agreement: null };
   const common = {
-    examplesUsed: input.examples.map((example) => ({ label: example.label, score: example.score })),
+    examplesUsed: nudge ? input.examples.map((example) => ({ label: example.label, score: example.score })) : [],
+    ...(basis ? { basis } : {}),
     engine: 'offline' as const,
     filesUsed: input.isFileContentIncluded,
     customInstructionsApplied: customInstructions !== null,
@@ -470,7 +485,7 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
 
   const weighted = DIMENSIONS.reduce((total, dimension) => total + descriptionWeights[dimension] * dimensions[dimension].score, 0);
   const tooShortCap = analysis.wordCount < 30 ? 0.3 : 1;
-  const overallBefore = Math.min(tooShortCap, toFraction(weighted));
+  const overallBefore = usesScale ? Math.min(tooShortCap, scale.grade / pointsPossible) : Math.min(tooShortCap, toFraction(weighted));
   const overall = nudge ? Math.min(tooShortCap, nudge.apply(overallBefore)) : overallBefore;
 
   // Rubric: one band per criterion from the dimensions its wording names.
@@ -586,11 +601,15 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
   const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${list(strongest)}, weakest in ${list(weakest)}.`;
 
   const review: string[] = [
-    "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
+    usesScale
+      ? "Drafted by Margin's offline engine, without an AI model: the grade comes from features of the text measured against the rest of the class and placed on your scale, and every quote is the student's own sentence."
+      : "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
     ...DIMENSIONS.map((dimension) => `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`),
   ];
   if (rubric) {
     review.push(`Rubric bands (criterion score mapped to the nearest rating; sum ${formatPoints(grade)} of ${formatPoints(outOf)}):`, ...rubricLines);
+  } else if (usesScale) {
+    review.splice(1, 0, ...scale.review, 'What the feedback rests on, each scored 0-100:');
   } else {
     review.push(`Weighted overall ${percent(weighted)}/100, which maps to ${percent(overallBefore)}% of ${formatPoints(pointsPossible)} points (scale: 35% for work that exists, up to 98%).`);
   }

@@ -1,0 +1,79 @@
+import type { DraftBasis } from '@/shared/schemas/draft-basis';
+import type { ClassWork, GradingInput } from '@/server/adapters/ai/port';
+import { loadEnglishSpeller } from './english-speller';
+import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
+import { describeAgreement, describeBasis, fitScaleModel, MIN_GRADES_FOR_AGREEMENT } from './fit-scale-model';
+
+/**
+ * The offline engine's grade on the teacher's scale: the assignment's submissions are measured
+ * and ranked, and the mapping to grades is learned from the ones the teacher has graded (the
+ * scale model, fit-scale-model.ts). With too few submissions to rank and too few grades to learn
+ * from, there is no class to compare with and the caller grades against the description instead.
+ */
+
+/** Fewer submissions than this (the drafted one included) cannot be ranked meaningfully. */
+export const MIN_CLASS_FOR_RANKING = 5;
+/** Assignments whose measurements are kept (each measures its submissions once per process). */
+const MEASURERS_KEPT = 16;
+
+export type TeachersScaleGrade = {
+  grade: number;
+  /** Teacher-only lines for the grade review: where the grade comes from and what moved it. */
+  review: string[];
+  basis: DraftBasis;
+};
+
+const measurers = new Map<string, FeatureMeasurer>();
+
+async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
+  const kept = measurers.get(assignmentText);
+  if (kept) {
+    // Most recently used last, so the oldest is the first to go.
+    measurers.delete(assignmentText);
+    measurers.set(assignmentText, kept);
+    return kept;
+  }
+  const measurer = createFeatureMeasurer(assignmentText, await loadEnglishSpeller());
+  measurers.set(assignmentText, measurer);
+  if (measurers.size > MEASURERS_KEPT) measurers.delete(measurers.keys().next().value!);
+  return measurer;
+}
+
+const formatPoints = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+/** Null when there is no class to rank and not enough grades to learn from. */
+export async function gradeOnTeachersScale(input: GradingInput, pointsPossible: number): Promise<TeachersScaleGrade | null> {
+  const others: ClassWork[] = (input.classWork ?? []).filter((work) => work.text.trim().length > 0);
+  const gradedCount = others.filter((work) => work.grade !== null).length;
+  const classSize = others.length + 1;
+  if (classSize < MIN_CLASS_FOR_RANKING && gradedCount < MIN_GRADES_FOR_AGREEMENT) return null;
+
+  const measurer = await measurerFor(input.assignment.descriptionText);
+  const drafted = measurer.measure(input.submissionText);
+  const otherFeatures = others.map((work) => measurer.measure(work.text));
+  const model = fitScaleModel({
+    pointsPossible,
+    classFeatures: [drafted, ...otherFeatures],
+    graded: others.flatMap((work, index) => (work.grade === null ? [] : [{ features: otherFeatures[index]!, grade: work.grade }])),
+  });
+  const prediction = model.predict(drafted);
+  const strongest = [...prediction.effects].sort((a, b) => Math.abs(b.points) - Math.abs(a.points)).slice(0, 4);
+  const review = [
+    `Grade ${formatPoints(prediction.grade)} of ${formatPoints(pointsPossible)} on your scale. ${describeBasis(model.basis)}`,
+    ...(model.agreement ? [describeAgreement(model.agreement)] : []),
+    'What moved it most, against the class average:',
+    ...strongest.map((effect) => `- ${effect.name}: ${effect.value} (${effect.points >= 0 ? '+' : '−'}${formatPoints(Math.round(Math.abs(effect.points) * 10) / 10)} points)`),
+  ];
+  return {
+    grade: prediction.grade,
+    review,
+    basis: {
+      method: 'class',
+      gradesLearnedFrom: model.basis.gradesLearnedFrom,
+      classSize: model.basis.classSize,
+      agreement: model.agreement
+        ? { checked: model.agreement.checked, withinTolerance: model.agreement.withinTolerance, exact: model.agreement.exact, tolerance: model.agreement.tolerance }
+        : null,
+    },
+  };
+}
