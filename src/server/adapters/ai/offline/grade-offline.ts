@@ -198,7 +198,8 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
       improvements.push({ dimension: 'organization', topic: 'conclusion', text: 'End with a conclusion that returns to your main claim and says why it matters; the piece currently stops without one.', quote: shortQuote(sentences.at(-1), 20), weight: 0.6 });
     }
     if (transitionScore < 0.6) {
-      const abrupt = paragraphs.slice(1).map((paragraph) => paragraph.sentences[0]).find((sentence) => sentence && !analysis.transitions.some((item) => item.sentence === sentence));
+      const linked = new Set(analysis.transitions.map((item) => item.sentence));
+      const abrupt = paragraphs.slice(1).map((paragraph) => paragraph.sentences[0]).find((sentence) => sentence && !linked.has(sentence));
       improvements.push({ dimension: 'organization', topic: 'transitions', text: 'Link your ideas with transitions (for example “however”, “for instance”, “as a result”) so each point leads into the next.', quote: shortQuote(abrupt ?? null, 20), weight: (1 - transitionScore) * 0.7 });
     }
     dimensions.organization = {
@@ -216,10 +217,10 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const expected = requirements.evidenceCount ?? Math.max(2, Math.min(5, Math.round(wordCount / 120)));
     // A general example ("my friend...") counts for less than a quotation, a figure or a source.
     const kindWeight: Record<EvidenceKind, number> = { example: 0.6, quotation: 1, number: 1, citation: 1, source: 1 };
-    const weightedUnits = evidenceSentences.reduce(
-      (total, sentence) => total + Math.max(...analysis.evidence.filter((item) => item.sentence === sentence).map((item) => kindWeight[item.kind])),
-      0,
-    );
+    // Each sentence counts once, at the weight of its strongest kind of evidence.
+    const strongestKind = new Map<Sentence, number>();
+    for (const item of analysis.evidence) strongestKind.set(item.sentence, Math.max(strongestKind.get(item.sentence) ?? 0, kindWeight[item.kind]));
+    const weightedUnits = [...strongestKind.values()].reduce((total, weight) => total + weight, 0);
     const score = clamp01(weightedUnits / expected) * (kinds.length >= 2 ? 1 : 0.85);
     const strongest =
       analysis.evidence.find((item) => item.kind === 'quotation' || item.kind === 'citation') ??
@@ -227,7 +228,7 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
       analysis.evidence[0];
     const unsupported = paragraphs
       .slice(1, Math.max(1, paragraphs.length - 1))
-      .find((paragraph) => !paragraph.sentences.some((sentence) => evidenceSentences.includes(sentence)))?.sentences[0];
+      .find((paragraph) => !paragraph.sentences.some((sentence) => strongestKind.has(sentence)))?.sentences[0];
     const kindNames: Record<string, string> = { example: 'examples', quotation: 'quotations', number: 'facts and figures', citation: 'citations', source: 'named sources' };
     dimensions.evidence = {
       score,
@@ -255,7 +256,8 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const score = clamp01(reasoningSentences.length / expected);
     const best = analysis.reasoning.find((item) => /this (shows|means|suggests|demonstrates|proves)|shows that|which means|as a result/.test(item.phrase)) ?? analysis.reasoning[0];
     const evidenceSentences = new Set(analysis.evidence.map((item) => item.sentence.index));
-    const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !analysis.reasoning.some((item) => item.sentence.index === sentence.index || item.sentence.index === sentence.index + 1));
+    const explained = new Set(analysis.reasoning.map((item) => item.sentence.index));
+    const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !explained.has(sentence.index) && !explained.has(sentence.index + 1));
     dimensions.reasoning = {
       score,
       facts: `${reasoningSentences.length} of ${sentences.length} sentences explain causes or consequences`,
@@ -282,7 +284,8 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const choppy = analysis.averageSentenceLength > 0 && analysis.averageSentenceLength < 9;
     const confidence = Math.min(1, 0.3 + wordCount / 250);
     const score = clamp01((0.5 * variety + 0.5 * vocabulary) * confidence * (choppy ? 0.7 : 1));
-    const varied = bestSentence(sentences.filter((sentence) => sentence.wordCount <= 35 && !analysis.mechanicsIssues.some((issue) => issue.sentence === sentence)), (sentence) => sentence.wordCount);
+    const withIssues = new Set(analysis.mechanicsIssues.map((issue) => issue.sentence));
+    const varied = bestSentence(sentences.filter((sentence) => sentence.wordCount <= 35 && !withIssues.has(sentence)), (sentence) => sentence.wordCount);
     const short = sentences.find((sentence) => sentence.wordCount > 0 && sentence.wordCount < 7);
     const counts = new Map<string, number>();
     for (const word of analysis.words) if (word.length >= 5) counts.set(word, (counts.get(word) ?? 0) + 1);
