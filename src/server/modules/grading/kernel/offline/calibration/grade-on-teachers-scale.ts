@@ -2,7 +2,8 @@ import type { DraftBasis } from '@/shared/schemas/draft-basis';
 import type { ClassWork, GradingInput } from '@/server/adapters/ai/port';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
-import { describeAgreement, describeBasis, fitScaleModel, MIN_GRADES_FOR_AGREEMENT } from './fit-scale-model';
+import type { EssayFeatures } from './essay-features';
+import { describeAgreement, describeBasis, fitScaleModel, MIN_GRADES_FOR_AGREEMENT, type ScaleModel } from './fit-scale-model';
 
 /**
  * The offline engine's grade on the teacher's scale: the assignment's submissions are measured
@@ -23,20 +24,44 @@ export type TeachersScaleGrade = {
   basis: DraftBasis;
 };
 
-const measurers = new Map<string, FeatureMeasurer>();
+/** Fitted models kept: a whole-class run fits once and drafts every student with it. */
+const MODELS_KEPT = 32;
 
-async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
-  const kept = measurers.get(assignmentText);
-  if (kept) {
-    // Most recently used last, so the oldest is the first to go.
-    measurers.delete(assignmentText);
-    measurers.set(assignmentText, kept);
+const measurers = new Map<string, FeatureMeasurer>();
+const models = new Map<string, ScaleModel>();
+
+/** Keeps the most recently used entries of a map, up to a limit. */
+function remember<T>(cache: Map<string, T>, key: string, limit: number, make: () => T): T {
+  const kept = cache.get(key);
+  if (kept !== undefined) {
+    cache.delete(key);
+    cache.set(key, kept);
     return kept;
   }
-  const measurer = createFeatureMeasurer(assignmentText, await loadEnglishSpeller());
-  measurers.set(assignmentText, measurer);
-  if (measurers.size > MEASURERS_KEPT) measurers.delete(measurers.keys().next().value!);
-  return measurer;
+  const made = make();
+  cache.set(key, made);
+  if (cache.size > limit) cache.delete(cache.keys().next().value!);
+  return made;
+}
+
+/**
+ * The model depends on the class's measurements and the grades alone, not on which student is
+ * drafted: every draft of a class (each one the rest of the class plus itself) shares one fit.
+ */
+function modelFor(pointsPossible: number, classFeatures: EssayFeatures[], grades: (number | null)[]): ScaleModel {
+  const key = `${pointsPossible}|${classFeatures.map((features, index) => `${features.vector.join(',')}:${grades[index] ?? ''}`).sort().join(';')}`;
+  return remember(models, key, MODELS_KEPT, () =>
+    fitScaleModel({
+      pointsPossible,
+      classFeatures,
+      graded: classFeatures.flatMap((features, index) => (grades[index] === null || grades[index] === undefined ? [] : [{ features, grade: grades[index] }])),
+    }),
+  );
+}
+
+async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
+  const speller = await loadEnglishSpeller();
+  return remember(measurers, assignmentText, MEASURERS_KEPT, () => createFeatureMeasurer(assignmentText, speller));
 }
 
 const formatPoints = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
@@ -51,11 +76,7 @@ export async function gradeOnTeachersScale(input: GradingInput, pointsPossible: 
   const measurer = await measurerFor(input.assignment.descriptionText);
   const drafted = measurer.measure(input.submissionText);
   const otherFeatures = others.map((work) => measurer.measure(work.text));
-  const model = fitScaleModel({
-    pointsPossible,
-    classFeatures: [drafted, ...otherFeatures],
-    graded: others.flatMap((work, index) => (work.grade === null ? [] : [{ features: otherFeatures[index]!, grade: work.grade }])),
-  });
+  const model = modelFor(pointsPossible, [drafted, ...otherFeatures], [null, ...others.map((work) => work.grade)]);
   const prediction = model.predict(drafted);
   const strongest = [...prediction.effects].sort((a, b) => Math.abs(b.points) - Math.abs(a.points)).slice(0, 4);
   const review = [
