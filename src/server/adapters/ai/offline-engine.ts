@@ -1,5 +1,6 @@
 import { AppError } from '@/server/core/app-error';
 import { integrationResultSchema, type IntegrationRequest, type IntegrationResult, type RevisionRequest } from '@/shared/schemas/ai';
+import { loadEnglishSpeller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
 import { gradeOnTeachersScale } from '@/server/modules/grading/kernel/offline/calibration/grade-on-teachers-scale';
 import { effectivePointsPossible } from './finalize-draft';
 import { draftGradeOffline } from './offline/grade-offline';
@@ -23,7 +24,7 @@ export function createOfflineEngine(): AiEngine {
       try {
         const usesRubric = input.options.useRubric && (input.assignment.rubric?.length ?? 0) > 0;
         const scale = usesRubric ? null : await gradeOnTeachersScale(input, effectivePointsPossible(input.assignment.pointsPossible));
-        return draftGradeOffline(input, scale);
+        return draftGradeOffline(input, scale, await loadEnglishSpeller());
       } catch (error) {
         throw new AppError('AI_FAILED', aiFailureMessages.grading, { cause: error });
       }

@@ -15,6 +15,10 @@ import {
   type Sentence,
   type TextAnalysis,
 } from './text-analysis';
+import { adviceForKind, kindOfWork, labSectionsFound, TYPICAL_WORDS, type KindOfWork, type LabSection } from './kind-of-work';
+
+/** A spelling check over a dictionary (the offline engine passes the English one). */
+export type SpellChecker = { isCorrect(word: string): boolean };
 
 /**
  * Drafts a grade without a model: the work is measured on seven dimensions, each from evidence in
@@ -84,6 +88,7 @@ type Assessment = {
   dimensions: Record<Dimension, DimensionResult>;
   thesisScore: number;
   conclusionScore: number;
+  kind: KindOfWork;
 };
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -109,9 +114,14 @@ function bestSentence(sentences: Sentence[], score: (sentence: Sentence) => numb
 // The seven dimensions
 // ---------------------------------------------------------------------------------------------
 
-function assess(text: string, assignmentName: string, descriptionText: string, termSource: string): Assessment {
+function assess(text: string, assignmentName: string, descriptionText: string, termSource: string, speller: SpellChecker | null): Assessment {
   const analysis = analyzeText(text);
   const requirements = extractRequirements(descriptionText);
+  const kind = kindOfWork({ assignmentName, descriptionText, submissionText: text }, analysis, requirements);
+  const isEssay = kind === 'essay';
+  const labSections = kind === 'lab report' ? labSectionsFound(analysis) : [];
+  const missingSections = (['question or hypothesis', 'materials and method', 'results', 'conclusion'] as LabSection[]).filter((section) => !labSections.includes(section));
+  if (speller) addSpellingIssues(analysis, `${assignmentName} ${termSource}`, speller);
   const allTerms = keyTerms(termSource, 12);
   const coverage = termCoverage(allTerms, analysis.words);
   const { sentences, paragraphs, wordCount } = analysis;
@@ -147,20 +157,20 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
 
   // Development: length against what the description expects (or a typical short essay).
   {
-    const target = requirements.targetWords ?? 350;
+    const target = requirements.targetWords ?? TYPICAL_WORDS[kind];
     const ratio = wordCount / target;
     const score = ratio >= 1 ? 1 : clamp01(ratio ** 1.3);
     const belowMinimum = requirements.minimumWords !== null && wordCount < requirements.minimumWords;
     const longestParagraph = [...paragraphs].sort((a, b) => b.wordCount - a.wordCount)[0];
     dimensions.development = {
       score,
-      facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : ', a typical short essay'})`,
+      facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : `, a typical ${kind}`})`,
       strengths:
         score >= 0.85 && longestParagraph
           ? [{ dimension: 'development', text: `Your ideas are developed in detail (${wordCount} words), giving each point room to be explained.`, quote: shortQuote(longestParagraph.sentences.find((sentence) => sentence.wordCount >= 8)), weight: score * 0.8 }]
           : [],
       improvements:
-        score < 0.85
+        score < 0.85 && kind !== 'link'
           ? [{
               dimension: 'development',
               text: `Develop your ideas further: the response has ${wordCount} words${belowMinimum ? `, below the required ${requirements.minimumWords}` : `, while about ${target} are expected`}. Add explanation and a specific example to each main point.`,
@@ -172,14 +182,19 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
   }
 
   // Organization: paragraphs, a thesis-like opening, a conclusion, transitions.
-  const thesisScore = analysis.thesis ? 1 : 0;
-  const conclusionScore = analysis.conclusion ? 1 : 0;
+  // A lab report's question and conclusion are its sections; shorter kinds need no thesis or conclusion.
+  const hasThesis = kind === 'lab report' ? labSections.includes('question or hypothesis') || analysis.thesis !== null : analysis.thesis !== null;
+  const hasConclusion = kind === 'lab report' ? labSections.includes('conclusion') || analysis.conclusion !== null : analysis.conclusion !== null;
+  const thesisScore = hasThesis ? 1 : 0;
+  const conclusionScore = hasConclusion ? 1 : 0;
   {
-    const expectedParagraphs = requirements.paragraphs ?? Math.min(5, Math.max(3, Math.round(wordCount / 110)));
-    const paragraphScore = clamp01(paragraphs.length / expectedParagraphs);
+    const expectedParagraphs = requirements.paragraphs ?? (isEssay ? Math.min(5, Math.max(3, Math.round(wordCount / 110))) : 1);
+    const paragraphScore = kind === 'lab report' ? labSections.length / 4 : clamp01(paragraphs.length / expectedParagraphs);
     const distinctTransitions = [...new Set(analysis.transitions.map((item) => item.phrase))];
     const transitionScore = clamp01(distinctTransitions.length / Math.max(2, Math.min(6, sentences.length / 3)));
-    const score = 0.3 * paragraphScore + 0.25 * thesisScore + 0.2 * conclusionScore + 0.25 * transitionScore;
+    const score = isEssay || kind === 'lab report'
+      ? 0.3 * paragraphScore + 0.25 * thesisScore + 0.2 * conclusionScore + 0.25 * transitionScore
+      : 0.5 + 0.5 * transitionScore;
     const strengths: Finding[] = [];
     const improvements: Finding[] = [];
     if (analysis.thesis) strengths.push({ dimension: 'organization', topic: 'thesis', text: 'Your opening states a clear position that the rest of the piece develops.', quote: shortQuote(analysis.thesis), weight: 0.9 });
@@ -188,13 +203,15 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
       strengths.push({ dimension: 'organization', topic: 'transitions', text: `You connect your ideas with transitions such as ${list(quoted(distinctTransitions.slice(0, 3)))}, so the reader can follow your line of thought.`, quote: shortQuote(example?.sentence), weight: transitionScore * 0.8, alternatives: analysis.transitions.map((item) => item.sentence) });
     }
     if (analysis.conclusion) strengths.push({ dimension: 'organization', topic: 'conclusion', text: 'Your conclusion brings the main points together instead of simply stopping.', quote: shortQuote(analysis.conclusion), weight: 0.7 });
-    if (!analysis.thesis) {
+    const advice = adviceForKind(kind, analysis, missingSections);
+    if (advice) improvements.push({ dimension: 'organization', ...(kind === 'lab report' ? { topic: 'paragraphs' as const } : {}), text: advice, quote: null, weight: kind === 'lab report' && missingSections.length === 0 ? 0.3 : 0.85 });
+    if (!analysis.thesis && isEssay) {
       improvements.push({ dimension: 'organization', topic: 'thesis', text: 'State your main claim clearly in the opening paragraph, so the reader knows from the start what you will show; the opening does not make a clear claim yet.', quote: shortQuote(sentences[0], 20), weight: 0.9 });
     }
-    if (paragraphScore < 1) {
+    if (paragraphScore < 1 && isEssay) {
       improvements.push({ dimension: 'organization', topic: 'paragraphs', text: `Organise the text into ${expectedParagraphs} or more paragraphs (an introduction, body paragraphs with one main idea each, and a conclusion); it currently has ${paragraphs.length}.`, quote: null, weight: 1 - paragraphScore });
     }
-    if (!analysis.conclusion && paragraphs.length >= 1 && wordCount >= 40) {
+    if (!hasConclusion && isEssay && wordCount >= 40) {
       improvements.push({ dimension: 'organization', topic: 'conclusion', text: 'End with a conclusion that returns to your main claim and says why it matters; the piece currently stops without one.', quote: shortQuote(sentences.at(-1), 20), weight: 0.6 });
     }
     if (transitionScore < 0.6) {
@@ -204,7 +221,7 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     }
     dimensions.organization = {
       score,
-      facts: `${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
+      facts: `${kind === 'lab report' ? `lab report sections found: ${labSections.join(', ') || 'none'}; ` : isEssay ? '' : `a ${kind}, judged as one; `}${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
       strengths,
       improvements,
     };
@@ -313,11 +330,19 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const rate = issues.length / Math.max(1, sentences.length);
     const score = wordCount === 0 ? 0 : clamp01(1 - 2 * rate);
     const kinds = [...new Set(issues.map((issue) => issue.kind))];
-    const described = kinds.slice(0, 3).map((kind) => describeIssue(kind, issues.find((issue) => issue.kind === kind)?.detail ?? ''));
+    const described = kinds.slice(0, 3).map((issueKind) =>
+      issueKind === 'misspelled word'
+        ? `spelling (${list(quoted([...new Set(issues.filter((issue) => issue.kind === issueKind).map((issue) => issue.detail))].slice(0, 3)))})`
+        : describeIssue(issueKind, issues.find((issue) => issue.kind === issueKind)?.detail ?? ''),
+    );
     const first = issues[0];
+    const misspelled = [...new Set(issues.filter((issue) => issue.kind === 'misspelled word').map((issue) => issue.detail))];
     dimensions.mechanics = {
       score,
-      facts: issues.length === 0 ? 'no mechanical problems detected' : `${issues.length} possible problem${issues.length === 1 ? '' : 's'}: ${kinds.join(', ')}`,
+      facts:
+        issues.length === 0
+          ? 'no mechanical problems detected'
+          : `${issues.length} possible problem${issues.length === 1 ? '' : 's'}: ${kinds.join(', ')}${misspelled.length > 0 ? `; not in the dictionary: ${list(quoted(misspelled.slice(0, 5)))}` : ''}`,
       strengths:
         issues.length === 0 && wordCount >= 100
           ? [{ dimension: 'mechanics', text: 'Your writing is carefully proofread: sentences are capitalised and punctuated correctly.', quote: null, weight: 0.5 }]
@@ -329,7 +354,33 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     };
   }
 
-  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore, conclusionScore };
+  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore, conclusionScore, kind };
+}
+
+const SPELLED_WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+/** Slips another check already names, so a word is not reported twice. */
+const NAMED_SLIPS = new Set<MechanicsIssueKind>(['common misspelling', 'missing apostrophe', 'informal abbreviation']);
+
+/**
+ * Words not in the dictionary, at most one a sentence: lower-case words only (a capitalised word
+ * is too often a name), and never a word of the assignment itself (names, terms it uses).
+ */
+function addSpellingIssues(analysis: TextAnalysis, assignmentText: string, speller: SpellChecker): void {
+  const known = new Set(tokenize(assignmentText));
+  const named = new Map<Sentence, Set<string>>();
+  for (const issue of analysis.mechanicsIssues) {
+    if (NAMED_SLIPS.has(issue.kind)) named.set(issue.sentence, new Set([...(named.get(issue.sentence) ?? []), issue.detail.toLowerCase()]));
+  }
+  for (const sentence of analysis.sentences) {
+    for (const match of sentence.text.matchAll(SPELLED_WORD)) {
+      const word = match[0];
+      if (word.length < 3 || word !== word.toLowerCase()) continue;
+      const lower = word.replace(/’/g, "'");
+      if (known.has(lower) || named.get(sentence)?.has(lower) || speller.isCorrect(word)) continue;
+      analysis.mechanicsIssues.push({ kind: 'misspelled word', detail: word, sentence });
+      break;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,7 +495,7 @@ function standardVerdict(fraction: number): string {
  */
 export type ScaleGrade = { grade: number; review: string[]; basis: DraftBasis };
 
-export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null = null): RawGradingDraft {
+export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null = null, speller: SpellChecker | null = null): RawGradingDraft {
   const pointsPossible = effectivePointsPossible(input.assignment.pointsPossible);
   const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
   const customInstructions = input.options.customInstructions?.trim() || null;
@@ -454,7 +505,7 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
     : '';
   const termSource = `${input.assignment.name} ${rubricText} ${input.assignment.descriptionText}`;
   // The description states length and evidence expectations, which hold in rubric mode too.
-  const assessment = assess(input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource);
+  const assessment = assess(input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource, speller);
   const { analysis, dimensions } = assessment;
   const usesScale = scale !== null && !(input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0);
   // The teacher's grades teach the scale model; their mean no longer pulls the grade.
@@ -607,6 +658,7 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
     usesScale
       ? "Drafted by Margin's offline engine, without an AI model: the grade comes from features of the text measured against the rest of the class and placed on your scale, and every quote is the student's own sentence."
       : "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
+    `Judged as ${withArticle(assessment.kind)} (from the assignment's wording and the work's shape), and advised as one.`,
     ...DIMENSIONS.map((dimension) => `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`),
   ];
   if (rubric) {
@@ -668,6 +720,8 @@ function describeIssue(kind: MechanicsIssueKind, detail: string): string {
       return 'sentences without end punctuation';
     case 'missing apostrophe':
       return `missing apostrophes in contractions (“${detail}”)`;
+    case 'misspelled word':
+      return `spelling (“${detail}”)`;
   }
 }
 

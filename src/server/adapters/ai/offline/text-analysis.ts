@@ -23,7 +23,8 @@ export type MechanicsIssueKind =
   | 'common misspelling'
   | 'very long sentence'
   | 'missing end punctuation'
-  | 'missing apostrophe';
+  | 'missing apostrophe'
+  | 'misspelled word';
 
 export type TextAnalysis = {
   text: string;
@@ -215,7 +216,9 @@ const REASONING_PHRASES = [
 
 const EXAMPLE_MARKERS = ['for example', 'for instance', 'such as', 'e.g.', 'to illustrate', 'an example', 'one example', 'case of', 'including'];
 const SOURCE_MARKERS = ['according to', 'research', 'a study', 'studies', 'survey', 'data', 'report', 'reported', 'experts', 'scientists', 'historians', 'the author', 'the article', 'the text states', 'the book'];
-const CONCLUSION_MARKERS = /^(in conclusion|to conclude|in summary|to sum up|overall|ultimately|in the end|all in all|finally|to summarize|for these reasons|in short)\b/i;
+const CONCLUSION_MARKERS = /^(?:(?:so|and|but|thus|therefore|overall),?\s+)?(in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|overall|ultimately|in the end|all in all|finally|to summari[sz]e|for these reasons|in short|that is why|this is why)\b/i;
+/** Phrases that conclude wherever they stand in the sentence ("So, in conclusion, ..."). */
+const CONCLUDING_PHRASE = /\b(?:in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|all in all|to summari[sz]e)\b/i;
 const THESIS_MARKERS = /\b(i (?:will )?(?:argue|believe|think|contend|claim|propose)|this (?:essay|paper|report) (?:will|argues|shows|explores|examines)|should|must|ought to|need to|is (?:the )?(?:best|most|more|less|better|worse)|the main reason|because|three reasons|several reasons|is important|matters)\b/i;
 
 const MISSPELLINGS = [
@@ -370,13 +373,18 @@ function findThesis(paragraphs: Paragraph[]): Sentence | null {
   return candidates[0] ?? null;
 }
 
-/** The closing paragraph's summing-up sentence, when the text has a separate closing paragraph. */
+/**
+ * The summing-up sentence at the end of the work: in the closing paragraph, or, when the work is
+ * one block (pasted text, lost line breaks), among its last three sentences.
+ */
 function findConclusion(paragraphs: Paragraph[]): Sentence | null {
-  if (paragraphs.length < 2) return null;
   const closing = paragraphs.at(-1);
   if (!closing) return null;
-  const marked = closing.sentences.find((sentence) => CONCLUSION_MARKERS.test(sentence.text));
+  const ending = paragraphs.length >= 2 ? closing.sentences : closing.sentences.slice(-3);
+  const isMarked = (sentence: Sentence) => CONCLUSION_MARKERS.test(sentence.text) || CONCLUDING_PHRASE.test(sentence.text);
+  const marked = ending.find(isMarked);
   if (marked) return marked;
+  if (paragraphs.length < 2) return null;
   // A closing paragraph that returns to the opening's ideas also concludes.
   const openingTerms = keyTerms(paragraphs[0]?.text ?? '', 8);
   const closingWords = tokenize(closing.text);
