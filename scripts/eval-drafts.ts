@@ -20,7 +20,7 @@ import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import { createOfflineEngine, type AiEngine, type RawGradingDraft } from '@/server/adapters/ai';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
-import { draftFeedback } from '@/server/modules/grading/draft-feedback';
+import { draftFeedback } from '@/server/modules/grading/assignments/draft-feedback';
 import { loadEnglishSpeller, type Speller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
 import { createFeatureMeasurer, createScaleEngine, fitScaleModelForClass } from '@/server/modules/grading/kernel/offline/calibration/create-scale-engine';
 import { EssayDataError, parseEssaysTsv, parseSetsJson, type EssaySet, type ScoredEssay } from '@/server/modules/grading/kernel/offline/calibration/eval/read-essay-data';

@@ -1,10 +1,12 @@
+import { CLIENT_ERROR_CODE, isErrorCode, type ClientErrorCode } from '@/shared/error-codes';
 import type { ApiErrorBody } from '@/shared/schemas/common';
 import { sessionStore } from './session-store';
 
 /** An API failure with the server's user-facing message and, for validation, the field. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** The server's code (`src/shared/error-codes.ts`), NETWORK when there was no answer, UNKNOWN otherwise. */
+  readonly code: ClientErrorCode;
   readonly field: string | undefined;
   readonly details: Record<string, unknown> | undefined;
 
@@ -12,7 +14,7 @@ export class ApiError extends Error {
     super(body.message ?? 'Something went wrong. Please try again.');
     this.name = 'ApiError';
     this.status = status;
-    this.code = body.code ?? 'UNKNOWN';
+    this.code = body.code === CLIENT_ERROR_CODE.NETWORK ? CLIENT_ERROR_CODE.NETWORK : isErrorCode(body.code) ? body.code : CLIENT_ERROR_CODE.UNKNOWN;
     this.field = body.field;
     this.details = body.details;
   }
@@ -54,7 +56,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { code: 'NETWORK', message: 'Could not reach Margin. Please check your internet connection.' });
+    throw new ApiError(0, { code: CLIENT_ERROR_CODE.NETWORK, message: 'Could not reach Margin. Please check your internet connection.' });
   }
 }
 

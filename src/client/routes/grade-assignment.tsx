@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
-import { AssignmentGradingScreen } from '@/client/features/grading/components/assignment-grading-screen';
+import { AssignmentGradingScreen } from '@/client/features/grading/assignment/components/assignment-grading-screen';
 
 export default function GradeAssignmentRoute() {
   const { courseId = '', assignmentId = '' } = useParams();

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
-import { DiscussionGradingScreen } from '@/client/features/discussion-grading/components/discussion-grading-screen';
+import { DiscussionGradingScreen } from '@/client/features/grading/discussion/components/discussion-grading-screen';
 
 export default function GradeDiscussionRoute() {
   const { courseId = '', discussionId = '' } = useParams();

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
-import { QuizGradingScreen } from '@/client/features/quiz-grading/components/quiz-grading-screen';
+import { QuizGradingScreen } from '@/client/features/grading/quiz/components/quiz-grading-screen';
 
 export default function GradeQuizRoute() {
   const { courseId = '', quizId = '' } = useParams();

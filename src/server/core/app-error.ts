@@ -1,3 +1,7 @@
+import type { ErrorCode } from '@/shared/error-codes';
+
+export type { ErrorCode } from '@/shared/error-codes';
+
 /**
  * One error type for everything the server reports to a user.
  *
@@ -27,9 +31,7 @@ export const statusByCode = {
   MAIL_FAILED: 502,
   BILLING_FAILED: 502,
   INTERNAL: 500,
-} as const;
-
-export type ErrorCode = keyof typeof statusByCode;
+} as const satisfies Record<ErrorCode, number>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseDetailSchema, courseIdParamsSchema, courseListSchema, needsGradingListSchema } from '@/shared/schemas/canvas';
 import type { AppContext } from '@/server/app-context';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { getCourseDetail, listCourses, listNeedsGrading } from './list-courses';
+import { getCourseDetail } from './get-course-detail';
+import { listCourses } from './list-courses';
+import { listNeedsGrading } from './list-needs-grading';
 
 export const courseRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.addHook('onRequest', context.authenticate);

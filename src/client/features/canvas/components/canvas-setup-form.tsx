@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
 import { Field, Input } from '@/client/ui/form';
 import { testCanvasConnection, useCanvasConnection, useSaveCanvasConnection } from '../api/canvas-api';
+import { ERROR_CODE } from '@/shared/error-codes';
 
 type Status =
   | { state: 'not-connected' }
@@ -79,7 +80,7 @@ export function CanvasSetupForm() {
       console.error('Saving Canvas settings failed', error);
       toast.error('Save Failed', {
         description:
-          error instanceof ApiError && error.status < 500 && error.code !== 'INTERNAL'
+          error instanceof ApiError && error.status < 500 && error.code !== ERROR_CODE.INTERNAL
             ? error.message
             : 'Failed to save Canvas settings. Please try again.',
       });

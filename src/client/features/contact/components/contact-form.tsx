@@ -15,6 +15,7 @@ import { Field, Input, Textarea } from '@/client/ui/form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/ui/tabs';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { HoneypotField } from './honeypot-field';
+import { ERROR_CODE } from '@/shared/error-codes';
 
 const TABS = [
   {
@@ -58,7 +59,7 @@ export function ContactForm() {
         toast.error('Error sending message', { description: error.message });
         return;
       }
-      if (error instanceof ApiError && error.code === 'VALIDATION' && error.field && error.field in EMPTY) {
+      if (error instanceof ApiError && error.code === ERROR_CODE.VALIDATION && error.field && error.field in EMPTY) {
         form.setError(error.field as keyof ContactMessageInput, { message: error.message });
       }
       toast.error('Error sending message', { description: 'Please try again later or email us directly.' });

@@ -20,6 +20,7 @@ import { Field, Input, Textarea } from '@/client/ui/form';
 import { Select } from '@/client/ui/select';
 import { useSendInstitutionalInquiry } from '../api/send-institutional-inquiry';
 import { HoneypotField } from './honeypot-field';
+import { ERROR_CODE } from '@/shared/error-codes';
 
 const EMPTY = {
   organizationName: '',
@@ -74,7 +75,7 @@ export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: strin
         toast.error('Error submitting inquiry', { description: error.message });
         return;
       }
-      if (error instanceof ApiError && error.code === 'VALIDATION' && error.field && error.field in EMPTY) {
+      if (error instanceof ApiError && error.code === ERROR_CODE.VALIDATION && error.field && error.field in EMPTY) {
         form.setError(error.field as keyof InquiryFormValues, { message: error.message });
       }
       const address = supportEmail ?? 'our support address';

@@ -1,11 +1,12 @@
 import { ButtonLink } from '@/client/ui/button';
 import { ErrorState } from '@/client/ui/feedback';
 import { ApiError } from '@/client/lib/api-client';
+import { CLIENT_ERROR_CODE, ERROR_CODE } from '@/shared/error-codes';
 
 /** How a failed Canvas read is shown: reconnect for token problems, retry for everything else. */
 export function CanvasErrorState({ error, title, onRetry }: { error: Error; title: string; onRetry: () => void }) {
-  const code = error instanceof ApiError ? error.code : 'UNKNOWN';
-  if (code === 'CANVAS_NOT_CONNECTED') {
+  const code = error instanceof ApiError ? error.code : CLIENT_ERROR_CODE.UNKNOWN;
+  if (code === ERROR_CODE.CANVAS_NOT_CONNECTED) {
     return (
       <ErrorState title="Canvas is not connected" message="Connect your Canvas account to see your courses here.">
         <div>
@@ -16,7 +17,7 @@ export function CanvasErrorState({ error, title, onRetry }: { error: Error; titl
       </ErrorState>
     );
   }
-  if (code === 'CANVAS_TOKEN_INVALID') {
+  if (code === ERROR_CODE.CANVAS_TOKEN_INVALID) {
     return (
       <ErrorState title={title} message={error.message} onRetry={onRetry}>
         <div>

@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/ui/tabs';
 import { useCourseDetail } from '../api/courses-api';
 import { formatDate, formatDateRange, formatDateTime, formatPoints } from '../format';
 import { CanvasErrorState } from './canvas-error';
+import { ERROR_CODE } from '@/shared/error-codes';
 
 const QUIZ_TYPE_LABELS: Record<QuizSummary['quiz_type'], string> = {
   assignment: 'Graded quiz',
@@ -41,7 +42,7 @@ export function CourseDetailView({ courseId }: { courseId: string }) {
     );
   }
   if (detail.isError) {
-    const isMissing = detail.error instanceof ApiError && (detail.error.code === 'CANVAS_NOT_FOUND' || detail.error.status === 404);
+    const isMissing = detail.error instanceof ApiError && (detail.error.code === ERROR_CODE.CANVAS_NOT_FOUND || detail.error.status === 404);
     if (isMissing) {
       return (
         <EmptyState icon={<AlertCircle />} title="Course not found">

@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GradingOptions } from '@/shared/schemas/ai';
+import type {
+  AssignmentGradingView,
+  DraftJob,
+  DraftResponse,
+  GradingSubmission,
+  SaveGradeRequest,
+  StoredDrafts,
+} from '@/shared/schemas/grading';
+import type { UsageSummary } from '@/shared/usage';
+import { apiFetch, ApiError } from '@/client/lib/api-client';
+import { sessionStore } from '@/client/lib/session-store';
+import { usageQuery } from '@/client/lib/usage';
+import { ERROR_CODE } from '@/shared/error-codes';
+
+const base = (courseId: string, assignmentId: string) =>
+  `/api/grading/courses/${encodeURIComponent(courseId)}/assignments/${encodeURIComponent(assignmentId)}`;
+
+export const gradingViewQuery = (courseId: string, assignmentId: string) =>
+  queryOptions({
+    queryKey: ['grading', courseId, assignmentId],
+    queryFn: ({ signal }) => apiFetch<AssignmentGradingView>(base(courseId, assignmentId), { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const storedDraftsQuery = (courseId: string, assignmentId: string) =>
+  queryOptions({
+    queryKey: ['grading', courseId, assignmentId, 'drafts'],
+    queryFn: ({ signal }) => apiFetch<StoredDrafts>(`${base(courseId, assignmentId)}/drafts`, { signal }),
+  });
+
+export function useGradingView(courseId: string, assignmentId: string) {
+  return useQuery(gradingViewQuery(courseId, assignmentId));
+}
+
+/** Drafts kept for this assignment; polls while a whole-class run is going. */
+export function useStoredDrafts(courseId: string, assignmentId: string) {
+  return useQuery({
+    ...storedDraftsQuery(courseId, assignmentId),
+    refetchInterval: (query) => (query.state.data?.job?.status === 'running' ? 1500 : false),
+  });
+}
+
+export function useDraftFeedback(courseId: string, assignmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; options: GradingOptions }) =>
+      apiFetch<DraftResponse>(`${base(courseId, assignmentId)}/drafts`, { method: 'POST', body: input }),
+    onSuccess(response, input) {
+      queryClient.setQueryData(storedDraftsQuery(courseId, assignmentId).queryKey, (stored) =>
+        stored ? { ...stored, drafts: { ...stored.drafts, [String(input.userId)]: response } } : stored,
+      );
+    },
+  });
+}
+
+export function useDraftWholeClass(courseId: string, assignmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (options: GradingOptions) =>
+      apiFetch<DraftJob>(`${base(courseId, assignmentId)}/drafts/batch`, { method: 'POST', body: { options } }),
+    onSuccess(job) {
+      queryClient.setQueryData(storedDraftsQuery(courseId, assignmentId).queryKey, (stored) => ({
+        drafts: stored?.drafts ?? {},
+        job,
+      }));
+    },
+  });
+}
+
+export function useSaveGrade(courseId: string, assignmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number } & SaveGradeRequest) => {
+      const { userId, ...body } = input;
+      return apiFetch<{ submission: GradingSubmission; usage: UsageSummary }>(`${base(courseId, assignmentId)}/grades/${userId}`, {
+        method: 'PUT',
+        body,
+      });
+    },
+    onSuccess({ submission, usage }) {
+      queryClient.setQueryData(usageQuery.queryKey, usage);
+      queryClient.setQueryData(gradingViewQuery(courseId, assignmentId).queryKey, (view) =>
+        view
+          ? { ...view, submissions: view.submissions.map((existing) => (existing.user_id === submission.user_id ? submission : existing)) }
+          : view,
+      );
+      // Course lists and the Needs Grading list count this submission differently now.
+      void queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void queryClient.invalidateQueries({ queryKey: ['needs-grading'] });
+    },
+    onError(error) {
+      if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+    },
+  });
+}
+
+/** Downloads an attachment through our server (the browser never holds the Canvas token). */
+export async function downloadAttachment(courseId: string, assignmentId: string, userId: number, attachmentId: number, filename: string) {
+  const token = sessionStore.getSnapshot().session?.access_token;
+  const response = await fetch(`${base(courseId, assignmentId)}/students/${userId}/attachments/${attachmentId}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new ApiError(response.status, { message: 'The file could not be downloaded. Please try again.' });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,144 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { CalendarClock, FileX } from 'lucide-react';
+import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
+import { usePublicConfig } from '@/client/lib/public-config';
+import { Badge, EmptyState } from '@/client/ui/feedback';
+import { DEFAULT_AI_OPTIONS, toGradingOptions, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
+import { formatPercent, formatWhen } from '@/client/features/grading/kernel/format';
+import { GradingHeader, HeaderFact } from '@/client/features/grading/kernel/grading-header';
+import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
+import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
+import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
+import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
+import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
+import { useGradingShortcuts, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
+import { useGradingView, useStoredDrafts } from '../api/grading-api';
+import { BatchDraftBar } from './batch-draft-bar';
+import { GradePanel } from './grade-panel';
+import { StudentNavigator } from './student-navigator';
+import { SubmissionView } from './submission-view';
+
+/** Submission on the left, the grade panel on the right (spec part 2 §2.1). */
+const COLUMNS = 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]';
+
+/** Spec part 2 §2.1: what to check when the assignment does not load. */
+const LOAD_TIPS = [
+  'Check that your Canvas credentials in Settings are still valid.',
+  'Make sure you have permission to grade this assignment in Canvas.',
+  'Check your internet connection.',
+  'Refresh the page and try again.',
+];
+
+export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
+  const view = useGradingView(courseId, assignmentId);
+  const drafts = useStoredDrafts(courseId, assignmentId);
+  const publicConfig = usePublicConfig();
+  // The selected student lives in the URL (?student=userId), so a reload keeps the teacher's place.
+  const [searchParams, updateParams] = useSearchParamUpdater();
+  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const actionsRef = useRef<GradingActions | null>(null);
+
+  const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
+  const total = submissions.length;
+  const requestedStudent = Number(searchParams.get('student'));
+  const safeIndex = Math.max(0, submissions.findIndex((submission) => submission.user_id === requestedStudent));
+  const select = useCallback(
+    (next: number) => {
+      const target = submissions[Math.min(Math.max(0, next), Math.max(0, total - 1))];
+      if (target) updateParams({ student: String(target.user_id) });
+    },
+    [submissions, total, updateParams],
+  );
+
+  useGradingShortcuts({
+    isEnabled: total > 0 && !isHelpOpen,
+    next: () => select(safeIndex + 1),
+    previous: () => select(safeIndex - 1),
+    help: () => setHelpOpen(true),
+    actionsRef,
+  });
+
+  if (view.isPending) return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
+  if (view.isError) {
+    return (
+      <GradingLoadError
+        courseId={courseId}
+        title="Error Loading Assignment"
+        message={view.error.message}
+        tips={LOAD_TIPS}
+        onRetry={() => void view.refetch()}
+      />
+    );
+  }
+
+  const { assignment } = view.data;
+  const gradedCount = submissions.filter((submission) => submissionStatus(submission) === 'graded').length;
+  const percentComplete = total > 0 ? (gradedCount / total) * 100 : 0;
+  const current = submissions[safeIndex];
+  const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
+  const waitingCount = submissions.filter(
+    (submission) => !isPlaceholderSubmission(submission.id) && submission.submitted_at && submission.workflow_state !== 'graded',
+  ).length;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <GradingHeader
+        courseId={courseId}
+        courseName={assignment.course.name}
+        crumb="Grade Assignment"
+        title={assignment.name}
+        canvasUrl={assignment.html_url}
+        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+        facts={
+          <>
+            <HeaderFact icon={<CalendarClock aria-hidden />}>{assignment.due_at ? `Due ${formatWhen(assignment.due_at)}` : 'No due date'}</HeaderFact>
+            <span>{assignment.points_possible ?? 100} points</span>
+            <span data-testid="graded-count">
+              {gradedCount} of {total} graded
+            </span>
+            <Badge tone={percentComplete >= 100 ? 'success' : 'brand'} data-testid="percent-complete">
+              {formatPercent(percentComplete)} complete
+            </Badge>
+          </>
+        }
+      />
+
+      {!current ? (
+        <EmptyState icon={<FileX />} title="No Submissions Found">
+          There are no student submissions for this assignment yet.
+        </EmptyState>
+      ) : (
+        <>
+          <UsageNotice />
+          <StudentNavigator submissions={submissions} index={safeIndex} onSelect={select} />
+          <BatchDraftBar
+            courseId={courseId}
+            assignmentId={assignmentId}
+            job={drafts.data?.job ?? null}
+            waitingCount={waitingCount}
+            options={toGradingOptions(aiOptions, Boolean(assignment.rubric?.length))}
+          />
+          <div className={`grid items-start gap-6 ${COLUMNS}`}>
+            <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
+            <GradePanel
+              key={`${current.id}:${storedDraft ? 'drafted' : 'none'}`}
+              courseId={courseId}
+              assignmentId={assignmentId}
+              assignment={assignment}
+              submission={current}
+              storedDraft={storedDraft}
+              aiOptions={aiOptions}
+              onAiOptionsChange={setAiOptions}
+              engineName={publicConfig.data?.aiEngine}
+              actionsRef={actionsRef}
+              onSaved={(andNext) => {
+                if (andNext) select(safeIndex + 1);
+              }}
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

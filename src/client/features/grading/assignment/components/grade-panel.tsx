@@ -1,0 +1,172 @@
+import type { RefObject } from 'react';
+import { toast } from 'sonner';
+import {
+  DEFAULT_POINTS,
+  isPlaceholderSubmission,
+  type DraftResponse,
+  type GradingAssignment,
+  type GradingSubmission,
+} from '@/shared/schemas/grading';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
+import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
+import { DraftReview } from '@/client/features/grading/kernel/draft-review';
+import { toastDraftFailure, toastDraftSuccess } from '@/client/features/grading/kernel/draft-toasts';
+import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
+import { GradeInput, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
+import { RubricEditor } from '@/client/features/grading/kernel/rubric-editor';
+import { SAVE_COST_NOTE, SaveBar } from '@/client/features/grading/kernel/save-bar';
+import { saveErrorToast } from '@/client/features/grading/kernel/save-errors';
+import { useGradeForm } from '@/client/features/grading/kernel/use-grade-form';
+import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
+import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
+
+/**
+ * The 'Grade & Feedback' panel for one student, keyed by the submission (see useGradeForm). A draft
+ * waiting for an already graded submission is not applied: the grade in Canvas wins.
+ */
+export function GradePanel({
+  courseId,
+  assignmentId,
+  assignment,
+  submission,
+  storedDraft,
+  aiOptions,
+  onAiOptionsChange,
+  engineName,
+  actionsRef,
+  onSaved,
+}: {
+  courseId: string;
+  assignmentId: string;
+  assignment: GradingAssignment;
+  submission: GradingSubmission;
+  storedDraft: DraftResponse | undefined;
+  aiOptions: AiOptionsState;
+  onAiOptionsChange: (options: AiOptionsState) => void;
+  engineName: string | undefined;
+  actionsRef: RefObject<GradingActions | null>;
+  onSaved: (andNext: boolean) => void;
+}) {
+  const points = assignment.points_possible && assignment.points_possible > 0 ? assignment.points_possible : DEFAULT_POINTS;
+  const rubric = assignment.rubric && assignment.rubric.length > 0 ? assignment.rubric : null;
+  const isPlaceholder = isPlaceholderSubmission(submission.id);
+  const isGradeFromRubric = Boolean(rubric && assignment.use_rubric_for_grading);
+  const form = useGradeForm({
+    points,
+    rubric,
+    isGradeFromRubric,
+    savedScore: submission.score,
+    savedRubric: submission.rubric_assessment,
+    waitingDraft: submission.workflow_state !== 'graded' ? (storedDraft?.draft ?? null) : null,
+  });
+  const { draft } = form;
+  const drafting = useDraftFeedback(courseId, assignmentId);
+  const saving = useSaveGrade(courseId, assignmentId);
+  const canDraft = !isPlaceholder && !drafting.isPending;
+  const canSave = !isPlaceholder && form.hasGrade && !saving.isPending;
+
+  async function requestDraft() {
+    if (!canDraft) return;
+    const options = toGradingOptions(aiOptions, Boolean(rubric));
+    try {
+      const response = await drafting.mutateAsync({ userId: submission.user_id, options });
+      form.applyDraft(response.draft);
+      if (response.files.failed.length > 0) {
+        toast.error('File Processing Error', { description: "Some files couldn't be processed. AI will grade based on available content." });
+      }
+      toastDraftSuccess(options.mode, response.draft);
+    } catch (error) {
+      toastDraftFailure(error);
+    }
+  }
+
+  async function save(andNext: boolean) {
+    if (isPlaceholder) {
+      toast.error('Cannot Grade', { description: "Cannot grade students who haven't submitted anything yet" });
+      return;
+    }
+    if (!courseId || !assignmentId) {
+      toast.error('Missing course or assignment information');
+      return;
+    }
+    if (!canSave) return;
+    try {
+      await saving.mutateAsync({
+        userId: submission.user_id,
+        submissionId: submission.id,
+        grade: form.gradeToSave,
+        comment: form.comment,
+        rubricAssessment: form.rubricAssessment,
+      });
+      toast.success('Grade and feedback saved to Canvas');
+      onSaved(andNext);
+    } catch (error) {
+      const { title, description } = saveErrorToast(error);
+      toast.error(title, { description });
+    }
+  }
+
+  function quickFill(percentOfMax: number) {
+    if (!isPlaceholder) form.quickFill(percentOfMax);
+  }
+
+  useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
+
+  return (
+    <Card className="flex flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
+      <CardHeader className="pb-2">
+        <CardTitle>Grade &amp; Feedback</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <AiOptionsFields
+          options={aiOptions}
+          onChange={onAiOptionsChange}
+          hasRubric={Boolean(rubric)}
+          onDraft={() => void requestDraft()}
+          canDraft={canDraft}
+          isDrafting={drafting.isPending}
+          engineName={engineName}
+        />
+
+        <div className="flex flex-col gap-2">
+          <GradeInput
+            label={`Grade (out of ${points})`}
+            value={form.effectiveGrade}
+            onChange={form.setGrade}
+            max={points}
+            isDisabled={isPlaceholder}
+            isReadOnly={form.isGradeComputed}
+            hint={isGradeFromRubric ? 'This assignment is graded from its rubric: the grade is the sum of the criteria.' : undefined}
+            testId="grade-input"
+          />
+          <QuickFillButtons onFill={quickFill} isDisabled={isPlaceholder || form.isGradeComputed} />
+        </div>
+
+        <FeedbackField value={form.comment} onChange={form.setComment} rows={8} isDisabled={isPlaceholder} testId="feedback-input" />
+
+        <DraftReview draft={draft} />
+
+        {rubric ? (
+          <RubricEditor
+            isOpenByDefault={isGradeFromRubric || Boolean(draft?.rubricAssessment) || form.isRubricFilled}
+            rubric={rubric}
+            values={form.rubricValues}
+            onChange={form.setRubricValues}
+            draft={draft}
+            isDisabled={isPlaceholder}
+          />
+        ) : null}
+
+        <SaveBar
+          className="sticky bottom-0 -mx-5 -mb-5 border-t border-slate-200 bg-white/95 px-5 py-4 backdrop-blur"
+          onSave={(andNext) => void save(andNext)}
+          canSave={canSave}
+          isSaving={saving.isPending}
+          saveLabel="Save to Canvas"
+          note={SAVE_COST_NOTE}
+          unavailable={isPlaceholder ? { label: 'No Submission to Grade', reason: "This student hasn't submitted anything yet" } : null}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GradingOptions } from '@/shared/schemas/ai';
+import {
+  summarizeDiscussion,
+  type DiscussionGradingView,
+  type SaveDiscussionGradeRequest,
+  type SaveDiscussionGradeResponse,
+} from '@/shared/schemas/discussion-grading';
+import type { DraftResponse, StoredDrafts } from '@/shared/schemas/grading';
+import { apiFetch, ApiError } from '@/client/lib/api-client';
+import { usageQuery } from '@/client/lib/usage';
+import { retryUnlessFinal } from '@/client/features/grading/kernel/canvas-retry';
+import { ERROR_CODE } from '@/shared/error-codes';
+
+const base = (courseId: string, discussionId: string) =>
+  `/api/grading/courses/${encodeURIComponent(courseId)}/discussions/${encodeURIComponent(discussionId)}`;
+
+export const discussionViewQuery = (courseId: string, discussionId: string) =>
+  queryOptions({
+    queryKey: ['discussion-grading', courseId, discussionId],
+    queryFn: ({ signal }) => apiFetch<DiscussionGradingView>(base(courseId, discussionId), { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryUnlessFinal,
+  });
+
+export const discussionDraftsQuery = (courseId: string, discussionId: string) =>
+  queryOptions({
+    queryKey: ['discussion-grading', courseId, discussionId, 'drafts'],
+    queryFn: ({ signal }) => apiFetch<StoredDrafts>(`${base(courseId, discussionId)}/drafts`, { signal }),
+  });
+
+export function useDiscussionView(courseId: string, discussionId: string) {
+  return useQuery(discussionViewQuery(courseId, discussionId));
+}
+
+export function useDiscussionDrafts(courseId: string, discussionId: string, isEnabled: boolean) {
+  return useQuery({ ...discussionDraftsQuery(courseId, discussionId), enabled: isEnabled });
+}
+
+export function useDraftDiscussionFeedback(courseId: string, discussionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { userId: number; options: GradingOptions }) =>
+      apiFetch<DraftResponse>(`${base(courseId, discussionId)}/drafts`, { method: 'POST', body: input }),
+    onSuccess(response, input) {
+      queryClient.setQueryData(discussionDraftsQuery(courseId, discussionId).queryKey, (stored) => ({
+        drafts: { ...stored?.drafts, [String(input.userId)]: response },
+        job: stored?.job ?? null,
+      }));
+    },
+  });
+}
+
+export function useSaveDiscussionGrade(courseId: string, discussionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: { userId: number } & SaveDiscussionGradeRequest) =>
+      apiFetch<SaveDiscussionGradeResponse>(`${base(courseId, discussionId)}/grades/${userId}`, { method: 'PUT', body }),
+    onSuccess({ user_id: userId, grade, usage }) {
+      queryClient.setQueryData(usageQuery.queryKey, usage);
+      queryClient.setQueryData(discussionViewQuery(courseId, discussionId).queryKey, (view) => {
+        if (!view) return view;
+        const students = view.students.map((student) => (student.user.id === userId ? { ...student, grade } : student));
+        return { ...view, students, summary: summarizeDiscussion(students, view.discussion.points_possible) };
+      });
+      queryClient.setQueryData(discussionDraftsQuery(courseId, discussionId).queryKey, (stored) => {
+        if (!stored) return stored;
+        const { [String(userId)]: _saved, ...rest } = stored.drafts;
+        return { ...stored, drafts: rest };
+      });
+      // Course lists and the Needs Grading list count this submission differently now.
+      void queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void queryClient.invalidateQueries({ queryKey: ['needs-grading'] });
+    },
+    onError(error) {
+      if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import type { RefObject } from 'react';
+import { Info } from 'lucide-react';
+import { toast } from 'sonner';
+import { isDiscussionStudentGraded, type DiscussionStudent, type GradingDiscussion } from '@/shared/schemas/discussion-grading';
+import type { DraftResponse } from '@/shared/schemas/grading';
+import { ApiError } from '@/client/lib/api-client';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
+import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
+import { AiGradeReview, DraftDetails } from '@/client/features/grading/kernel/draft-review';
+import { toastDraftFailure, toastDraftSuccess } from '@/client/features/grading/kernel/draft-toasts';
+import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
+import { GradeInput, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
+import { RubricEditor } from '@/client/features/grading/kernel/rubric-editor';
+import { SAVE_COST_NOTE, SaveBar } from '@/client/features/grading/kernel/save-bar';
+import { useGradeForm } from '@/client/features/grading/kernel/use-grade-form';
+import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
+import { useDraftDiscussionFeedback, useSaveDiscussionGrade } from '../api/discussion-grading-api';
+import { ERROR_CODE } from '@/shared/error-codes';
+
+/** The spec's discussion toasts (part 2 §8), with the usage limit's own title and message. */
+function saveFailureToast(error: unknown) {
+  if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
+    toast.error('Usage Limit Reached', { description: error.message });
+    return;
+  }
+  toast.error('Failed to save grade. Please try again.', {
+    description: error instanceof ApiError && error.code.startsWith('CANVAS_') ? error.message : undefined,
+  });
+}
+
+/** The grade form for one student, keyed by the student (see useGradeForm). */
+export function DiscussionGradeForm({
+  courseId,
+  discussionId,
+  discussion,
+  student,
+  storedDraft,
+  aiOptions,
+  onAiOptionsChange,
+  engineName,
+  actionsRef,
+  onSaved,
+}: {
+  courseId: string;
+  discussionId: string;
+  discussion: GradingDiscussion;
+  student: DiscussionStudent;
+  storedDraft: DraftResponse | undefined;
+  aiOptions: AiOptionsState;
+  onAiOptionsChange: (options: AiOptionsState) => void;
+  engineName: string | undefined;
+  actionsRef: RefObject<GradingActions | null>;
+  onSaved: (andNext: boolean) => void;
+}) {
+  const points = discussion.points_possible;
+  const rubric = discussion.rubric && discussion.rubric.length > 0 ? discussion.rubric : null;
+  const isGradeFromRubric = Boolean(rubric && discussion.use_rubric_for_grading);
+  const form = useGradeForm({
+    points,
+    rubric,
+    isGradeFromRubric,
+    savedScore: student.grade.score,
+    savedRubric: student.grade.rubric_assessment,
+    waitingDraft: isDiscussionStudentGraded(student) ? null : (storedDraft?.draft ?? null),
+  });
+  const { draft } = form;
+  const drafting = useDraftDiscussionFeedback(courseId, discussionId);
+  const saving = useSaveDiscussionGrade(courseId, discussionId);
+  const canGrade = discussion.is_graded;
+  const canDraft = canGrade && student.post_count > 0 && !drafting.isPending;
+  const canSave = canGrade && form.hasGrade && !saving.isPending;
+
+  async function requestDraft() {
+    if (!canDraft) return;
+    const options = toGradingOptions(aiOptions, Boolean(rubric));
+    try {
+      const response = await drafting.mutateAsync({ userId: student.user.id, options });
+      form.applyDraft(response.draft);
+      toastDraftSuccess(options.mode, response.draft, 'discussion prompt');
+    } catch (error) {
+      toastDraftFailure(error);
+    }
+  }
+
+  async function save(andNext: boolean) {
+    if (!canSave) return;
+    try {
+      await saving.mutateAsync({
+        userId: student.user.id,
+        grade: form.gradeToSave,
+        comment: form.comment,
+        rubricAssessment: form.rubricAssessment,
+      });
+      toast.success('Grade saved successfully!');
+      onSaved(andNext);
+    } catch (error) {
+      console.warn('Saving the grade failed', error);
+      saveFailureToast(error);
+    }
+  }
+
+  function quickFill(percent: number) {
+    if (canGrade) form.quickFill(percent);
+  }
+
+  useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
+
+  if (!canGrade) {
+    return (
+      <Card data-testid="ungraded-notice">
+        <CardHeader className="pb-2">
+          <CardTitle className="flex items-center gap-2 text-base">
+            <Info className="size-4" aria-hidden />
+            Ungraded discussion
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="text-sm text-slate-700">
+          This discussion is not graded in Canvas, so it has no grades to save. You can read every student's posts here; to grade it, make it a
+          graded discussion in Canvas (give it points), then open it again.
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader className="pb-2">
+          <CardTitle>Grade &amp; Feedback</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <GradeInput
+              label={`Grade (out of ${points})`}
+              value={form.effectiveGrade}
+              onChange={form.setGrade}
+              max={points}
+              isDisabled={form.isGradeComputed}
+              hint={isGradeFromRubric ? 'Graded from the rubric: the grade is the sum of the criteria.' : undefined}
+              testId="grade-input"
+            />
+            <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} />
+          </div>
+          <FeedbackField value={form.comment} onChange={form.setComment} rows={7} testId="feedback-input" />
+          {rubric ? (
+            <RubricEditor
+              isOpenByDefault={isGradeFromRubric || Boolean(draft?.rubricAssessment) || form.isRubricFilled}
+              rubric={rubric}
+              values={form.rubricValues}
+              onChange={form.setRubricValues}
+              draft={draft}
+              isDisabled={false}
+            />
+          ) : null}
+          <AiOptionsFields
+            options={aiOptions}
+            onChange={onAiOptionsChange}
+            hasRubric={Boolean(rubric)}
+            basisLabel="Uses the discussion prompt."
+            onDraft={() => void requestDraft()}
+            canDraft={canDraft}
+            isDrafting={drafting.isPending}
+            engineName={engineName}
+            cannotDraftReason={student.post_count === 0 ? "This student hasn't posted yet: there is nothing to draft from." : null}
+          />
+          {draft ? <DraftDetails draft={draft} /> : null}
+          <SaveBar
+            className="border-t border-slate-200 pt-4"
+            onSave={(andNext) => void save(andNext)}
+            canSave={canSave}
+            isSaving={saving.isPending}
+            saveLabel="Save Grade"
+            saveTestId="save-grade"
+            note={SAVE_COST_NOTE}
+          />
+        </CardContent>
+      </Card>
+      {draft ? <AiGradeReview review={draft.gradeReview} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useMemo, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
+import { usePublicConfig } from '@/client/lib/public-config';
+import { Button } from '@/client/ui/button';
+import { Card, CardContent } from '@/client/ui/card';
+import { EmptyState, Spinner } from '@/client/ui/feedback';
+import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
+import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
+import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
+import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
+import { useGradingShortcuts, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
+import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
+import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
+import { isEntriesTab, neighborInTab, studentsInTab, type EntriesTab } from '../student-filter';
+import { DiscussionGradeForm } from './discussion-grade-form';
+import { DiscussionHeader } from './discussion-header';
+import { DiscussionStatusCard } from './discussion-status-card';
+import { initialsOf, StudentEntries, StudentStatusBadge } from './student-entries';
+import { StudentContext, StudentPosts } from './student-posts';
+
+export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: string; discussionId: string }) {
+  const view = useDiscussionView(courseId, discussionId);
+  const drafts = useDiscussionDrafts(courseId, discussionId, view.data?.discussion.is_graded === true);
+  const publicConfig = usePublicConfig();
+  const [searchParams, updateParams] = useSearchParamUpdater();
+  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const actionsRef = useRef<GradingActions | null>(null);
+
+  const students = useMemo(() => view.data?.students ?? [], [view.data]);
+  const tabParam = searchParams.get('tab');
+  const tab: EntriesTab = isEntriesTab(tabParam) ? tabParam : 'all';
+  const visible = useMemo(() => studentsInTab(students, tab), [students, tab]);
+  const requestedId = Number(searchParams.get('student'));
+  const current = students.find((student) => student.user.id === requestedId) ?? visible[0] ?? students[0] ?? null;
+
+  const previous = neighborInTab(students, visible, current?.user.id ?? null, -1);
+  const next = neighborInTab(students, visible, current?.user.id ?? null, 1);
+  const select = (userId: number) => updateParams({ student: String(userId) });
+  const move = (direction: 1 | -1) => {
+    const neighbor = direction === 1 ? next : previous;
+    if (neighbor) select(neighbor.user.id);
+  };
+  const storedDraft = current ? drafts.data?.drafts[String(current.user.id)] : undefined;
+
+  useGradingShortcuts({
+    isEnabled: students.length > 0 && !isHelpOpen,
+    next: () => move(1),
+    previous: () => move(-1),
+    help: () => setHelpOpen(true),
+    actionsRef,
+  });
+
+  if (view.isPending) return <Spinner label="Loading discussion..." className="min-h-[50vh]" />;
+  if (view.isError) {
+    return (
+      <GradingLoadError
+        courseId={courseId}
+        title="Error loading discussion entries"
+        message="Could not load discussion posts. Please check your Canvas connection and try again."
+        detail={view.error.message}
+        onRetry={() => void view.refetch()}
+      />
+    );
+  }
+
+  const { discussion, summary } = view.data;
+  const position = current ? visible.findIndex((student) => student.user.id === current.user.id) : -1;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <DiscussionHeader courseId={courseId} discussion={discussion} actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />} />
+      {discussion.is_graded ? <UsageNotice /> : null}
+      <DiscussionStatusCard summary={summary} pointsPossible={discussion.points_possible} isGraded={discussion.is_graded} />
+
+      {students.length > 0 && summary.total_posts === 0 ? (
+        <EmptyState icon={<MessagesSquare />} title="No discussion entries found.">
+          No student has posted yet.{discussion.is_graded ? ' You can still give a grade for not taking part.' : ''}
+        </EmptyState>
+      ) : null}
+      {!current ? (
+        <EmptyState icon={<MessagesSquare />} title="No discussion entries found." />
+      ) : (
+        <div className="grid items-start gap-5 lg:grid-cols-[300px_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] xl:grid-cols-[300px_minmax(0,1fr)_350px] xl:grid-rows-[auto_1fr]">
+          <div className="min-w-0 lg:row-span-3 lg:self-stretch xl:row-span-2">
+            <StudentEntries
+              students={students}
+              tab={tab}
+              onTabChange={(value) => updateParams({ tab: value })}
+              selectedUserId={current.user.id}
+              onSelect={select}
+              pointsPossible={discussion.points_possible}
+              isGradedDiscussion={discussion.is_graded}
+            />
+          </div>
+          <div className="flex min-w-0 flex-col gap-4 lg:col-start-2">
+            <Card>
+              <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
+                <div className="flex min-w-0 items-center gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700" aria-hidden>
+                    {initialsOf(current.user.name)}
+                  </span>
+                  <div className="min-w-0">
+                    <h2 className="truncate text-lg font-semibold" data-testid="student-name">
+                      {current.user.name}
+                    </h2>
+                    <p className="text-sm text-slate-600" data-testid="student-position">
+                      {position >= 0 ? `Student ${position + 1} of ${visible.length}` : 'Not in this list'}
+                    </p>
+                  </div>
+                  <StudentStatusBadge student={current} isGradedDiscussion={discussion.is_graded} />
+                </div>
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" onClick={() => move(-1)} disabled={!previous} aria-keyshortcuts="k ArrowLeft">
+                    <ChevronLeft aria-hidden />
+                    Previous
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => move(1)} disabled={!next} aria-keyshortcuts="j ArrowRight">
+                    Next
+                    <ChevronRight aria-hidden />
+                  </Button>
+                </div>
+              </CardContent>
+            </Card>
+            <StudentPosts student={current} />
+          </div>
+          <div className="min-w-0 lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-span-2 xl:row-start-1 xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto">
+            <DiscussionGradeForm
+              key={`${current.user.id}:${storedDraft ? 'drafted' : 'none'}`}
+              courseId={courseId}
+              discussionId={discussionId}
+              discussion={discussion}
+              student={current}
+              storedDraft={storedDraft}
+              aiOptions={aiOptions}
+              onAiOptionsChange={setAiOptions}
+              engineName={publicConfig.data?.aiEngine}
+              actionsRef={actionsRef}
+              onSaved={(andNext) => {
+                if (andNext) move(1);
+              }}
+            />
+          </div>
+          <div className="min-w-0 lg:col-start-2 xl:row-start-2">
+            <StudentContext student={current} pointsPossible={discussion.points_possible} isGradedDiscussion={discussion.is_graded} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GradingOptions } from '@/shared/schemas/ai';
+import type { DraftResponse, StoredDrafts } from '@/shared/schemas/grading';
+import {
+  quizCounts,
+  type QuizAnswersResponse,
+  type QuizGradingView,
+  type SaveQuestionScoresRequest,
+  type SaveQuestionScoresResponse,
+} from '@/shared/schemas/quiz-grading';
+import { apiFetch, ApiError } from '@/client/lib/api-client';
+import { usageQuery } from '@/client/lib/usage';
+import { retryUnlessFinal } from '@/client/features/grading/kernel/canvas-retry';
+import { answerRetryDelay, shouldRetryAnswers } from '../answer-attempts';
+import { ERROR_CODE } from '@/shared/error-codes';
+
+const base = (courseId: string, quizId: string) => `/api/grading/courses/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
+
+export const quizViewQuery = (courseId: string, quizId: string) =>
+  queryOptions({
+    queryKey: ['quiz-grading', courseId, quizId],
+    queryFn: ({ signal }) => apiFetch<QuizGradingView>(base(courseId, quizId), { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryUnlessFinal,
+  });
+
+/**
+ * One student's answers, cached per quiz submission with its own status and error (the query's).
+ * A load tries at most three times; the Retry button refetches, which starts a fresh count.
+ */
+const quizAnswersKey = (courseId: string, quizId: string, submissionId: number) => ['quiz-grading', courseId, quizId, 'answers', submissionId] as const;
+
+export const quizAnswersQuery = (courseId: string, quizId: string, submissionId: number, userId: number) =>
+  queryOptions({
+    queryKey: quizAnswersKey(courseId, quizId, submissionId),
+    queryFn: ({ signal }) => apiFetch<QuizAnswersResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/answers?userId=${userId}`, { signal }),
+    staleTime: Infinity,
+    retry: shouldRetryAnswers,
+    retryDelay: answerRetryDelay,
+    // After a failure, coming back to the student shows the error and the Retry button, not a fourth try.
+    retryOnMount: false,
+  });
+
+export const quizDraftsQuery = (courseId: string, quizId: string, submissionId: number) =>
+  queryOptions({
+    queryKey: ['quiz-grading', courseId, quizId, 'drafts', submissionId],
+    queryFn: ({ signal }) => apiFetch<StoredDrafts>(`${base(courseId, quizId)}/submissions/${submissionId}/drafts`, { signal }),
+  });
+
+export function useQuizView(courseId: string, quizId: string) {
+  return useQuery(quizViewQuery(courseId, quizId));
+}
+
+export function useQuizAnswers(courseId: string, quizId: string, submission: { id: number; user_id: number } | null, isEnabled: boolean) {
+  return useQuery({
+    ...quizAnswersQuery(courseId, quizId, submission?.id ?? 0, submission?.user_id ?? 0),
+    enabled: submission !== null && isEnabled,
+  });
+}
+
+export function useQuizDrafts(courseId: string, quizId: string, submissionId: number | null) {
+  return useQuery({ ...quizDraftsQuery(courseId, quizId, submissionId ?? 0), enabled: submissionId !== null });
+}
+
+export function useDraftQuizAnswer(courseId: string, quizId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { submissionId: number; questionId: number; options: GradingOptions }) =>
+      apiFetch<DraftResponse>(`${base(courseId, quizId)}/submissions/${input.submissionId}/questions/${input.questionId}/draft`, {
+        method: 'POST',
+        body: { options: input.options },
+      }),
+    onSuccess(response, input) {
+      queryClient.setQueryData(quizDraftsQuery(courseId, quizId, input.submissionId).queryKey, (stored) => ({
+        drafts: { ...stored?.drafts, [String(input.questionId)]: response },
+        job: null,
+      }));
+    },
+  });
+}
+
+export function useSaveQuestionScores(courseId: string, quizId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ submissionId, ...body }: { submissionId: number } & SaveQuestionScoresRequest) =>
+      apiFetch<SaveQuestionScoresResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/scores`, { method: 'PUT', body }),
+    onSuccess({ submission, usage }, input) {
+      queryClient.setQueryData(usageQuery.queryKey, usage);
+      queryClient.setQueryData(quizViewQuery(courseId, quizId).queryKey, (view) => {
+        if (!view) return view;
+        const submissions = view.submissions.map((existing) => (existing.id === submission.id ? { ...existing, ...submission } : existing));
+        return { ...view, submissions, counts: { ...view.counts, ...quizCounts(submissions) } };
+      });
+      queryClient.setQueryData<QuizAnswersResponse>(quizAnswersKey(courseId, quizId, input.submissionId), (answers) => {
+        if (!answers) return answers;
+        return {
+          ...answers,
+          answers: answers.answers.map((answer) => {
+            const graded = input.questions.find((item) => item.questionId === answer.question_id);
+            if (!graded) return answer;
+            return {
+              ...answer,
+              points: graded.score,
+              correct: answer.correct === 'undefined' ? 'defined' : answer.correct,
+              teacher_comment: graded.comment.trim() ? graded.comment : answer.teacher_comment,
+            };
+          }),
+        };
+      });
+      queryClient.setQueryData(quizDraftsQuery(courseId, quizId, input.submissionId).queryKey, (stored) => {
+        if (!stored) return stored;
+        const drafts = { ...stored.drafts };
+        for (const item of input.questions) delete drafts[String(item.questionId)];
+        return { ...stored, drafts };
+      });
+      void queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void queryClient.invalidateQueries({ queryKey: ['needs-grading'] });
+    },
+    onError(error) {
+      if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileX } from 'lucide-react';
+import type { QuizAnswer, QuizQuestion } from '@/shared/schemas/quiz-grading';
+import { usePublicConfig } from '@/client/lib/public-config';
+import { EmptyState } from '@/client/ui/feedback';
+import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
+import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
+import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
+import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
+import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
+import { useGradingShortcuts, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
+import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
+import { quizAnswersQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
+import { QuestionGradingCard } from './question-grading-card';
+import { QuizHeader } from './quiz-header';
+import { answerFor, QuizSubmissionPanel, type AnswersState } from './quiz-submission-panel';
+import { QuizStudentList } from './quiz-student-list';
+
+const NO_ANSWERS: QuizAnswer[] = [];
+
+/** Students, the submission, the grading card (spec part 2 §2.3). */
+const COLUMNS = 'lg:grid-cols-[240px_minmax(0,1fr)_340px]';
+
+/** What to check when the quiz does not load. */
+const LOAD_TIPS = [
+  'Check that your Canvas credentials in Settings are still valid.',
+  'Make sure you can grade this quiz in Canvas (classic quizzes only; New Quizzes are graded in Canvas).',
+];
+
+/** Canvas keeps the answers of a quiz without a gradebook assignment to itself; trying again cannot help. */
+const ANSWERS_UNAVAILABLE: AnswersState = {
+  status: 'error',
+  answers: NO_ANSWERS,
+  error: 'Canvas does not share the answers of a quiz without a gradebook assignment (a practice quiz or an ungraded survey).',
+  onRetry: null,
+  isRetrying: false,
+};
+
+/** The question to open first: the first one waiting for a person, else the first manual one, else the first. */
+function defaultQuestion(questions: QuizQuestion[], answers: QuizAnswer[]): QuizQuestion | undefined {
+  const waiting = questions.find((question) => question.needs_manual_grading && answerFor(answers, question.id)?.correct === 'undefined');
+  return waiting ?? questions.find((question) => question.needs_manual_grading) ?? questions[0];
+}
+
+export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quizId: string }) {
+  const view = useQuizView(courseId, quizId);
+  const publicConfig = usePublicConfig();
+  const queryClient = useQueryClient();
+  const [searchParams, updateParams] = useSearchParamUpdater();
+  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const actionsRef = useRef<GradingActions | null>(null);
+
+  const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
+  const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
+  const requestedStudent = Number(searchParams.get('student'));
+  const foundIndex = submissions.findIndex((submission) => submission.user_id === requestedStudent);
+  const index = foundIndex === -1 ? 0 : foundIndex;
+  const current = submissions[index] ?? null;
+  const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
+
+  const answers = useQuizAnswers(courseId, quizId, current, canReadAnswers);
+  const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
+  const answerList = answers.data?.answers ?? NO_ANSWERS;
+
+  const requestedQuestion = Number(searchParams.get('question'));
+  const selectedQuestion = questions.find((question) => question.id === requestedQuestion) ?? defaultQuestion(questions, answerList) ?? null;
+
+  const selectIndex = (next: number) => {
+    const target = submissions[Math.min(Math.max(0, next), submissions.length - 1)];
+    if (target) updateParams({ student: String(target.user_id) });
+  };
+
+  // The next student's answers are loaded while the teacher reads this one's.
+  const following = submissions[index + 1];
+  useEffect(() => {
+    if (following && canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, following.id, following.user_id));
+  }, [following, canReadAnswers, queryClient, courseId, quizId]);
+
+  useGradingShortcuts({
+    isEnabled: submissions.length > 0 && !isHelpOpen,
+    next: () => selectIndex(index + 1),
+    previous: () => selectIndex(index - 1),
+    help: () => setHelpOpen(true),
+    actionsRef,
+  });
+
+  if (view.isPending) return <GradingSkeleton label="Loading quiz..." gridClassName={COLUMNS} columnCount={3} />;
+  if (view.isError) {
+    return <GradingLoadError courseId={courseId} title="Failed to fetch quiz data" message={view.error.message} tips={LOAD_TIPS} onRetry={() => void view.refetch()} />;
+  }
+
+  const storedDraft = selectedQuestion ? drafts.data?.drafts[String(selectedQuestion.id)] : undefined;
+  const answersState: AnswersState = !canReadAnswers
+    ? ANSWERS_UNAVAILABLE
+    : {
+        status: answers.isError ? 'error' : answers.isSuccess ? 'success' : 'pending',
+        answers: answerList,
+        error: answers.error?.message ?? null,
+        onRetry: () => void answers.refetch(),
+        isRetrying: answers.isFetching,
+      };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <QuizHeader courseId={courseId} view={view.data} actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />} />
+      <UsageNotice />
+      {!current ? (
+        <EmptyState icon={<FileX />} title="No Submissions Found">
+          This quiz doesn't have any submissions to grade yet.
+        </EmptyState>
+      ) : (
+        <div className={`grid items-start gap-5 md:grid-cols-[220px_minmax(0,1fr)] ${COLUMNS}`}>
+          <QuizStudentList submissions={submissions} index={index} onSelect={selectIndex} />
+          <QuizSubmissionPanel
+            submission={current}
+            questions={questions}
+            selectedQuestionId={selectedQuestion?.id ?? null}
+            onSelectQuestion={(questionId) => updateParams({ question: String(questionId), student: String(current.user_id) })}
+            answers={answersState}
+          />
+          <div className="min-w-0 md:col-span-2 lg:sticky lg:top-20 lg:col-span-1 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
+            {selectedQuestion ? (
+              <QuestionGradingCard
+                key={`${current.id}:${selectedQuestion.id}:${answersState.status}:${storedDraft ? 'drafted' : 'none'}`}
+                courseId={courseId}
+                quizId={quizId}
+                submission={current}
+                question={selectedQuestion}
+                position={questions.indexOf(selectedQuestion) + 1}
+                answer={answerFor(answerList, selectedQuestion.id)}
+                isAnswerLoaded={answersState.status === 'success'}
+                storedDraft={storedDraft}
+                aiOptions={aiOptions}
+                onAiOptionsChange={setAiOptions}
+                engineName={publicConfig.data?.aiEngine}
+                actionsRef={actionsRef}
+                onSaved={(andNext) => {
+                  if (andNext) selectIndex(index + 1);
+                }}
+              />
+            ) : (
+              <EmptyState title="This quiz has no questions." />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  assignmentGradingViewSchema,
+  attachmentRouteParamsSchema,
+  batchDraftRequestSchema,
+  draftJobSchema,
+  draftRequestSchema,
+  draftResponseSchema,
+  gradingRouteParamsSchema,
+  saveGradeRequestSchema,
+  saveGradeResponseSchema,
+  storedDraftsSchema,
+  studentRouteParamsSchema,
+} from '@/shared/schemas/grading';
+import { AppError } from '@/server/core/app-error';
+import { deriveKey } from '@/server/core/crypto';
+import type { AppContext } from '@/server/app-context';
+import { consumeDraftAllowance } from '../kernel/draft-rate-limit';
+import { currentUser } from '@/server/modules/auth/authenticate';
+import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
+import { createUsageStore } from '@/server/modules/usage/usage-store';
+import { draftFeedback } from './draft-feedback';
+import { createDraftStore } from '../kernel/draft-store';
+import { draftWholeClass } from './draft-whole-class';
+import { saveGrade } from './save-grade';
+import { bySortableName, toGradingAssignment, toGradingSubmission } from './to-grading-view';
+
+
+const scopeOf = (courseId: number, assignmentId: number) => `assignment:${courseId}:${assignmentId}`;
+
+export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
+  const usage = createUsageStore(context.db);
+  app.addHook('onRequest', context.authenticate);
+
+  // Drafts older than 24 hours are deleted, not just hidden.
+  const purge = setInterval(() => {
+    drafts.deleteExpired().catch((error: unknown) => context.log.error({ err: error }, 'deleting expired drafts failed'));
+  }, 60 * 60 * 1000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  /**
+   * The assignment and every submission (drafts need the class for style examples), and the course
+   * only when a breadcrumb needs its name: one parallel round of Canvas requests.
+   */
+  async function loadAssignment(userId: string, courseId: number, assignmentId: number, options: { withCourse?: boolean } = {}) {
+    const canvas = await context.canvas.clientFor(userId);
+    const [assignment, submissions, course] = await Promise.all([
+      canvas.client.getAssignment(courseId, assignmentId),
+      canvas.client.listSubmissions(courseId, assignmentId),
+      options.withCourse ? canvas.client.getCourse(courseId) : null,
+    ]);
+    return { canvas, assignment, submissions, course };
+  }
+
+  app.get('/', { schema: { params: gradingRouteParamsSchema, response: { 200: assignmentGradingViewSchema } } }, async (request) => {
+    const { courseId, assignmentId } = request.params;
+    const { canvas, assignment, submissions, course } = await loadAssignment(currentUser(request).id, courseId, assignmentId, {
+      withCourse: true,
+    });
+    return {
+      assignment: toGradingAssignment(assignment, course!, canvas.toPublicUrl),
+      submissions: submissions.map(toGradingSubmission).sort(bySortableName),
+    };
+  });
+
+  app.get('/drafts', { schema: { params: gradingRouteParamsSchema, response: { 200: storedDraftsSchema } } }, async (request) => {
+    const { id } = currentUser(request);
+    const scope = scopeOf(request.params.courseId, request.params.assignmentId);
+    const [stored, job] = await Promise.all([drafts.list(id, scope), drafts.latestJob(id, scope)]);
+    return { drafts: stored, job };
+  });
+
+  app.post(
+    '/drafts',
+    { schema: { params: gradingRouteParamsSchema, body: draftRequestSchema, response: { 200: draftResponseSchema } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { courseId, assignmentId } = request.params;
+      await consumeDraftAllowance(context.db, id);
+      const { canvas, assignment, submissions } = await loadAssignment(id, courseId, assignmentId);
+      const submission = submissions.find((candidate) => candidate.userId === request.body.userId);
+      if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
+      const response = await draftFeedback({
+        engine: context.ai,
+        client: canvas.client,
+        assignment,
+        submission,
+        classSubmissions: submissions,
+        options: request.body.options,
+      });
+      await drafts.save(id, scopeOf(courseId, assignmentId), submission.userId, response);
+      return response;
+    },
+  );
+
+  app.post(
+    '/drafts/batch',
+    { schema: { params: gradingRouteParamsSchema, body: batchDraftRequestSchema, response: { 200: draftJobSchema } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { courseId, assignmentId } = request.params;
+      const scope = scopeOf(courseId, assignmentId);
+      const running = await drafts.latestJob(id, scope);
+      if (running?.status === 'running') return running;
+      await consumeDraftAllowance(context.db, id);
+      const { canvas, assignment, submissions } = await loadAssignment(id, courseId, assignmentId);
+      const { job, done } = await draftWholeClass({
+        engine: context.ai,
+        client: canvas.client,
+        store: drafts,
+        log: request.log,
+        userId: id,
+        scope,
+        assignment,
+        submissions,
+        options: request.body.options,
+      });
+      context.trackBackgroundWork(done);
+      return job;
+    },
+  );
+
+  app.put(
+    '/grades/:userId',
+    { schema: { params: studentRouteParamsSchema, body: saveGradeRequestSchema, response: { 200: saveGradeResponseSchema } } },
+    async (request) => {
+      const teacher = currentUser(request);
+      const { courseId, assignmentId, userId } = request.params;
+      const canvas = await context.canvas.clientFor(teacher.id);
+      const saved = await saveGrade({ client: canvas.client, usage, audit: context.audit }, teacher, { courseId, assignmentId, userId }, request.body);
+      // The draft has served its purpose once the grade is in Canvas.
+      await drafts.remove(teacher.id, scopeOf(courseId, assignmentId), userId);
+      const { summary } = await getUsageSummary(usage, teacher.id);
+      return { submission: toGradingSubmission(saved), usage: summary };
+    },
+  );
+
+  app.get('/students/:userId/attachments/:attachmentId', { schema: { params: attachmentRouteParamsSchema } }, async (request, reply) => {
+    const { courseId, assignmentId, userId, attachmentId } = request.params;
+    const canvas = await context.canvas.clientFor(currentUser(request).id);
+    const submission = await canvas.client.getSubmission(courseId, assignmentId, userId);
+    const attachment = submission.attachments.find((candidate) => candidate.id === attachmentId);
+    if (!attachment) throw new AppError('NOT_FOUND', 'That file is not part of this submission.');
+    const download = await canvas.client.downloadAttachment(attachment.url);
+    const filename = (attachment.displayName || attachment.filename).replace(/[^\w.\- ]+/g, '_');
+    return reply
+      .header('content-type', attachment.contentType || download.contentType || 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(download.bytes));
+  });
+};

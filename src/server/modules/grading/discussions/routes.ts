@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  discussionGradingViewSchema,
+  discussionRouteParamsSchema,
+  discussionStudentParamsSchema,
+  saveDiscussionGradeRequestSchema,
+  saveDiscussionGradeResponseSchema,
+  UNGRADED_DISCUSSION_MESSAGE,
+} from '@/shared/schemas/discussion-grading';
+import { draftRequestSchema, draftResponseSchema, storedDraftsSchema } from '@/shared/schemas/grading';
+import { AppError } from '@/server/core/app-error';
+import { deriveKey } from '@/server/core/crypto';
+import type { AppContext } from '@/server/app-context';
+import { consumeDraftAllowance } from '@/server/modules/grading/kernel/draft-rate-limit';
+import { currentUser } from '@/server/modules/auth/authenticate';
+import { createDraftStore } from '@/server/modules/grading/kernel/draft-store';
+import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
+import { createUsageStore } from '@/server/modules/usage/usage-store';
+import { draftDiscussionFeedback } from './draft-discussion-feedback';
+import { loadDiscussion } from './load-discussion';
+import { saveDiscussionGrade } from './save-discussion-grade';
+import { toDiscussionGradingView } from './to-discussion-view';
+
+
+const scopeOf = (courseId: number, topicId: number) => `discussion:${courseId}:${topicId}`;
+
+/** Discussion grading, under /api/grading/courses/:courseId/discussions/:discussionId. */
+export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  // Expired drafts are purged by the assignment grading plugin's timer (one table for every scope).
+  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
+  const usage = createUsageStore(context.db);
+  app.addHook('onRequest', context.authenticate);
+
+  async function loadView(userId: string, courseId: number, topicId: number) {
+    const canvas = await context.canvas.clientFor(userId);
+    const loaded = await loadDiscussion(canvas.client, courseId, topicId);
+    return { loaded, view: toDiscussionGradingView(loaded, canvas.toPublicUrl) };
+  }
+
+  app.get('/', { schema: { params: discussionRouteParamsSchema, response: { 200: discussionGradingViewSchema } } }, async (request) => {
+    const { courseId, discussionId } = request.params;
+    return (await loadView(currentUser(request).id, courseId, discussionId)).view;
+  });
+
+  app.get('/drafts', { schema: { params: discussionRouteParamsSchema, response: { 200: storedDraftsSchema } } }, async (request) => {
+    const { courseId, discussionId } = request.params;
+    return { drafts: await drafts.list(currentUser(request).id, scopeOf(courseId, discussionId)), job: null };
+  });
+
+  app.post(
+    '/drafts',
+    { schema: { params: discussionRouteParamsSchema, body: draftRequestSchema, response: { 200: draftResponseSchema } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { courseId, discussionId } = request.params;
+      await consumeDraftAllowance(context.db, id);
+      const { loaded, view } = await loadView(id, courseId, discussionId);
+      if (!view.discussion.is_graded) throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
+      const student = view.students.find((candidate) => candidate.user.id === request.body.userId);
+      if (!student) throw new AppError('NOT_FOUND', 'That student is not part of this discussion.');
+      const otherNames = [
+        ...view.students.filter((other) => other.user.id !== student.user.id).flatMap((other) => [other.user.name, other.user.sortable_name]),
+        ...loaded.view.participants.filter((participant) => participant.id !== student.user.id).map((participant) => participant.displayName),
+      ];
+      const response = await draftDiscussionFeedback({
+        engine: context.ai,
+        discussion: view.discussion,
+        student,
+        otherNames: [...new Set(otherNames)],
+        classmates: view.students,
+        options: request.body.options,
+      });
+      await drafts.save(id, scopeOf(courseId, discussionId), student.user.id, response);
+      return response;
+    },
+  );
+
+  app.put(
+    '/grades/:userId',
+    {
+      schema: {
+        params: discussionStudentParamsSchema,
+        body: saveDiscussionGradeRequestSchema,
+        response: { 200: saveDiscussionGradeResponseSchema },
+      },
+    },
+    async (request) => {
+      const teacher = currentUser(request);
+      const { courseId, discussionId, userId } = request.params;
+      const canvas = await context.canvas.clientFor(teacher.id);
+      const grade = await saveDiscussionGrade(
+        { client: canvas.client, usage, audit: context.audit },
+        teacher,
+        { courseId, topicId: discussionId, userId },
+        request.body,
+      );
+      // The draft has served its purpose once the grade is in Canvas.
+      const [, { summary }] = await Promise.all([
+        drafts.remove(teacher.id, scopeOf(courseId, discussionId), userId),
+        getUsageSummary(usage, teacher.id),
+      ]);
+      return { user_id: userId, grade, usage: summary };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import {
+  discussionPointsPossible,
+  UNGRADED_DISCUSSION_MESSAGE,
+  type DiscussionGrade,
+  type SaveDiscussionGradeRequest,
+} from '@/shared/schemas/discussion-grading';
+import { AppError } from '@/server/core/app-error';
+import type { CanvasClient } from '@/server/adapters/canvas';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import { saveGrade } from '@/server/modules/grading/assignments/save-grade';
+import type { UsageStore } from '@/server/modules/usage/usage-store';
+import { loadDiscussionAssignment } from './load-discussion';
+import { toDiscussionGrade } from './to-discussion-view';
+
+/**
+ * A discussion grade is the linked assignment's grade: it is saved exactly like an assignment grade
+ * (one usage credit, grade + comment + rubric assessment in one PUT, credit back if Canvas refuses,
+ * audited). An ungraded discussion has no assignment and so nothing to save to.
+ */
+export async function saveDiscussionGrade(
+  deps: { client: CanvasClient; usage: UsageStore; audit: AuditWriter },
+  teacher: { id: string; email: string },
+  target: { courseId: number; topicId: number; userId: number },
+  request: SaveDiscussionGradeRequest,
+): Promise<DiscussionGrade> {
+  const { topic, assignment } = await loadDiscussionAssignment(deps.client, target.courseId, target.topicId);
+  if (topic.assignmentId === null || !assignment) {
+    throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
+  }
+  const pointsPossible = discussionPointsPossible(topic.assignment?.pointsPossible, assignment.pointsPossible);
+  if (request.grade > pointsPossible) {
+    throw new AppError('VALIDATION', `The grade cannot be more than ${pointsPossible} points.`, { details: { field: 'grade' } });
+  }
+  const hasRubric = Boolean(assignment.rubric?.length);
+  const saved = await saveGrade(deps, teacher, { courseId: target.courseId, assignmentId: topic.assignmentId, userId: target.userId }, {
+    // saveGrade refuses placeholder ids only; a discussion grade always has a real Canvas submission.
+    submissionId: `discussion_${topic.id}_${target.userId}`,
+    grade: request.grade,
+    comment: request.comment,
+    rubricAssessment: hasRubric ? request.rubricAssessment : null,
+  });
+  return toDiscussionGrade(saved);
+}
