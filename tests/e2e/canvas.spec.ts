@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signInThroughApi, signUpThroughApi, teacherWithDemoCanvas } from './support';
+import { expect, test } from './fixtures';
+import { signInThroughApi, signUpThroughApi } from './support';
 
 test('a new teacher connects the demo Canvas and sees the banner', async ({ page, request }) => {
   const teacher = await signUpThroughApi(request, 'Booker Washington');
@@ -52,9 +52,8 @@ test('a wrong token is reported without saving', async ({ page, request }) => {
   await expect(page.getByTestId('connection-status')).toContainText(/token/i);
 });
 
-test('courses: filters, refresh, every tab of a course, and a missing course', async ({ page, request }) => {
-  await teacherWithDemoCanvas(page, request);
-  await page.goto('/courses');
+test('courses: filters, refresh, every tab of a course, and a missing course', async ({ page, teacherWithDemoCanvas }) => {
+  await teacherWithDemoCanvas.open('/courses');
   const cards = page.getByTestId('course-card');
   await expect(cards.first()).toBeVisible();
   const total = await cards.count();
@@ -89,9 +88,8 @@ test('courses: filters, refresh, every tab of a course, and a missing course', a
   await expect(page).toHaveURL(/\/courses$/);
 });
 
-test('the Needs Grading list sorts, marks overdue work and starts grading', async ({ page, request }) => {
-  await teacherWithDemoCanvas(page, request);
-  await page.goto('/assignments');
+test('the Needs Grading list sorts, marks overdue work and starts grading', async ({ page, teacherWithDemoCanvas }) => {
+  await teacherWithDemoCanvas.open('/assignments');
   const cards = page.getByTestId('needs-grading-card');
   await expect(cards.first()).toBeVisible();
   const count = await cards.count();

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { teacherWithDemoCanvas } from './support';
+import { expect, test } from './fixtures';
 
-test('a draft says how far to trust its grade: what it learned from the teacher’s grades and how closely it agrees with them', async ({ page, request }) => {
+test.use({ teacherName: 'Mary McLeod Bethune' });
+
+test('a draft says how far to trust its grade: what it learned from the teacher’s grades and how closely it agrees with them', async ({ page, teacherWithDemoCanvas }) => {
   test.setTimeout(180_000);
-  await teacherWithDemoCanvas(page, request, 'Mary McLeod Bethune');
-  await page.goto('/assignments');
+  await teacherWithDemoCanvas.open('/assignments');
   await page.getByTestId('needs-grading-card').first().getByRole('link', { name: /Start Grading/ }).click();
   await expect(page.getByTestId('student-name')).toBeVisible();
   for (let step = 0; step < 40; step += 1) {

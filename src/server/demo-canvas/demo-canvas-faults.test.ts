@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_EXCEEDED_BODY, startDemoCanvas, type RunningDemoCanvas } from './index';
-import { callCanvas } from './test-support';
+import { callCanvas } from '../test/demo-canvas-support';
 
 let demo: RunningDemoCanvas;
 beforeAll(async () => {

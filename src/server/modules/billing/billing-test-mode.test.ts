@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases, subscribers } from '@/server/db/schema';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 import { CHECKOUT_RATE_LIMIT } from './start-checkout';
-import { auditActions, countRows, dayKey, getJson, postJson, subscriberRow } from './billing-test-support';
+import { auditActions, countRows, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
 
 /** Local test-mode billing (no STRIPE_SECRET_KEY): the default every `npm start` runs with. */
 let harness: TestApp;

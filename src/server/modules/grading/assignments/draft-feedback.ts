@@ -2,8 +2,9 @@ import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
-import { finalizeDraft, redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample } from '@/server/adapters/ai';
+import { redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample } from '@/server/adapters/ai';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
+import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 
 const MAX_EXAMPLES = 3;
 const EXAMPLE_EXCERPT_CHARS = 700;
@@ -107,8 +108,8 @@ function identityOf(submission: CanvasSubmission) {
 }
 
 /**
- * Drafts a grade and feedback for one student. Names are replaced by placeholders before anything
- * reaches the AI engine and put back in the checked draft; quotes are verified against the work.
+ * Drafts a grade and feedback for one student: the submission and its readable files go through
+ * the kernel's draft pipeline (redact, engine, check).
  */
 export async function draftFeedback(input: {
   engine: AiEngine;
@@ -135,27 +136,13 @@ export async function draftFeedback(input: {
         ratings: criterion.ratings.map((rating) => ({ id: rating.id, description: rating.description, long_description: rating.longDescription, points: rating.points })),
       }))
     : null;
-  const useRubric = options.useRubric && rubric !== null;
-  const redaction = redactStudentIdentity(work.text, identityOf(submission));
-  const raw = await engine.draftGrade({
-    assignment: {
-      name: assignment.name,
-      descriptionText: htmlToText(assignment.description ?? ''),
-      pointsPossible: assignment.pointsPossible ?? 100,
-      rubric,
-    },
-    submissionText: redaction.text,
-    options: { ...options, useRubric },
+  return draftFromStudentWork({
+    engine,
+    work: { text: work.text, ownText: work.text, files: work.files },
+    identity: identityOf(submission),
+    task: { name: assignment.name, descriptionText: htmlToText(assignment.description ?? ''), pointsPossible: assignment.pointsPossible, rubric },
+    options,
     examples: pickTeacherExamples(input.classSubmissions, submission.userId),
-    isFileContentIncluded: work.files.read.length > 0,
     classWork: classWorkFor(input.classSubmissions, submission.userId),
   });
-  const draft = finalizeDraft(raw, {
-    submissionText: work.text,
-    pointsPossible: assignment.pointsPossible,
-    rubric,
-    useRubric,
-    restore: redaction.restore,
-  });
-  return { draft, files: work.files };
 }
