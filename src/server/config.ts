@@ -19,6 +19,7 @@ const environmentSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_BASE_URL: z.url().optional(),
+  AI_CALIBRATE: booleanFromEnv.default(false),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Margin <hello@margin.example>'),
   SUPPORT_EMAIL: z.email().default('support@margin.example'),
@@ -54,6 +55,7 @@ export type Config = {
     model: string | undefined;
     apiKey: string | undefined;
     baseUrl: string | undefined;
+    calibrate: boolean;
   };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
@@ -91,7 +93,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     databaseUrl: env.DATABASE_URL,
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
-    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL },
+    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, calibrate: env.AI_CALIBRATE },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
     billingTestMode: env.BILLING_TEST_MODE ?? !declaredProduction,

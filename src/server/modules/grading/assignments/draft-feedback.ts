@@ -2,7 +2,7 @@ import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
-import { redactStudentIdentity, type AiEngine, type GradingExample } from '@/server/adapters/ai';
+import { redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample } from '@/server/adapters/ai';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 
@@ -77,6 +77,31 @@ export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentI
   });
 }
 
+// The redacted text of a submission's body, kept while the submission object lives (a whole-class
+// run drafts every student against the same list).
+const redactedBodies = new WeakMap<CanvasSubmission, string>();
+
+/**
+ * The assignment's other submissions with a text body, redacted, and the teacher's grade on those
+ * the teacher has graded: what the engine learns the teacher's scale from. Only text bodies are
+ * used (no downloads), and the drafted student's own grade is never among them.
+ */
+export function classWorkFor(submissions: CanvasSubmission[], forStudentId: number): ClassWork[] {
+  const work: ClassWork[] = [];
+  for (const submission of submissions) {
+    if (submission.userId === forStudentId || !submission.body || submission.excused) continue;
+    let text = redactedBodies.get(submission);
+    if (text === undefined) {
+      text = redactStudentIdentity(htmlToText(submission.body), identityOf(submission)).text;
+      redactedBodies.set(submission, text);
+    }
+    if (!text.trim()) continue;
+    const isGraded = submission.workflowState === 'graded' && submission.score !== null && submission.gradeMatchesCurrentSubmission;
+    work.push({ text, grade: isGraded ? submission.score : null });
+  }
+  return work;
+}
+
 function identityOf(submission: CanvasSubmission) {
   const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
   return { names, emails: [] };
@@ -118,5 +143,6 @@ export async function draftFeedback(input: {
     task: { name: assignment.name, descriptionText: htmlToText(assignment.description ?? ''), pointsPossible: assignment.pointsPossible, rubric },
     options,
     examples: pickTeacherExamples(input.classSubmissions, submission.userId),
+    classWork: classWorkFor(input.classSubmissions, submission.userId),
   });
 }

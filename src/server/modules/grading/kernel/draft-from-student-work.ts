@@ -1,6 +1,6 @@
 import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
-import { finalizeDraft, redactStudentIdentity, type AiEngine, type GradingExample, type StudentIdentity } from '@/server/adapters/ai';
+import { finalizeDraft, redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample, type StudentIdentity } from '@/server/adapters/ai';
 
 const NAME_PLACEHOLDER = /\[STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|NAME_PART_\d+)\]/g;
 const EMAIL_PLACEHOLDER = /\[(?:STUDENT_EMAIL|OTHER_EMAIL_\d+)\]/g;
@@ -49,6 +49,8 @@ export async function draftFromStudentWork(input: {
   task: GradingTask;
   options: GradingOptions;
   examples: GradingExample[];
+  /** The assignment's other work (redacted) and the teacher's grades on it: what the engine learns the scale from. */
+  classWork?: ClassWork[];
 }): Promise<DraftResponse> {
   const { engine, work, identity, task, options } = input;
   const ownNames = new Set(identity.names.map((name) => name.toLowerCase()));
@@ -61,6 +63,7 @@ export async function draftFromStudentWork(input: {
     options: { ...options, useRubric },
     examples: input.examples,
     isFileContentIncluded: work.files.read.length > 0,
+    ...(input.classWork ? { classWork: input.classWork } : {}),
   });
   const draft = finalizeDraft(raw, {
     submissionText: work.ownText,
