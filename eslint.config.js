@@ -2,50 +2,141 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync('src/client/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const dirsIn = (folder) =>
+  readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
-/** Imports flow one way: shared ← server, shared ← client; features never import each other. */
-const importDirection = [
+const features = dirsIn('src/client/features');
+const modules = dirsIn('src/server/modules');
+const gradingVariants = { client: ['assignment', 'discussion', 'quiz'], server: ['assignments', 'discussions', 'quizzes'] };
+
+/** What any server module may import from another (src/server/modules/README.md says why). */
+const moduleAllowList = [
+  './auth/authenticate.ts',
+  './audit',
+  './usage',
+  './profile/profile-store.ts',
+  './canvas/canvas-access.ts',
+  './contact/hand-to-mailer.ts',
+];
+
+/**
+ * Import boundaries by path, so relative imports are held to them as much as `@/` ones: shared ←
+ * server, shared ← client; client layers; features never import each other (grading's variants
+ * import its kernel only); server layers; the demo Canvas stands apart; modules import only the
+ * allowed seams of other modules.
+ */
+const zones = [
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared is pure code for both sides.' },
+  { target: './src/client', from: './src/server', message: 'The browser talks to the server only over HTTP.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
   {
-    files: ['src/shared/**'],
+    target: ['./src/client/ui', './src/client/lib'],
+    from: ['./src/client/features', './src/client/routes', './src/client/components'],
+    message: 'The design system and the client library sit below the app shell, features and routes.',
+  },
+  {
+    target: './src/client/components',
+    from: './src/client/features',
+    // The signed-in menu signs out and greets through the auth and profile features.
+    except: ['./auth/api', './profile/api'],
+    message: 'The app shell does not import features; routes compose them.',
+  },
+  { target: './src/client/components', from: './src/client/routes', message: 'The app shell does not import routes.' },
+  { target: './src/client/features', from: './src/client/routes', message: 'Routes compose features, not the other way round.' },
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other; compose them in a route.',
+  })),
+  ...gradingVariants.client.map((variant) => ({
+    target: `./src/client/features/grading/${variant}`,
+    from: './src/client/features/grading',
+    except: [`./${variant}`, './kernel'],
+    message: 'A grading variant imports the grading kernel, never another variant.',
+  })),
+  {
+    target: './src/client/features/grading/kernel',
+    from: gradingVariants.client.map((variant) => `./src/client/features/grading/${variant}`),
+    message: 'The grading kernel knows no variant.',
+  },
+  {
+    target: ['./src/server/core', './src/server/db', './src/server/adapters'],
+    from: './src/server/modules',
+    message: 'Core, database and adapters sit below the modules.',
+  },
+  {
+    target: './src/server/demo-canvas',
+    from: ['./src/server/core', './src/server/db', './src/server/adapters', './src/server/modules', './src/server/app.ts', './src/server/config.ts'],
+    message: 'The demo Canvas is a separate application: it imports nothing of the product.',
+  },
+  ...modules.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [...new Set([`./${module}`, ...moduleAllowList])],
+    message: 'A module imports only the seams of other modules listed in src/server/modules/README.md.',
+  })),
+  ...gradingVariants.server.map((variant) => ({
+    target: `./src/server/modules/grading/${variant}`,
+    from: './src/server/modules/grading',
+    except: [`./${variant}`, './kernel'],
+    message: 'A grading variant imports the grading kernel, never another variant.',
+  })),
+  {
+    target: './src/server/modules/grading/kernel',
+    from: gradingVariants.server.map((variant) => `./src/server/modules/grading/${variant}`),
+    message: 'The grading kernel knows no variant.',
+  },
+];
+
+/** Held by production code only: tests start the demo Canvas as a real HTTP peer and use the helpers. */
+const productionZones = [
+  {
+    target: ['./src/server/core', './src/server/db', './src/server/adapters', './src/server/modules'],
+    from: './src/server/demo-canvas',
+    message: 'The product reaches the demo Canvas over HTTP only (app.ts registers it).',
+  },
+  {
+    target: './src',
+    from: ['./src/server/test', './src/server/adapters/ai/test-fixtures.ts'],
+    message: 'Production code never imports test helpers.',
+  },
+];
+
+const testFiles = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/server/test/**'];
+
+const importBoundaries = [
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/client/*', '@/server/*', 'react', 'fastify'], message: 'src/shared is pure code for both sides.' }] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...productionZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
   {
     files: ['src/client/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/server/*', 'node:*'], message: 'The browser talks to the server only over HTTP.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The browser talks to the server only over HTTP.' }] }],
     },
   },
   {
-    files: ['src/server/**'],
+    files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/client/*'], message: 'The server never imports client code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'fastify'], message: 'src/shared is pure code for both sides.' }] }],
     },
   },
-  ...features.map((feature) => ({
-    files: [`src/client/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/server/*', 'node:*'], message: 'The browser talks to the server only over HTTP.' },
-            {
-              group: features.filter((other) => other !== feature).map((other) => `@/client/features/${other}/*`),
-              message: 'Features never import each other; compose them in a route.',
-            },
-            { group: ['@/client/routes/*'], message: 'Routes compose features, not the other way round.' },
-          ],
-        },
-      ],
-    },
-  })),
 ];
 
 export default tseslint.config(
@@ -70,5 +161,5 @@ export default tseslint.config(
     files: ['bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
-  ...importDirection,
+  ...importBoundaries,
 );

@@ -48,10 +48,17 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: '.e2e-data',
       NODE_ENV: 'production',
+      // A production build with the conveniences the browser tests drive: the built-in Canvas.
+      DEMO_CANVAS: 'true',
       LOG_LEVEL: 'warn',
       APP_SECRET: 'e2e-secret-that-is-long-enough-to-derive-keys',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       SUPPORT_EMAIL: 'support@margin.test',
+      // Every browser test signs its teachers up from 127.0.0.1; the per-address limit is tested in
+      // tests/security/auth-sign-up.test.ts.
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
+      // Production refuses test-mode billing unless told: the browser tests buy plans in test mode.
+      BILLING_TEST_MODE: 'true',
     },
   },
 });

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: builds the client, starts the app on a free loopback port with a throwaway
  * embedded database, and prints figures. Numbers, not assertions: compare them across changes.
+ * `npm run bench -- --only=pages` measures only the public pages in Chromium; `--no-build` serves
+ * the client already in dist/client.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +11,6 @@ import path from 'node:path';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/connection';
-import { clientDistFolder } from '@/server/core/paths';
 import { createAiEngine } from '@/server/adapters/ai';
 import { startDemoCanvas } from '@/server/demo-canvas';
 import { startFakeAiServer } from '@/server/test/fake-ai-server';
@@ -17,19 +18,17 @@ import { benchAuth } from './bench-auth';
 import { benchCanvasLists } from './bench-canvas';
 import { benchDrafting, benchOpenAssignment, findAssignmentWithWaiting } from './bench-grading';
 import { benchScaleModel } from './bench-scale-model';
-import { routeJavaScriptSize } from './bundle';
-import { printTable } from './load';
+import { benchJobs } from './bench-jobs';
+import { benchPublicPages } from './pages';
 
-const HOME_BUDGET_BYTES = 120 * 1024;
+const onlyPages = process.argv.includes('--only=pages');
 
 async function main() {
-  await benchScaleModel();
-  console.log('Building the client...');
-  execSync('npx vite build --logLevel error', { stdio: 'inherit' });
-  const home = routeJavaScriptSize(clientDistFolder, 'routes/home.tsx');
-  printTable('Bundle', [
-    ['home page JavaScript (gzip)', `${(home.gzipBytes / 1024).toFixed(1)} KB in ${home.files.length} files (budget ${HOME_BUDGET_BYTES / 1024} KB)`],
-  ]);
+  if (!onlyPages) await benchScaleModel();
+  if (!process.argv.includes('--no-build')) {
+    console.log('Building the client...');
+    execSync('npx tsx scripts/build-client.ts --quiet', { stdio: 'inherit' });
+  }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'margin-bench-'));
   const config = loadConfig({
@@ -57,6 +56,8 @@ async function main() {
   const large = await startDemoCanvas({ scenario: { courses: 2, assignmentsPerCourse: 20, studentsPerCourse: 200 } });
   const drafting = await startDemoCanvas({ scenario: { courses: 3, assignmentsPerCourse: 20, studentsPerCourse: 90 } });
   try {
+    await benchPublicPages(address);
+    if (onlyPages) return;
     await benchAuth(address);
 
     lists.faults.latencyMs = 100;
@@ -76,6 +77,7 @@ async function main() {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await benchJobs();
 }
 
 /** A new teacher connected to `canvas` through the API. */

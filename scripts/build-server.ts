@@ -1,6 +1,7 @@
 // `npm run build:server`: bundles the server into dist/server/main.js, and the document-reading
 // worker next to it as dist/server/document-worker.js (read-in-worker.ts starts it from there).
-// Packages stay external: production installs them with npm.
+// Packages stay external: production installs them with npm. Code loaded with a dynamic import (the
+// demo Canvas) goes to its own chunk, read only when it is switched on.
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 
@@ -18,6 +19,8 @@ export function serverBuildOptions({ outdir = 'dist/server', entryPoints = SERVE
     platform: 'node',
     target: 'node20',
     format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

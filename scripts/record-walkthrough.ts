@@ -42,7 +42,7 @@ async function caption(text: string, during: () => Promise<void>, minimumSeconds
 const dataDir = mkdtempSync(path.join(tmpdir(), 'margin-walkthrough-'));
 const server = spawn('node', ['dist/server/main.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CANVAS: 'true' },
   stdio: 'inherit',
 });
 try {

@@ -1,20 +1,47 @@
 import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from './lib/session';
-import { router } from './router';
+import { prepareRoutes, routes } from './router';
 import './styles.css';
 
 // Toasts are only ever raised by screens that load later, so the toaster is not in the first download.
+// It has a root of its own: it is never part of a prerendered page's HTML.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <Toaster richColors closeButton position="top-right" />
-      </Suspense>
-    </SessionProvider>
-  </StrictMode>,
-);
+function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  return (
+    <StrictMode>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>
+  );
+}
+
+async function start() {
+  const container = document.getElementById('root')!;
+  // The screen's code first, so the router starts ready and the first render is the screen itself.
+  await prepareRoutes(new URL(window.location.href));
+  if (container.hasChildNodes()) {
+    // A public page prerendered at build time (scripts/prerender.ts): hydrate the HTML that is
+    // already on screen instead of drawing it again.
+    hydrateRoot(container, <App router={createBrowserRouter(routes)} />, {
+      onRecoverableError(error) {
+        console.error('The prerendered page did not match its first render', error);
+      },
+    });
+  } else {
+    // Signed-in screens and every other address: the server sent the empty shell.
+    createRoot(container).render(<App router={createBrowserRouter(routes)} />);
+  }
+  const toaster = document.body.appendChild(document.createElement('div'));
+  createRoot(toaster).render(
+    <Suspense fallback={null}>
+      {/* Below the sticky header (h-16), so a toast never covers the account buttons. */}
+      <Toaster richColors closeButton position="top-right" offset={{ top: 76, right: 16 }} mobileOffset={{ top: 72 }} />
+    </Suspense>,
+  );
+}
+
+void start();

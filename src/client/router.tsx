@@ -1,6 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './components/app-layout';
-import { RedirectIfSignedIn, RequireSignedIn } from './components/route-guards';
+import { RedirectIfSignedIn, RequireSignedIn, RequireWellFormedIds } from './components/route-guards';
 import { RouteError } from './components/route-error';
 
 type RouteModule = { default: React.ComponentType };
@@ -22,7 +22,13 @@ export const routes: RouteObject[] = [
       { path: 'ai-literacy', ...page(() => import('./routes/ai-literacy')) },
       { path: 'ai-literacy/community', ...page(() => import('./routes/ai-literacy-community')) },
       { path: 'ai-literacy/:category', ...page(() => import('./routes/ai-literacy-category')) },
-      { path: 'ai-pedagogy', ...page(() => import('./routes/ai-pedagogy')) },
+      {
+        path: 'ai-pedagogy',
+        ...page(() => import('./routes/ai-pedagogy')),
+        handle: {
+          beforeRender: (url: URL) => import('./features/literacy/articles/article-index').then((module) => module.preloadArticleOf(url)),
+        } satisfies RouteHandle,
+      },
       {
         element: <RedirectIfSignedIn />,
         children: [{ path: 'auth', ...page(() => import('./routes/auth')) }],
@@ -44,16 +50,21 @@ export const routes: RouteObject[] = [
               { path: 'canvas-setup', ...page(() => import('./routes/canvas-setup')) },
               { path: 'settings', ...page(() => import('./routes/settings')) },
               { path: 'courses', ...page(() => import('./routes/courses')) },
-              { path: 'courses/:courseId', ...page(() => import('./routes/course-detail')) },
               {
-                path: 'courses/:courseId/assignments/:assignmentId/grade',
-                ...page(() => import('./routes/grade-assignment')),
+                element: <RequireWellFormedIds />,
+                children: [
+                  { path: 'courses/:courseId', ...page(() => import('./routes/course-detail')) },
+                  {
+                    path: 'courses/:courseId/assignments/:assignmentId/grade',
+                    ...page(() => import('./routes/grade-assignment')),
+                  },
+                  {
+                    path: 'courses/:courseId/discussions/:discussionId/grade',
+                    ...page(() => import('./routes/grade-discussion')),
+                  },
+                  { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
+                ],
               },
-              {
-                path: 'courses/:courseId/discussions/:discussionId/grade',
-                ...page(() => import('./routes/grade-discussion')),
-              },
-              { path: 'courses/:courseId/quizzes/:quizId/grade', ...page(() => import('./routes/grade-quiz')) },
               { path: 'assignments', ...page(() => import('./routes/needs-grading')) },
               { path: 'billing/checkout/:checkoutId', ...page(() => import('./routes/billing-checkout')) },
               { path: 'billing/portal', ...page(() => import('./routes/billing-portal')) },
@@ -66,4 +77,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** A route's own work before its first render from HTML that already shows it (a prerendered page). */
+type RouteHandle = { beforeRender?: (url: URL) => Promise<void> };
+
+/**
+ * Loads the code and data the screens at `url` need, so that React's first render matches HTML
+ * prerendered for that address: the browser hydrates it (main.tsx), the build writes it
+ * (entry-server.tsx). Resolved `lazy` routes are replaced by their components in place.
+ */
+export async function prepareRoutes(url: URL): Promise<void> {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.beforeRender?.(url)));
+}

@@ -4,9 +4,14 @@ import type { Database } from './db/connection';
 import type { Mailer } from './adapters/mail/mailer';
 import type { AuditWriter } from './modules/audit/write-audit';
 import type { AccessTokens } from './modules/auth/access-token';
-import type { AuthStore, UserRecord } from './modules/auth/auth-store';
+import type { AuthStore } from './modules/auth/auth-store';
+import type { SignUpOutcome } from './modules/auth/sign-up';
 import type { CanvasAccess } from './modules/canvas/canvas-access';
 import type { AiEngine } from './adapters/ai';
+import type { DraftStore } from './modules/grading/kernel/draft-store';
+import type { UsageStore } from './modules/usage/usage-store';
+import type { ProfileStore } from './modules/profile/profile-store';
+import type { Jobs } from './jobs';
 
 /** What route plugins receive from the composition root (app.ts). */
 export type AppContext = {
@@ -20,7 +25,13 @@ export type AppContext = {
   authenticate: onRequestAsyncHookHandler;
   canvas: CanvasAccess;
   ai: AiEngine;
-  /** Work that outlives its request (class drafting); awaited when the app closes. */
+  drafts: DraftStore;
+  usage: UsageStore;
+  profiles: ProfileStore;
+  /** The durable job queue (whole-class drafting, mail, the draft purge). */
+  jobs: Jobs;
+  /** Short work that outlives its request (a mail hand-off); awaited when the app closes. */
   trackBackgroundWork(work: Promise<unknown>): void;
-  sendWelcomeMail: (user: UserRecord) => void;
+  /** Mails the new teacher a welcome, or the owner of an e-mail that already had an account a note. */
+  sendSignUpMail: (outcome: SignUpOutcome) => void;
 };

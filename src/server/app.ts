@@ -1,24 +1,20 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@/shared/schemas/public-config';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './core/paths';
-import {
-  createDemoCanvasFaults,
-  createDemoCanvasState,
-  DEMO_CANVAS_TOKEN,
-  demoCanvasPlugin,
-  type DemoCanvasFaults,
-  type DemoCanvasState,
-} from './demo-canvas';
+import { registerClient, registerCompression } from './core/static';
+import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
+import { DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { registerErrorHandler } from './core/error-handler';
+import { cleanStorableStrings } from '@/shared/storable-text';
+import { loggerOptions } from './core/logger';
+import { registerJsonBodyParser } from './core/json-body';
 import type { AppContext } from './app-context';
 import { createMailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -28,19 +24,22 @@ import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
 import { createAuthenticateHook } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
-import { welcomeMail } from './modules/auth/welcome-mail';
+import { accountExistsMail } from './modules/auth/welcome-mail';
 import { profileRoutes } from './modules/profile/routes';
 import { usageRoutes } from './modules/usage/routes';
 import { createCanvasAccess } from './modules/canvas/canvas-access';
 import { canvasRoutes } from './modules/canvas/routes';
 import { courseRoutes } from './modules/courses/routes';
-import { gradingRoutes } from './modules/grading/assignments/routes';
-import { discussionGradingRoutes } from './modules/grading/discussions/routes';
-import { quizGradingRoutes } from './modules/grading/quizzes/routes';
+import { gradingRoutes } from './modules/grading/routes';
 import { createAiEngine, type AiEngine } from './adapters/ai';
 import { contactRoutes } from './modules/contact/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { literacyRoutes } from './modules/literacy/routes';
+import { deriveKey } from './core/crypto';
+import { createDraftStore } from './modules/grading/kernel/draft-store';
+import { createUsageStore } from './modules/usage/usage-store';
+import { createProfileStore } from './modules/profile/profile-store';
+import { startJobs } from './jobs';
 
 export type AppDependencies = {
   config: Config;
@@ -49,23 +48,73 @@ export type AppDependencies = {
   aiEngine?: AiEngine;
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
-  logger?: boolean | { level: string };
+  /** Called for every route as it is registered (the security suite fuzzes each one from its schema). */
+  onRoute?: (route: RouteOptions) => void;
+  /** false for silence; a stream receives the log lines (tests read them). */
+  logger?: false | { level?: string; stream?: DestinationStream };
+  /** The built client to serve; dist/client unless a test built one elsewhere. */
+  clientDir?: string;
+  /** Overrides the server's time limits (tests shorten them to see a slow client cut off). */
+  serverLimits?: Partial<ServerLimits>;
 };
 
-const MAIL_RETRY_INTERVAL_MS = 30_000;
-const WELCOME_MAIL_DELAY_MS = 1000;
+/**
+ * How long a client may take, so that slow or stalled connections cannot pile up. Node checks the
+ * header and request limits every `checkIntervalMs`, so a cut comes up to that much later.
+ */
+export const SERVER_LIMITS = {
+  /** Sending the headers. */
+  headersTimeoutMs: 20_000,
+  /** Sending the whole request: a 5 MB upload still passes at about 90 KB/s. */
+  requestTimeoutMs: 60_000,
+  /** A socket with no traffic either way; above the longest answer (an AI draft, 90 s). */
+  idleTimeoutMs: 120_000,
+  /** Between requests on a kept-alive connection; above the 60 s idle time of common proxies. */
+  keepAliveTimeoutMs: 72_000,
+  checkIntervalMs: 5_000,
+};
+export type ServerLimits = typeof SERVER_LIMITS;
 
-/** Builds the whole application; `main.ts` only listens, tests call `inject()`. */
+/** The app's JSON body limit; routes anyone can call without signing in get less (below). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
+  ['/api/auth/', 16 * 1024],
+  ['/api/contact/', 128 * 1024],
+  ['/api/literacy/', 128 * 1024],
+];
+
+/**
+ * The composition root: builds every store, adapter and the job queue once, and the whole
+ * application from them; `main.ts` only listens, tests call `inject()`.
+ */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const limits = { ...SERVER_LIMITS, ...deps.serverLimits };
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: config.environment === 'production' ? 'loopback' : false,
-    bodyLimit: 1024 * 1024,
+    logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  app.addHook('onRoute', (route) => {
+    const publicLimit = PUBLIC_BODY_LIMITS.find(([prefix]) => route.url.startsWith(prefix))?.[1];
+    if (publicLimit !== undefined && route.bodyLimit === undefined) route.bodyLimit = publicLimit;
+  });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Every text the API accepts is cleaned before its schema sees it: no NUL byte or lone surrogate
+  // reaches Postgres, where it would fail the write (src/shared/storable-text.ts).
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) request.body = cleanStorableStrings(request.body);
+    request.query = cleanStorableStrings(request.query);
+    request.params = cleanStorableStrings(request.params);
+  });
 
   const transport =
     deps.mailTransport !== undefined
@@ -75,8 +124,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : null;
   const mailer = createMailer(db, transport, app.log);
   const accessTokens = createAccessTokens(config.appSecret);
-  const pendingTimers = new Set<NodeJS.Timeout>();
   const backgroundWork = new Set<Promise<unknown>>();
+  const authStore = createAuthStore(db);
+  const profiles = createProfileStore(db);
+  const canvas = createCanvasAccess(config, profiles);
+  const ai = deps.aiEngine ?? createAiEngine(config.ai);
+  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  const jobs = await startJobs({ config, db, log: app.log, mailer, authStore, canvas, ai, drafts });
 
   const context: AppContext = {
     config,
@@ -85,23 +139,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer,
     audit: createAuditWriter(db, app.log),
     accessTokens,
-    authStore: createAuthStore(db),
-    authenticate: createAuthenticateHook(accessTokens),
-    canvas: createCanvasAccess(config, db),
-    ai: deps.aiEngine ?? createAiEngine(config.ai),
+    authStore,
+    authenticate: createAuthenticateHook(accessTokens, authStore),
+    canvas,
+    ai,
+    drafts,
+    usage: createUsageStore(db),
+    profiles,
+    jobs,
     trackBackgroundWork(work) {
       const tracked = work.finally(() => backgroundWork.delete(tracked));
       backgroundWork.add(tracked);
     },
-    sendWelcomeMail(user) {
-      // Requested a second after sign-up (spec part 1 §4); a failure is only logged.
-      const timer = setTimeout(() => {
-        pendingTimers.delete(timer);
-        mailer.send(welcomeMail(user, config)).catch((error: unknown) => {
-          app.log.error({ err: error, userId: user.id }, 'welcome mail failed');
-        });
-      }, WELCOME_MAIL_DELAY_MS);
-      pendingTimers.add(timer);
+    sendSignUpMail(outcome) {
+      // A new account's welcome is a job, so it survives a restart in the second before it is sent.
+      // A sign-up for an existing account tells its owner instead (same answer to the caller); that
+      // mail goes through the outbox, retried like every other. A failure is only logged.
+      const sent =
+        outcome.kind === 'created'
+          ? jobs.sendWelcomeMail(outcome.user)
+          : mailer.send(accountExistsMail(outcome.email, config)).then(() => undefined);
+      sent.catch((error: unknown) => app.log.error({ err: error }, 'sign-up mail not queued'));
     },
   };
 
@@ -127,45 +185,47 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  await registerCompression(app);
+
   app.get('/api/health', async () => ({ status: 'ok' }));
+  // For a load balancer: the process is alive; it can take work (database and queue answer).
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) =>
+    (await jobs.isReady()) ? { status: 'ready' } : reply.status(503).send({ status: 'unavailable', message: 'The database or the job queue does not answer.' }),
+  );
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail: config.mail.supportEmail,
     demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
     aiEngine: config.ai.provider,
-    billingMode: config.stripe.secretKey ? ('stripe' as const) : ('test' as const),
+    billingMode: config.stripe.secretKey ? ('stripe' as const) : config.billingTestMode ? ('test' as const) : ('off' as const),
   }));
   await app.register(authRoutes, { prefix: '/api/auth', context });
   await app.register(profileRoutes, { prefix: '/api/profile', context });
   await app.register(usageRoutes, { prefix: '/api/usage', context });
   await app.register(canvasRoutes, { prefix: '/api/canvas', context });
   await app.register(courseRoutes, { prefix: '/api', context });
-  await app.register(gradingRoutes, { prefix: '/api/grading/courses/:courseId/assignments/:assignmentId', context });
-  await app.register(discussionGradingRoutes, { prefix: '/api/grading/courses/:courseId/discussions/:discussionId', context });
-  await app.register(quizGradingRoutes, { prefix: '/api/grading/courses/:courseId/quizzes/:quizId', context });
+  await app.register(gradingRoutes, { prefix: '/api/grading', context });
   await app.register(contactRoutes, { prefix: '/api/contact', context });
   await app.register(billingRoutes, { prefix: '/api/billing', context });
   await app.register(literacyRoutes, { prefix: '/api/literacy', context });
 
   if (config.demoCanvas) {
     // One shared demo teacher for everyone on this instance, kept in memory: a restart resets it.
+    // Loaded only when it is on: the demo's code and seed stay out of a production start.
+    const { createDemoCanvasFaults, createDemoCanvasState, demoCanvasPlugin } = await import('./demo-canvas');
     const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
     await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
     app.decorate('demoCanvas', demo);
   }
 
-  await registerClient(app);
+  await registerClient(app, deps.clientDir ?? clientDistFolder);
 
-  if (transport) {
-    const retryTimer = setInterval(() => {
-      mailer.deliverDue().catch((error: unknown) => app.log.error({ err: error }, 'mail retry failed'));
-    }, MAIL_RETRY_INTERVAL_MS);
-    retryTimer.unref();
-    app.addHook('onClose', async () => clearInterval(retryTimer));
-  }
   app.addHook('onClose', async () => {
+    // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
+    await jobs.stop();
     await Promise.allSettled([...backgroundWork]);
-    for (const timer of pendingTimers) clearTimeout(timer);
     transport?.close?.();
+    await context.canvas.close();
   });
   app.decorate('context', context);
   return app;
@@ -176,36 +236,4 @@ declare module 'fastify' {
     context: AppContext;
     demoCanvas?: { state: DemoCanvasState; faults: DemoCanvasFaults };
   }
-}
-
-/** Serves the built client with the SPA fallback; API paths that match nothing get a JSON 404. */
-async function registerClient(app: FastifyInstance) {
-  const hasClient = existsSync(path.join(clientDistFolder, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDistFolder,
-      wildcard: false,
-      index: false,
-      setHeaders(response, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/')) return sendApiNotFound(request, reply);
-      const file = request.url.split('?')[0]!.replace(/^\/+/, '');
-      if (file && existsSync(path.join(clientDistFolder, file)) && !file.includes('..')) {
-        return reply.sendFile(file);
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
-  app.setNotFoundHandler(sendApiNotFound);
-}
-
-function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
 }

@@ -19,18 +19,31 @@ const environmentSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_BASE_URL: z.url().optional(),
+  AI_CALIBRATE: booleanFromEnv.default(false),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Margin <hello@margin.example>'),
   SUPPORT_EMAIL: z.email().default('support@margin.example'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  DEMO_CANVAS: booleanFromEnv.default(true),
+  BILLING_TEST_MODE: booleanFromEnv.optional(),
+  DEMO_CANVAS: booleanFromEnv.optional(),
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
+  TRUST_PROXY: z.string().trim().min(1).optional(),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Seconds before a job whose instance went silent is given to another instance. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Seconds a stopping instance waits for its jobs before handing them back. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = {
   environment: 'development' | 'production' | 'test';
+  /**
+   * NODE_ENV=production was set on purpose: a deployment, not `npm start` on a laptop. Conveniences
+   * that must never face the public (the demo Canvas, test-mode billing) are off unless asked for.
+   */
+  declaredProduction: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -42,12 +55,20 @@ export type Config = {
     model: string | undefined;
     apiKey: string | undefined;
     baseUrl: string | undefined;
+    calibrate: boolean;
   };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  /** Simulated checkout and portal when Stripe is not configured; off in production unless BILLING_TEST_MODE=true. */
+  billingTestMode: boolean;
   demoCanvas: boolean;
   canvasAllowPrivateHosts: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: which hops may set X-Forwarded-For/-Proto (README, configuration). */
+  trustProxy: boolean | string;
+  /** Sign-ups accepted per client address per hour. */
+  signUpLimitPerHour: number;
+  jobs: { expireSeconds: number; shutdownSeconds: number };
 };
 
 /**
@@ -61,22 +82,39 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const declaredProduction = environment.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
+    declaredProduction,
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
-    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL },
+    ai: { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, calibrate: env.AI_CALIBRATE },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
-    demoCanvas: env.DEMO_CANVAS,
+    billingTestMode: env.BILLING_TEST_MODE ?? !declaredProduction,
+    demoCanvas: env.DEMO_CANVAS ?? !declaredProduction,
     canvasAllowPrivateHosts: env.CANVAS_ALLOW_PRIVATE_HOSTS ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
+    signUpLimitPerHour: env.SIGN_UP_LIMIT_PER_HOUR,
+    jobs: { expireSeconds: env.JOB_EXPIRE_SECONDS, shutdownSeconds: env.SHUTDOWN_TIMEOUT_SECONDS },
   };
+}
+
+/**
+ * TRUST_PROXY: `true` or `false`, or a comma-separated list of addresses and CIDR ranges whose
+ * X-Forwarded-* headers are believed (`loopback`, `10.0.0.0/8`, …). Unset: `loopback` in
+ * production, off otherwise.
+ */
+function parseTrustProxy(value: string | undefined, environment: string): boolean | string {
+  if (value === undefined) return environment === 'production' ? 'loopback' : false;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }
 
 /** The generated secret survives restarts, so sessions and encrypted tokens stay valid. */

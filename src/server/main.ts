@@ -5,14 +5,23 @@ import { openDatabase } from './db/connection';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
 const app = await buildApp({ config, db: database.db });
+// Closing the app stops taking requests and jobs, finishes or hands back the jobs in hand, then
+// the database closes last.
 app.addHook('onClose', () => database.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal} received, shutting down`);
+    // A second signal, or a shutdown that hangs past its budget, ends the process at once.
+    const deadline = setTimeout(() => process.exit(1), (config.jobs.shutdownSeconds + 10) * 1000);
+    deadline.unref();
+    process.once(signal, () => process.exit(1));
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   });
 }

@@ -26,6 +26,8 @@ export const ERROR_CODE = {
   AI_FAILED: 'AI_FAILED',
   MAIL_FAILED: 'MAIL_FAILED',
   BILLING_FAILED: 'BILLING_FAILED',
+  /** Neither Stripe nor test-mode billing is configured: nothing can be bought on this installation. */
+  BILLING_NOT_CONFIGURED: 'BILLING_NOT_CONFIGURED',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS, planLimit, yearlySaving } from './plans';
-import { canGrade, usageLevel, usageLimitMessage, usagePercentage } from './usage';
+import { canGrade, formatCount, usageLevel, usageLimitMessage, usagePercentage } from './usage';
 
 describe('plan catalogue', () => {
   it('has the spec limits, with 10 for an unknown tier', () => {
@@ -41,5 +41,13 @@ describe('usage levels', () => {
     expect(usageLimitMessage(110)).toBe(
       "You've reached your limit of 110 submissions for this billing period. Consider purchasing additional submissions or upgrading your plan.",
     );
+    expect(usageLimitMessage(2100)).toContain('your limit of 2,100 submissions');
+  });
+
+  it('writes counts with a thousands separator', () => {
+    expect(formatCount(2000)).toBe('2,000');
+    expect(formatCount(1998)).toBe('1,998');
+    expect(formatCount(12_345_678)).toBe('12,345,678');
+    expect(formatCount(750)).toBe('750');
   });
 });

@@ -26,6 +26,12 @@ export function usagePercentage(used: number, total: number): number {
   return Math.round((used / total) * 1000) / 10;
 }
 
+/** Counts as a teacher reads them: "2,000", never "2000" (the app's locale, en-US, like its dates). */
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
 export function usageLimitMessage(totalLimit: number): string {
-  return `You've reached your limit of ${totalLimit} submissions for this billing period. Consider purchasing additional submissions or upgrading your plan.`;
+  return `You've reached your limit of ${formatCount(totalLimit)} submissions for this billing period. Consider purchasing additional submissions or upgrading your plan.`;
 }

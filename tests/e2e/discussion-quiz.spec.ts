@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInThroughApi, signUpThroughApi } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.use({ teacherName: 'Mary Jackson' });
 
 /** The built-in demo Canvas's English 10 course: a graded discussion and a quiz with an essay question. */
 const COURSE_ID = 4201;
@@ -8,40 +10,12 @@ const DISCUSSION_ASSIGNMENT = 5007;
 const QUIZ_ID = 8101;
 const QUIZ_ASSIGNMENT = 5008;
 
-type DemoCanvas = { url: string; token: string };
-
-/**
- * A teacher with the built-in demo Canvas connected through the API, then signed in in the page
- * straight onto `path` (one navigation, so no session refresh is cut off half-way).
- */
-async function teacherWithDemoCanvas(page: Page, request: APIRequestContext, path: string): Promise<DemoCanvas> {
-  const teacher = await signUpThroughApi(request, 'Mary Jackson');
-  const config = await (await request.get('/api/config')).json();
-  const demo = config.demoCanvas as DemoCanvas;
-  const signIn = await request.post('/api/auth/sign-in', { data: { email: teacher.email, password: teacher.password } });
-  const token = (await signIn.json()).session.access_token as string;
-  const connected = await request.put('/api/canvas/connection', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { canvasUrl: demo.url, canvasToken: demo.token },
-  });
-  expect(connected.status()).toBe(200);
-  await signInThroughApi(page, teacher, path);
-  return demo;
-}
-
-/** Reads Canvas's own API, as an outside check that the grade landed. */
-async function fromCanvas(request: APIRequestContext, demo: DemoCanvas, path: string) {
-  const response = await request.get(`${demo.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${demo.token}` } });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
-
 function selectedStudentId(page: Page): number {
   return Number(new URL(page.url()).searchParams.get('student'));
 }
 
-test('a teacher grades a discussion entry and the grade is in Canvas', async ({ page, request }) => {
-  const demo = await teacherWithDemoCanvas(page, request, `/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
+test('a teacher grades a discussion entry and the grade is in Canvas', async ({ page, teacherWithDemoCanvas, demoCanvas }) => {
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
   await expect(page.getByRole('heading', { name: 'Is Social Media Good for Teens?' })).toBeVisible();
   await expect(page.getByText('Grade Discussion')).toBeVisible();
   await expect(page.getByText('Post your answer with at least one reason')).toBeVisible();
@@ -71,11 +45,7 @@ test('a teacher grades a discussion entry and the grade is in Canvas', async ({ 
   await page.getByTestId('save-grade').click();
   await expect(page.getByText('Grade saved successfully!')).toBeVisible();
 
-  const submission = await fromCanvas(
-    request,
-    demo,
-    `courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`,
-  );
+  const submission = await demoCanvas.get(`courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`);
   expect(submission.score).toBe(8.5);
   expect(submission.workflow_state).toBe('graded');
   expect(submission.submission_comments.at(-1).comment).toBe('Clear reasons, and your replies moved the conversation on.');
@@ -85,8 +55,8 @@ test('a teacher grades a discussion entry and the grade is in Canvas', async ({ 
   await expect(page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: name })).toContainText('8.5/10');
 });
 
-test('a teacher grades a quiz essay question and the score is in Canvas', async ({ page, request }) => {
-  const demo = await teacherWithDemoCanvas(page, request, `/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
+test('a teacher grades a quiz essay question and the score is in Canvas', async ({ page, teacherWithDemoCanvas, demoCanvas }) => {
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   await expect(page.getByRole('heading', { name: 'Unit 1 Reading Quiz: The Tell-Tale Heart' })).toBeVisible();
   await expect(page.getByTestId('quiz-type')).toHaveText('Graded Quiz');
   await expect(page.getByTestId('quiz-time-limit')).toHaveText('30 minutes');
@@ -113,13 +83,9 @@ test('a teacher grades a quiz essay question and the score is in Canvas', async 
   await expect(page.getByText('Question Graded')).toBeVisible();
   await expect(page.getByTestId('needs-grading-count')).toHaveText(String(needsGrading - 1));
 
-  const questions = await fromCanvas(request, demo, `courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`);
+  const questions = await demoCanvas.get(`courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`);
   const essay = (questions as Array<{ id: number; question_type: string }>).find((question) => question.question_type === 'essay_question')!;
-  const submission = await fromCanvas(
-    request,
-    demo,
-    `courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${studentId}?include[]=submission_history`,
-  );
+  const submission = await demoCanvas.get(`courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${studentId}?include[]=submission_history`);
   const answer = submission.submission_history.at(-1).submission_data.find((item: { question_id: number }) => item.question_id === essay.id);
   expect(answer).toMatchObject({ points: 7.5, correct: 'defined', more_comments: 'Good use of the narrator’s own words.' });
   expect(submission.workflow_state).toBe('graded');

@@ -23,7 +23,8 @@ export default function DashboardRoute() {
 
   return (
     <Page title={`Welcome back, ${name}!`} description="Pick up where you left off, or start a new pile of grading.">
-      <div className="mb-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* items-start: the Connected banner keeps its own, compact height beside the taller usage card. */}
+      <div className="mb-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <CanvasConnectionBanner />
         <UsageCard />
       </div>

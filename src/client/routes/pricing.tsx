@@ -7,6 +7,7 @@ import { PageHero } from '@/client/ui/page-hero';
 import { Section } from '@/client/features/marketing/components/section';
 import { BillingIntervalToggle } from '@/client/features/billing/components/billing-interval-toggle';
 import { InstitutionalPlanCard } from '@/client/features/billing/components/institutional-plan-card';
+import { BillingOffNotice } from '@/client/features/billing/components/test-mode-banner';
 import { PricingPlans } from '@/client/features/billing/components/pricing-plans';
 import { formatUsd } from '@/client/features/billing/format';
 import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
@@ -66,6 +67,8 @@ export default function PricingRoute() {
           <p className="mx-auto mt-8 max-w-3xl rounded-lg border border-dashed border-amber-400 bg-amber-50 px-4 py-3 text-center text-sm text-amber-950">
             This installation uses test-mode billing: checkout is simulated and no real payment is taken.
           </p>
+        ) : config.data?.billingMode === 'off' ? (
+          <BillingOffNotice className="mx-auto mt-8 max-w-3xl" />
         ) : null}
       </Section>
     </>

@@ -5,17 +5,26 @@ import { cn } from '@/client/lib/cn';
 /** Tabs: arrow keys move between triggers, and each panel is labelled by its trigger. */
 export const Tabs = TabsPrimitive.Root;
 
-export const TabsList = forwardRef<ElementRef<typeof TabsPrimitive.List>, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(
-  function TabsList({ className, ...props }, ref) {
-    return (
-      <TabsPrimitive.List
-        ref={ref}
-        className={cn('inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
-        {...props}
-      />
-    );
-  },
-);
+/**
+ * `wrap` lets the triggers flow onto more lines on narrow screens (every label whole); the default
+ * scrolls them inside the strip.
+ */
+export const TabsList = forwardRef<
+  ElementRef<typeof TabsPrimitive.List>,
+  ComponentPropsWithoutRef<typeof TabsPrimitive.List> & { wrap?: boolean }
+>(function TabsList({ className, wrap = false, ...props }, ref) {
+  return (
+    <TabsPrimitive.List
+      ref={ref}
+      className={cn(
+        'max-w-full items-center gap-1 rounded-lg bg-slate-100 p-1',
+        wrap ? 'flex flex-wrap sm:inline-flex' : 'inline-flex overflow-x-auto',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
 
 export const TabsTrigger = forwardRef<
   ElementRef<typeof TabsPrimitive.Trigger>,

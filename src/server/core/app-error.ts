@@ -32,6 +32,8 @@ export const statusByCode = {
   AI_FAILED: 502,
   MAIL_FAILED: 502,
   BILLING_FAILED: 502,
+  /** Neither Stripe nor test-mode billing is configured: nothing can be bought on this installation. */
+  BILLING_NOT_CONFIGURED: 503,
   INTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
 

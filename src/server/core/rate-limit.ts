@@ -6,18 +6,18 @@ import { AppError } from './app-error';
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
 /**
- * Counts one hit for `key` and refuses with RATE_LIMITED once the window's limit is passed.
+ * Counts `cost` hits (one by default) for `key` and refuses with RATE_LIMITED once the window's limit is passed.
  * One upsert, so concurrent requests on several instances count correctly.
  */
-export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, message: string): Promise<void> {
+export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, message: string, cost = 1): Promise<void> {
   const expired = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${rule.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, hits: 1 })
+    .values({ key, hits: cost })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+        hits: sql`case when ${expired} then ${cost}::int else ${rateLimits.hits} + ${cost}::int end`,
         windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
       },
     })

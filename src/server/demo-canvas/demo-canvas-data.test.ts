@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoCanvasState, startDemoCanvas, type RunningDemoCanvas } from './index';
-import { callCanvas } from './test-support';
+import { callCanvas } from '../test/demo-canvas-support';
 import { wordCount } from './seed/essay-writer';
 
 let demo: RunningDemoCanvas;

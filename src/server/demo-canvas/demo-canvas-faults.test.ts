@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_EXCEEDED_BODY, startDemoCanvas, type RunningDemoCanvas } from './index';
-import { callCanvas } from './test-support';
+import { REQUEST_LOG_LIMIT } from './faults';
+import { callCanvas } from '../test/demo-canvas-support';
 
 let demo: RunningDemoCanvas;
 beforeAll(async () => {
@@ -77,5 +78,15 @@ describe('demo Canvas fault injection', () => {
     expect(demo.requestLog).toEqual([
       { method: 'GET', path: '/api/v1/courses', query: { 'include[]': ['term', 'favorites'], per_page: '5' }, timestamp: expect.any(Number) },
     ]);
+  });
+
+  it('keeps only the latest requests, so a long-running demo Canvas does not grow without end', async () => {
+    const extra = 25;
+    for (let i = 0; i < REQUEST_LOG_LIMIT + extra; i++) {
+      await callCanvas(demo.baseUrl, `/api/v1/users/self?n=${i}`, { token: demo.token });
+    }
+    expect(demo.requestLog).toHaveLength(REQUEST_LOG_LIMIT);
+    expect(demo.requestLog[0]!.query.n).toBe(String(extra));
+    expect(demo.requestLog.at(-1)!.query.n).toBe(String(REQUEST_LOG_LIMIT + extra - 1));
   });
 });

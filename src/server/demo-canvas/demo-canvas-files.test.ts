@@ -2,7 +2,7 @@ import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_TA_TOKEN, startDemoCanvas, type RunningDemoCanvas } from './index';
-import { callCanvas } from './test-support';
+import { callCanvas } from '../test/demo-canvas-support';
 
 let demo: RunningDemoCanvas;
 let files: Array<{ url: string; size: number; 'content-type': string; filename: string }>;

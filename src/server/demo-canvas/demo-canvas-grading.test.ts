@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_TA_TOKEN, startDemoCanvas, type RunningDemoCanvas } from './index';
-import { callCanvas } from './test-support';
+import { callCanvas } from '../test/demo-canvas-support';
 
 let demo: RunningDemoCanvas;
 beforeAll(async () => {

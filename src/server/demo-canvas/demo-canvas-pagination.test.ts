@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoCanvas, type RunningDemoCanvas } from './index';
-import { callCanvas, linksOf } from './test-support';
+import { callCanvas, linksOf } from '../test/demo-canvas-support';
 
 let demo: RunningDemoCanvas;
 beforeAll(async () => {

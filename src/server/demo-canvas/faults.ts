@@ -25,7 +25,10 @@ export interface DemoCanvasFaults {
   latencyMs: number;
   /** Overrides of the leaky-bucket settings (smaller bucket, fixed cost); null for Canvas's defaults. */
   throttle: Partial<ThrottleSettings> | null;
+  /** The latest requests, oldest first; at most REQUEST_LOG_LIMIT are kept. */
   readonly requestLog: RequestLogEntry[];
+  /** Appends to the request log, dropping the oldest entry once it holds REQUEST_LOG_LIMIT. */
+  logRequest(entry: RequestLogEntry): void;
   /** The next `count` API and file requests answer `status` (with Canvas's usual body unless given). */
   failNext(count: number, status: number, body?: string | Record<string, unknown>, only?: { method?: string }): void;
   /** The next `count` API and file requests have their connection closed without an answer. */
@@ -38,6 +41,12 @@ export interface DemoCanvasFaults {
   takeDrop(): boolean;
 }
 
+/**
+ * How many requests the log keeps. The demo Canvas can run for weeks inside a public server; an
+ * unbounded log would grow with every request anyone sends it.
+ */
+export const REQUEST_LOG_LIMIT = 500;
+
 export function createDemoCanvasFaults(): DemoCanvasFaults {
   const failures: InjectedFailure[] = [];
   let dropsLeft = 0;
@@ -45,6 +54,10 @@ export function createDemoCanvasFaults(): DemoCanvasFaults {
     latencyMs: 0,
     throttle: null,
     requestLog: [],
+    logRequest(entry) {
+      faults.requestLog.push(entry);
+      if (faults.requestLog.length > REQUEST_LOG_LIMIT) faults.requestLog.splice(0, faults.requestLog.length - REQUEST_LOG_LIMIT);
+    },
     failNext(count, status, body, only = {}) {
       for (let i = 0; i < count; i++) failures.push({ status, body, method: only.method?.toUpperCase() });
     },

@@ -49,7 +49,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
 
   app.addHook('onRequest', async (request, reply) => {
     const path = (request.url.split('?')[0] ?? '/').slice(prefix.length) || '/';
-    faults.requestLog.push({ method: request.method, path, query: flatQuery(request.url), timestamp: Date.now() });
+    faults.logRequest({ method: request.method, path, query: flatQuery(request.url), timestamp: Date.now() });
     const isApi = path.startsWith('/api/');
     const isFile = /^\/(courses\/\d+\/)?files\//.test(path);
     const token = accessTokenFrom(request.headers.authorization, stringParam(queryParams(request.url), 'access_token'));

@@ -21,7 +21,9 @@ export type FakeAiResponse =
   /** Waits, then sends `then` (default: the default answer). */
   | { kind: 'delay'; ms: number; then?: FakeAiResponse }
   /** Built from the request's JSON schema, as the default is. */
-  | { kind: 'from-schema'; overrides?: Record<string, unknown> };
+  | { kind: 'from-schema'; overrides?: Record<string, unknown> }
+  /** Decided from the request itself (for a model whose answer depends on the work it reads). */
+  | { kind: 'computed'; answer: (body: ChatCompletionRequestBody) => FakeAiResponse };
 
 export type RecordedAiRequest = {
   path: string;
@@ -146,6 +148,8 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
         const value = typeof sample === 'object' && sample !== null ? { ...sample, ...scripted.overrides } : sample;
         return sendJson(response, 200, completion(body, JSON.stringify(value)));
       }
+      case 'computed':
+        return respond(response, body, scripted.answer(body));
       case 'delay': {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {

@@ -1,7 +1,8 @@
+import type { DestinationStream } from 'pino';
 import type { SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
@@ -38,13 +39,25 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailTransport?: MailTransport | null; database?: DatabaseHandle; aiEngine?: AiEngine } = {},
+  options: {
+    env?: Record<string, string>;
+    mailTransport?: MailTransport | null;
+    database?: DatabaseHandle;
+    aiEngine?: AiEngine;
+    /** Sees every route as it is registered. */
+    onRoute?: (route: RouteOptions) => void;
+    /** Receives the server's log lines at `info` and above; without it the server logs nothing. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-that-is-long-enough-to-derive-keys',
     DATA_DIR: '/tmp/margin-test-unused',
     LOG_LEVEL: 'silent',
+    // Test files sign many teachers up from one inject() address; the per-address sign-up limit
+    // has its own tests (tests/security/auth-sign-up.test.ts), which set it back.
+    SIGN_UP_LIMIT_PER_HOUR: '10000',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
@@ -52,7 +65,8 @@ export async function createTestApp(
     config,
     db: database.db,
     mailTransport: options.mailTransport ?? null,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.aiEngine ? { aiEngine: options.aiEngine } : {}),
   });
   await app.ready();

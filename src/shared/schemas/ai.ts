@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftBasisSchema } from './draft-basis';
 
 /**
  * Schemas for AI drafting (grading) and the AI-literacy integration tool, shared by the server and
@@ -88,6 +89,8 @@ export const gradingDraftSchema = z.object({
   engine: aiEngineNameSchema,
   filesUsed: z.boolean(),
   customInstructionsApplied: z.boolean(),
+  /** What the grade learned from the teacher's own grades (see draft-basis.ts); absent when nothing. */
+  basis: draftBasisSchema.optional(),
 });
 export type GradingDraft = z.infer<typeof gradingDraftSchema>;
 

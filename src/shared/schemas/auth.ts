@@ -51,4 +51,8 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const sessionResponseSchema = z.object({ session: sessionSchema });
-export const signUpResponseSchema = z.object({ user: sessionUserSchema });
+/**
+ * One answer for every accepted sign-up, whether the account is new or the e-mail already had one
+ * (its owner is told by e-mail), so sign-up does not reveal who has an account.
+ */
+export const signUpResponseSchema = z.object({ message: z.string() });

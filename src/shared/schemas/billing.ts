@@ -48,6 +48,22 @@ export const createCheckoutRequestSchema = z.strictObject({
 });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
+/** What changing to a plan would do, shown before the checkout opens. */
+export const planChangeQuerySchema = z.strictObject({
+  planName: paidPlanNameSchema,
+  isYearly: z.enum(['true', 'false'], { error: 'isYearly must be true or false' }).transform((value) => value === 'true'),
+});
+export const planChangePreviewSchema = z.object({
+  /** The running plan the new one replaces; null on the Free Trial. */
+  replaces: z.object({ plan_name: z.string(), billing_interval: z.enum(['month', 'year']) }).nullable(),
+  /** Charged at checkout: the new plan's price for its first month or year. */
+  due_now_cents: z.number().int(),
+  /** The unused part of the replaced plan, credited to the next invoice. */
+  credit_cents: z.number().int(),
+  new_price_cents: z.number().int(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
 /** create-submission-purchase and customer-portal take only where to come back to. */
 export const returnToRequestSchema = z.strictObject({ returnTo: returnPathSchema.optional() });
 export type ReturnToRequest = z.infer<typeof returnToRequestSchema>;

@@ -8,6 +8,8 @@ import { useSession } from '@/client/lib/session';
 import { createCheckout, createSubmissionPurchase, openCustomerPortal } from './api/start-checkout';
 import { openInNewTab } from './open-in-new-tab';
 
+const hasReason = (error: ApiError) => error.status === 409 || error.status === 429 || error.code === 'BILLING_NOT_CONFIGURED';
+
 type PendingAction = `plan:${PlanName}` | 'extra-pack' | 'portal';
 
 /**
@@ -30,8 +32,8 @@ export function useBillingActions(returnTo: ReturnPath) {
       await openInNewTab(fetchUrl);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return requireSignIn();
-      // A refusal with a reason (this plan is already yours, too many tries) says it; anything else gets the spec's text.
-      const description = error instanceof ApiError && (error.status === 409 || error.status === 429) ? error.message : messages.failure;
+      // A refusal with a reason (this plan is already yours, too many tries, no billing here) says it; anything else gets the spec's text.
+      const description = error instanceof ApiError && hasReason(error) ? error.message : messages.failure;
       toast.error('Error', { description });
       if (!(error instanceof ApiError)) console.error(error);
     } finally {

@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiEngineName } from '@/shared/schemas/ai';
+import { createCalibratedEngine } from './calibrated-engine';
 import { createModelEngine } from './model-engine';
 import { createOfflineEngine } from './offline-engine';
 import type { AiEngine } from './port';
@@ -12,10 +13,12 @@ export type AiConfig = {
   model?: string | undefined;
   apiKey?: string | undefined;
   baseUrl?: string | undefined;
+  /** AI_CALIBRATE: map a model's grades onto the teacher's grades on the graded work (model engines only). */
+  calibrate?: boolean | undefined;
 };
 
 export type AiEngineTuning = {
-  /** Per call; default 90 s. */
+  /** Per operation, retries included; default 90 s. */
   timeoutMs?: number;
   /** The SDK's retries of 429/5xx/network errors; default 2. */
   maxNetworkRetries?: number;
@@ -53,6 +56,12 @@ function temperatureFor(provider: AiEngineName, model: string): number | undefin
 export function createAiEngine(config: AiConfig | undefined, tuning: AiEngineTuning = {}): AiEngine {
   const provider = config?.provider ?? 'offline';
   if (!config || provider === 'offline') return createOfflineEngine();
+  const engine = createProviderEngine(config, tuning);
+  return config.calibrate ? createCalibratedEngine(engine) : engine;
+}
+
+function createProviderEngine(config: AiConfig, tuning: AiEngineTuning): AiEngine {
+  const provider = config.provider;
 
   const apiKey = config.apiKey?.trim() || undefined;
   const baseUrl = config.baseUrl?.trim().replace(/\/+$/, '') || undefined;
@@ -64,6 +73,8 @@ export function createAiEngine(config: AiConfig | undefined, tuning: AiEngineTun
   };
 
   switch (provider) {
+    case 'offline':
+      return createOfflineEngine();
     case 'openai': {
       if (!apiKey) throw new AiConfigError('AI_PROVIDER=openai needs AI_API_KEY (an OpenAI API key). Unset AI_PROVIDER to use the offline engine.');
       const modelId = configuredModel ?? DEFAULT_MODELS.openai;

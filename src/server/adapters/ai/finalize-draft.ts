@@ -43,28 +43,33 @@ export function normalizeForQuoteMatch(value: string): string {
 export type QuoteIndex = { original: string; normalized: string; positions: number[] };
 
 export function buildQuoteIndex(text: string): QuoteIndex {
-  let normalized = '';
+  // Pieces joined once at the end: asking a growing string whether it ends in a space flattens it
+  // each time, which made this quadratic in the length of the work.
+  const pieces: string[] = [];
   const positions: number[] = [];
+  let endsWithSpace = false;
   let index = 0;
   for (const character of text) {
     if (/\s/.test(character)) {
-      if (normalized.length > 0 && !normalized.endsWith(' ')) {
-        normalized += ' ';
+      if (pieces.length > 0 && !endsWithSpace) {
+        pieces.push(' ');
         positions.push(index);
+        endsWithSpace = true;
       }
     } else {
       for (const piece of normalizeCharacter(character)) {
-        normalized += piece;
+        pieces.push(piece);
         positions.push(index);
+        endsWithSpace = piece === ' ';
       }
     }
     index += character.length;
   }
-  if (normalized.endsWith(' ')) {
-    normalized = normalized.slice(0, -1);
+  if (endsWithSpace) {
+    pieces.pop();
     positions.pop();
   }
-  return { original: text, normalized, positions };
+  return { original: text, normalized: pieces.join(''), positions };
 }
 
 const MIN_QUOTE_LENGTH = 4;
@@ -265,5 +270,6 @@ export function finalizeDraft(raw: RawGradingDraft, context: FinalizeContext): G
     engine: raw.engine,
     filesUsed: raw.filesUsed,
     customInstructionsApplied: raw.customInstructionsApplied,
+    ...(raw.basis ? { basis: raw.basis } : {}),
   };
 }

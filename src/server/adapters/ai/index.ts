@@ -1,6 +1,7 @@
 export type {
   AiEngine,
   AiOperation,
+  ClassWork,
   GradingExample,
   GradingInput,
   RawGradingDraft,
@@ -11,6 +12,7 @@ export { aiFailureMessages } from './port';
 export { createAiEngine, AiConfigError, DEFAULT_MODELS, type AiConfig, type AiEngineTuning } from './create-ai-engine';
 export { createModelEngine, DEFAULT_AI_TIMEOUT_MS, classifyAiError, toAiAppError, type AiFailureReason, type ModelEngineOptions } from './model-engine';
 export { createOfflineEngine } from './offline-engine';
+export { createCalibratedEngine, fitCalibration, type Calibration } from './calibrated-engine';
 export { redactStudentIdentity, PLACEHOLDERS, type Redaction, type StudentIdentity } from './redaction';
 export {
   finalizeDraft,

@@ -246,6 +246,18 @@ describe('model engine (openai-compatible, against the fake server)', () => {
     expect(failure.userMessage).toBe('The AI service took too long to answer. Please try again.');
   });
 
+  it('keeps one deadline when it asks again after a malformed answer', async () => {
+    const quick = createAiEngine({ provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl }, { maxNetworkRetries: 0, timeoutMs: 2_000 });
+    // The first answer is unusable and takes most of the time; the second would come too late.
+    server.enqueue({ kind: 'delay', ms: 1_000, then: { kind: 'text', content: 'not json' } }, { kind: 'delay', ms: 5_000, then: { kind: 'json', value: goodAnswer } });
+    const started = performance.now();
+    const failure = (await quick.draftGrade(gradingInput({ submissionText: middlingEssay })).catch((error: unknown) => error)) as AppError;
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure.details).toEqual({ reason: 'timeout' });
+    // 2 s in all; a fresh timeout for the second try would make it 3 s.
+    expect(performance.now() - started).toBeLessThan(2_700);
+  });
+
   it('reports an unreachable server', async () => {
     const probe = await startFakeAiServer();
     const closedUrl = probe.baseUrl;

@@ -11,13 +11,13 @@ import {
 import { aiFailureMessages, type AiEngine, type AiOperation, type GradingInput, type RawGradingDraft } from './port';
 import { buildGradingPrompt, buildIntegrationPrompt, buildRevisionPrompt, type Prompt } from './prompts';
 
-/** Each call to the provider is abandoned after this long. */
+/** Each operation (a draft, a suggestion), its retries included, is abandoned after this long. */
 export const DEFAULT_AI_TIMEOUT_MS = 90_000;
 
 export type ModelEngineOptions = {
   name: 'openai' | 'anthropic' | 'openai-compatible';
   model: LanguageModel;
-  /** Per call. Default 90 s. */
+  /** Per operation, the retry of a malformed answer included. Default 90 s. */
   timeoutMs?: number;
   /** The SDK's own retries of 429/5xx/network errors, with backoff. Default 2; tests use 0. */
   maxNetworkRetries?: number;
@@ -182,7 +182,14 @@ export function createModelEngine(options: ModelEngineOptions): AiEngine {
    */
   async function ask<T, R>(operation: AiOperation, schema: z.ZodType<T>, name: string, prompt: Prompt, accept: (value: T) => R): Promise<R> {
     let lastError: unknown;
+    // One deadline for the operation: asking again for a malformed answer gets what time is left.
+    const deadline = Date.now() + timeoutMs;
     for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const remainingMs = deadline - Date.now();
+      if (remainingMs <= 0) {
+        lastError = new DOMException('The operation timed out', 'TimeoutError');
+        break;
+      }
       try {
         const result = await generateText({
           model: options.model,
@@ -190,7 +197,7 @@ export function createModelEngine(options: ModelEngineOptions): AiEngine {
           system: prompt.system,
           prompt: prompt.prompt,
           maxRetries,
-          timeout: timeoutMs,
+          timeout: remainingMs,
           ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         });
         return accept(result.output);

@@ -7,6 +7,7 @@ import type {
   RevisionRequest,
   RubricCriterion,
 } from '@/shared/schemas/ai';
+import type { DraftBasis } from '@/shared/schemas/draft-basis';
 
 /** One of the teacher's own graded pieces of work, sent as a reference for scale and voice. */
 export type GradingExample = {
@@ -18,6 +19,12 @@ export type GradingExample = {
   /** An excerpt of the work, redacted. */
   excerpt: string;
 };
+
+/**
+ * One submission of the assignment as the engine may learn from it: its text (redacted) and the
+ * teacher's grade when the teacher has graded it in Canvas.
+ */
+export type ClassWork = { text: string; grade: number | null };
 
 export type GradingInput = {
   assignment: {
@@ -39,6 +46,11 @@ export type GradingInput = {
   examples: GradingExample[];
   /** True when text extracted from attachments is part of submissionText. */
   isFileContentIncluded: boolean;
+  /**
+   * The assignment's other submissions with text (redacted) and the teacher's grades on those
+   * graded: the training data for the teacher's scale. The work drafted is not among them.
+   */
+  classWork?: ClassWork[];
 };
 
 /** A point with a quote the engine claims is from the work; not yet checked. */
@@ -68,6 +80,8 @@ export type RawGradingDraft = {
   engine: AiEngineName;
   filesUsed: boolean;
   customInstructionsApplied: boolean;
+  /** What the grade learned from the teacher's grades; absent when nothing. */
+  basis?: DraftBasis;
 };
 
 /**

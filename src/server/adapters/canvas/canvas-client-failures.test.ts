@@ -10,18 +10,20 @@ import {
 } from '@/server/demo-canvas';
 import { AppError } from '@/server/core/app-error';
 import { createCanvasClient, type CanvasClientOptions } from './canvas-client';
+import { createCanvasNetwork } from './canvas-network';
 
 let demo: RunningDemoCanvas;
+const network = createCanvasNetwork({ allowPrivateHosts: true });
 const thrown: Array<{ error: AppError; token: string }> = [];
 
 beforeAll(async () => {
   demo = await startDemoCanvas();
 });
 afterEach(() => demo.faults.reset());
-afterAll(() => demo.close());
+afterAll(() => Promise.all([demo.close(), network.close()]));
 
 const client = (options: Partial<CanvasClientOptions> = {}) =>
-  createCanvasClient({ baseUrl: demo.baseUrl, token: demo.token, retryBaseDelayMs: 1, retryMaxDelayMs: 5, rateLimitMaxPauseMs: 10, ...options });
+  createCanvasClient({ baseUrl: demo.baseUrl, token: demo.token, network, retryBaseDelayMs: 1, retryMaxDelayMs: 5, rateLimitMaxPauseMs: 10, ...options });
 
 /** Runs a call that must fail and returns its AppError (kept to check that no message holds a token). */
 async function failure(call: Promise<unknown>, token = demo.token): Promise<AppError> {
@@ -39,7 +41,7 @@ async function failure(call: Promise<unknown>, token = demo.token): Promise<AppE
  * wakes it would consume faults injected by the next test. Let it finish first.
  */
 function drainAbandonedRequests() {
-  return new Promise((resolve) => setTimeout(resolve, 250));
+  return new Promise((resolve) => setTimeout(resolve, 1_200));
 }
 
 describe('Canvas client error mapping', () => {
@@ -104,8 +106,8 @@ describe('Canvas client retries', () => {
       code: 'CANVAS_UNAVAILABLE',
       details: { reason: 'network' },
     });
-    demo.faults.latencyMs = 150;
-    expect(await failure(client({ timeoutMs: 40 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 }))).toMatchObject({ details: { reason: 'timeout' } });
+    demo.faults.latencyMs = 1_000;
+    expect(await failure(client({ timeoutMs: 400 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 }))).toMatchObject({ details: { reason: 'timeout' } });
     expect(demo.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(3);
     await drainAbandonedRequests();
   });
@@ -113,8 +115,8 @@ describe('Canvas client retries', () => {
   it('retries reads after a timeout or a dropped connection', async () => {
     demo.faults.dropNext(1);
     await expect(client().getSelf()).resolves.toMatchObject({ id: 1001 });
-    demo.faults.latencyMs = 150;
-    const slow = await failure(client({ timeoutMs: 40, maxRetries: 1 }).getSelf());
+    demo.faults.latencyMs = 1_000;
+    const slow = await failure(client({ timeoutMs: 400, maxRetries: 1 }).getSelf());
     expect(slow).toMatchObject({ code: 'CANVAS_UNAVAILABLE', details: { reason: 'timeout' } });
     expect(demo.requestLog).toHaveLength(4);
     await drainAbandonedRequests();
@@ -137,7 +139,8 @@ describe('Canvas client retries', () => {
 
   it("rides out Canvas's bucket when parallel requests overflow it", async () => {
     demo.faults.throttle = { highWaterMark: 160, upFrontCost: 50 };
-    demo.faults.latencyMs = 25;
+    // Long enough that the six requests are all in Canvas at once, even on a busy machine.
+    demo.faults.latencyMs = 100;
     const canvas = client({ concurrency: 6, maxRetries: 6, retryBaseDelayMs: 20, retryMaxDelayMs: 200 });
     const courses = await Promise.all([4201, 4202, 4203, 4204, 4205, 4201].map((id) => canvas.getCourse(id)));
     expect(courses.map((c) => c.id)).toEqual([4201, 4202, 4203, 4204, 4205, 4201]);

@@ -1,4 +1,6 @@
+import { fetch as undiciFetch } from 'undici';
 import { AppError } from '@/server/core/app-error';
+import type { CanvasNetwork } from './canvas-network';
 import { CanvasHttp, type QueryValue } from './canvas-http';
 import type { RequestSubject } from './canvas-errors';
 import { parseCanvas } from './canvas-schemas';
@@ -8,12 +10,21 @@ export interface CanvasClientOptions {
   /** The Canvas root, e.g. https://school.instructure.com (normalise with normalizeCanvasUrl first). */
   baseUrl: string;
   token: string;
+  /** The URL rule and pinned-address connection pool every request and redirect goes through. */
+  network: CanvasNetwork;
   /** Requests in flight at once. */
   concurrency?: number;
-  /** Per attempt, including reading the body. */
+  /** Per attempt, including redirects and reading the body. Default 15 s. */
   timeoutMs?: number;
+  /** Per call, all retries and pages included: the longest a teacher waits on Canvas. Default 30 s. */
+  deadlineMs?: number;
+  /** Largest JSON answer (one page) read from Canvas. Default 10 MB. */
+  maxResponseBytes?: number;
+  /** Largest list, all pages together. Default 50 MB. */
+  maxListBytes?: number;
   /** Retries after the first attempt (see CanvasHttp for which failures are retried). */
   maxRetries?: number;
+  /** undici's fetch by default (the connection pool is undici's); tests may wrap it. */
   fetch?: typeof fetch;
   /** First backoff step; tests use a few milliseconds. */
   retryBaseDelayMs?: number;
@@ -27,6 +38,10 @@ export interface CanvasClientOptions {
   random?: () => number;
 }
 
+/** One attempt at Canvas, and one whole call (retries and pages included). */
+export const DEFAULT_CANVAS_ATTEMPT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CANVAS_DEADLINE_MS = 30_000;
+
 const PER_PAGE = 100;
 const COURSE_INCLUDES = ['needs_grading_count', 'total_students', 'favorites', 'term'];
 const SUBMISSION_INCLUDES = ['user', 'submission_comments', 'rubric_assessment'];
@@ -39,10 +54,14 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
   const http = new CanvasHttp({
     baseUrl,
     token: options.token,
+    network: options.network,
     concurrency: options.concurrency ?? 6,
-    timeoutMs: options.timeoutMs ?? 20_000,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CANVAS_ATTEMPT_TIMEOUT_MS,
+    deadlineMs: options.deadlineMs ?? DEFAULT_CANVAS_DEADLINE_MS,
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
+    maxListBytes: options.maxListBytes ?? 50 * 1024 * 1024,
     maxRetries: options.maxRetries ?? 3,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch ?? (undiciFetch as unknown as typeof fetch),
     retryBaseDelayMs: options.retryBaseDelayMs ?? 500,
     retryMaxDelayMs: options.retryMaxDelayMs ?? 8_000,
     rateLimitLowWatermark: options.rateLimitLowWatermark ?? 100,

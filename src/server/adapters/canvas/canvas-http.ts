@@ -1,4 +1,6 @@
 import { AppError } from '@/server/core/app-error';
+import type { CanvasNetwork } from './canvas-network';
+import { PrivateAddressAtConnectError } from './canvas-network';
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency-limiter';
 import {
   canvasResponseError,
@@ -9,12 +11,21 @@ import {
   type RequestSubject,
 } from './canvas-errors';
 import { parseLinkHeader } from './link-header';
+import { assertCanvasUrlAllowed, privateAddress, refused } from './url-guard';
 
 export interface CanvasHttpOptions {
   baseUrl: string;
   token: string;
+  /** The URL rule for every hop and the connection pool that pins the checked address. */
+  network: CanvasNetwork;
   concurrency: number;
+  /** One attempt, redirects and reading the body included. */
   timeoutMs: number;
+  /** One call, all its attempts, back-offs and pages included. */
+  deadlineMs: number;
+  /** Largest JSON answer read, per page; a list's pages together may hold `maxListBytes`. */
+  maxResponseBytes: number;
+  maxListBytes: number;
   maxRetries: number;
   fetch: typeof fetch;
   retryBaseDelayMs: number;
@@ -44,11 +55,17 @@ type Attempt<T> =
 /** Canvas's bucket drains at 10 units a second (`RequestThrottle` outflow). */
 const CANVAS_LEAK_PER_SECOND = 10;
 const MAX_PAGES = 500;
+const MAX_REDIRECTS = 5;
+/** Error answers are only read for Canvas's message; the rest is dropped. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
- * Every HTTP exchange with Canvas: bounded concurrency, per-attempt timeout, rate-limit pacing,
- * retries with exponential backoff and jitter, and mapping of failures to AppError.
+ * Every HTTP exchange with Canvas: bounded concurrency, a deadline per call and a timeout per
+ * attempt, a size limit on every answer, redirects followed by hand with the URL guard applied to
+ * each hop, rate-limit pacing, retries with exponential backoff and jitter, and mapping of failures
+ * to AppError.
  *
  * Retry rule: a GET is retried on throttling, 5xx, timeouts and network errors. A PUT is retried
  * only when Canvas certainly did not act on it: the throttled 403 (refused before the request is
@@ -77,24 +94,26 @@ export class CanvasHttp {
   }
 
   async getJson(url: string, subject: RequestSubject): Promise<unknown> {
-    return (await this.send({ method: 'GET', url, subject }, readJson)).value;
+    return (await this.send({ method: 'GET', url, subject }, this.jsonReader(subject), this.deadline())).value;
   }
 
   async putJson(url: string, body: unknown, subject: RequestSubject): Promise<unknown> {
-    return (await this.send({ method: 'PUT', url, body, subject }, readJson)).value;
+    return (await this.send({ method: 'PUT', url, body, subject }, this.jsonReader(subject), this.deadline())).value;
   }
 
   /** Follows `rel="next"` until the last page; `pick` finds the list inside an envelope. */
   async getAllPages(firstUrl: string, subject: RequestSubject, pick: (body: unknown) => unknown = (body) => body): Promise<unknown[]> {
     const items: unknown[] = [];
     const visited = new Set<string>();
+    const deadline = this.deadline();
+    const budget = { remainingBytes: this.options.maxListBytes };
     let url: string | undefined = firstUrl;
     while (url !== undefined) {
       if (visited.has(url) || visited.size >= MAX_PAGES) {
         throw unavailableError('Canvas kept sending more pages than expected. Please try again later.', { reason: 'pagination_loop' });
       }
       visited.add(url);
-      const page: { headers: Headers; value: unknown } = await this.send({ method: 'GET', url, subject }, readJson);
+      const page: { headers: Headers; value: unknown } = await this.send({ method: 'GET', url, subject }, this.jsonReader(subject, budget), deadline);
       const pageItems = pick(page.value);
       if (!Array.isArray(pageItems)) {
         throw unavailableError(`Canvas sent ${subject.label} in a form Margin could not read.`, { reason: 'unexpected_response' });
@@ -108,7 +127,7 @@ export class CanvasHttp {
 
   /** Downloads a file from the Canvas origin, refusing bodies over `maxBytes`. */
   async getBytes(url: string, subject: RequestSubject, maxBytes: number): Promise<{ bytes: Uint8Array; headers: Headers }> {
-    const result = await this.send({ method: 'GET', url, subject }, (response) => readCapped(response, maxBytes));
+    const result = await this.send({ method: 'GET', url, subject }, (response) => readCapped(response, maxBytes, fileTooLarge), this.deadline());
     return { bytes: result.value, headers: result.headers };
   }
 
@@ -127,41 +146,96 @@ export class CanvasHttp {
     return target.toString();
   }
 
-  private async send<T>(request: CanvasRequest, read: (response: Response) => Promise<T>): Promise<{ headers: Headers; value: T }> {
+  private deadline(): number {
+    return Date.now() + this.options.deadlineMs;
+  }
+
+  /** Reads a JSON answer within the per-answer limit and, for lists, what is left of the list's. */
+  private jsonReader(subject: RequestSubject, budget?: { remainingBytes: number }): (response: Response) => Promise<unknown> {
+    return async (response) => {
+      const limit = Math.min(this.options.maxResponseBytes, budget?.remainingBytes ?? Number.POSITIVE_INFINITY);
+      const bytes = await readCapped(response, limit, () => answerTooLarge(subject, budget !== undefined && limit < this.options.maxResponseBytes ? this.options.maxListBytes : this.options.maxResponseBytes));
+      if (budget) budget.remainingBytes -= bytes.byteLength;
+      return parseJsonAnswer(new TextDecoder().decode(bytes));
+    };
+  }
+
+  private async send<T>(request: CanvasRequest, read: (response: Response) => Promise<T>, deadline: number): Promise<{ headers: Headers; value: T }> {
     for (let attempt = 0; ; attempt++) {
-      const outcome = await this.limiter.run(() => this.attempt(request, read));
+      const outcome = await this.limiter.run(() => this.attempt(request, read, deadline));
       if (outcome.kind === 'ok') return outcome;
       if (attempt >= this.options.maxRetries || !isRetryable(outcome, request.method)) throw this.errorFor(outcome, request.subject);
+      const delay = this.backoffDelay(attempt);
+      // No time left for another try: the teacher hears now, not after the deadline.
+      if (Date.now() + delay >= deadline) throw this.errorFor(outcome, request.subject);
       // Back off outside the limiter so waiting retries do not hold a slot.
-      await sleep(this.backoffDelay(attempt));
+      await sleep(delay);
     }
   }
 
-  private async attempt<T>(request: CanvasRequest, read: (response: Response) => Promise<T>): Promise<Attempt<T>> {
-    await this.paceForRateLimit();
+  private async attempt<T>(request: CanvasRequest, read: (response: Response) => Promise<T>, deadline: number): Promise<Attempt<T>> {
+    await this.paceForRateLimit(deadline);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return { kind: 'timeout' };
+    const signal = AbortSignal.timeout(Math.min(this.options.timeoutMs, remaining));
     let response: Response;
     try {
-      response = await this.options.fetch(request.url, {
-        method: request.method,
-        headers: {
-          authorization: `Bearer ${this.options.token}`,
-          accept: 'application/json',
-          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      response = await this.exchange(request, signal);
     } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (hasCause(error, PrivateAddressAtConnectError)) throw privateAddress();
       return classifyFailure(error, false);
     }
     this.noteRateLimit(response.headers);
     try {
-      if (!response.ok) return { kind: 'http-error', status: response.status, bodyText: await response.text() };
+      if (!response.ok) return { kind: 'http-error', status: response.status, bodyText: await readErrorText(response) };
       return { kind: 'ok', headers: response.headers, value: await read(response) };
     } catch (error) {
       if (error instanceof AppError) throw error;
       // The answer had started, so Canvas has acted on the request.
       return classifyFailure(error, true);
+    }
+  }
+
+  /**
+   * One request and its redirects, followed by hand: every target passes the URL guard, and the
+   * connection pool checks the address again at connect time. The token goes only to the Canvas
+   * origin; a file download that Canvas sends to its file store follows without it. A change
+   * (PUT) is never redirected: repeating it elsewhere is not what the teacher asked for.
+   */
+  private async exchange(request: CanvasRequest, signal: AbortSignal): Promise<Response> {
+    let url = request.url;
+    for (let hop = 0; ; hop++) {
+      await assertCanvasUrlAllowed(url, this.options.network.policy);
+      const target = new URL(url);
+      const isCanvasOrigin = target.host === this.origin.host;
+      const init = {
+        method: request.method,
+        headers: {
+          ...(isCanvasOrigin ? { authorization: `Bearer ${this.options.token}` } : {}),
+          accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        redirect: 'manual',
+        signal,
+        dispatcher: this.options.network.dispatcher,
+      };
+      const response = await this.options.fetch(url, init as RequestInit);
+      const location = response.headers.get('location');
+      if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
+      await response.body?.cancel().catch(() => undefined);
+      if (request.method !== 'GET') {
+        throw refused('Canvas answered the change with a redirect to another address, so Margin did not send it again. Check the Canvas URL in Settings.', 'redirect');
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw refused('Canvas sent Margin through too many redirects. Check the Canvas URL in Settings.', 'too_many_redirects');
+      }
+      try {
+        url = new URL(location, target).toString();
+      } catch (error) {
+        throw refused('Canvas redirected Margin to an address that is not valid. Check the Canvas URL in Settings.', 'redirect', error);
+      }
     }
   }
 
@@ -182,11 +256,11 @@ export class CanvasHttp {
   }
 
   /** When Canvas says the bucket is nearly full, wait about as long as it needs to drain. */
-  private async paceForRateLimit(): Promise<void> {
+  private async paceForRateLimit(deadline: number): Promise<void> {
     const remaining = this.rateLimitRemaining;
     const { rateLimitLowWatermark: low, rateLimitMaxPauseMs: maxPause } = this.options;
     if (remaining === null || remaining >= low) return;
-    await sleep(Math.min(maxPause, ((low - remaining) / CANVAS_LEAK_PER_SECOND) * 1000));
+    await sleep(Math.min(maxPause, deadline - Date.now(), ((low - remaining) / CANVAS_LEAK_PER_SECOND) * 1000));
   }
 
   /** Exponential backoff with jitter: half the step is fixed, half random. */
@@ -225,9 +299,18 @@ function errorCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof type) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function parseJsonAnswer(body: string): unknown {
   // Canvas prefixes `while(1);` only for browser sessions, but strip it if a proxy ever adds it.
-  const text = (await response.text()).replace(/^while\(1\);/, '');
+  const text = body.replace(/^while\(1\);/, '');
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
@@ -236,15 +319,42 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which is more than Margin reads.`, {
-      details: { limitBytes: maxBytes },
-    });
+function answerTooLarge(subject: RequestSubject, limitBytes: number): AppError {
+  return new AppError(
+    'CANVAS_UNPROCESSABLE',
+    `Canvas sent more data for ${subject.label} than Margin reads at once (over ${Math.round(limitBytes / 1024 / 1024)} MB). If this course is very large, ask your Canvas administrator, or contact support.`,
+    { details: { reason: 'too_large', limitBytes } },
+  );
+}
+
+function fileTooLarge(maxBytes: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which is more than Margin reads.`, {
+    details: { limitBytes: maxBytes },
+  });
+}
+
+/** The start of an error answer (enough for Canvas's message); the rest is never read. */
+async function readErrorText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (total < MAX_ERROR_BODY_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.byteLength;
+  }
+  if (total >= MAX_ERROR_BODY_BYTES) await reader.cancel().catch(() => undefined);
+  return new TextDecoder().decode(concat(chunks, total)).slice(0, MAX_ERROR_BODY_BYTES);
+}
+
+/** Reads a body as a stream and stops as soon as it passes `maxBytes` (nothing more is downloaded). */
+async function readCapped(response: Response, maxBytes: number, tooLarge: (maxBytes: number) => AppError): Promise<Uint8Array> {
   const declared = Number.parseInt(response.headers.get('content-length') ?? '', 10);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(maxBytes);
   }
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
@@ -255,11 +365,15 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
+  return concat(chunks, total);
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,4 +1,5 @@
 /** The one way the server talks to Canvas. */
 export { createCanvasClient, type CanvasClientOptions } from './canvas-client';
+export { createCanvasNetwork, type CanvasNetwork } from './canvas-network';
 export { normalizeCanvasUrl, assertCanvasUrlAllowed, type CanvasUrlPolicy } from './url-guard';
 export type * from './port';

@@ -48,8 +48,9 @@ function isPublicIpv6(h: number[]): boolean {
   const [h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0] = h;
   const embeddedIpv4 = ((h6 << 16) | h7) >>> 0;
   const isZero = (...values: number[]) => values.every((v) => v === 0);
-  if (isZero(h0, h1, h2, h3, h4)) {
-    // ::, ::1, IPv4-compatible ::a.b.c.d and IPv4-mapped ::ffff:a.b.c.d are all refused.
+  if (isZero(h0, h1, h2, h3)) {
+    // All of ::/64: ::, ::1, IPv4-compatible ::a.b.c.d, IPv4-mapped ::ffff:a.b.c.d and
+    // IPv4-translated ::ffff:0:a.b.c.d. Nothing public lives there.
     return false;
   }
   if (h0 === 0x64 && h1 === 0xff9b && isZero(h2, h3, h4, h5)) return isPublicIpv4(embeddedIpv4); // NAT64 64:ff9b::/96

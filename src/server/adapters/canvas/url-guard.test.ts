@@ -52,6 +52,9 @@ describe('assertCanvasUrlAllowed', () => {
     'https://[fe80::1]',
     'https://[::ffff:127.0.0.1]',
     'https://[::ffff:8.8.8.8]',
+    'https://[::ffff:0:7f00:1]',
+    'https://[::ffff:0:808:808]',
+    'https://[0:0:0:0:0:0:0:1]',
     'https://[64:ff9b::a00:1]',
   ])('refuses the private or special address %s', async (url) => {
     expect((await refusal(url)).details).toEqual({ reason: 'private_address' });

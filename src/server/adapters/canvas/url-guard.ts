@@ -21,8 +21,9 @@ const PRIVATE_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$|
 
 /**
  * Refuses Canvas URLs that would turn the server against its own network: anything but https to a
- * host whose every address is public. Resolving here does not stop a host that changes its DNS
- * answer between this check and the request (DNS rebinding); the check runs again on each save.
+ * host whose every address is public. CanvasHttp runs it on every request and every redirect hop;
+ * a host that changes its DNS answer after this check (DNS rebinding) is caught by the connection
+ * pool's own lookup, which applies the same address rule at connect time (canvas-network.ts).
  */
 export async function assertCanvasUrlAllowed(url: string, policy: CanvasUrlPolicy): Promise<void> {
   let parsed: URL;
@@ -60,7 +61,7 @@ export async function assertCanvasUrlAllowed(url: string, policy: CanvasUrlPolic
   if (!addresses.every(isPublicAddress)) throw privateAddress();
 }
 
-async function resolveWithDns(hostname: string): Promise<string[]> {
+export async function resolveWithDns(hostname: string): Promise<string[]> {
   return (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 }
 
@@ -72,13 +73,13 @@ function originOf(value: string): string | null {
   }
 }
 
-function privateAddress(): AppError {
+export function privateAddress(): AppError {
   return refused(
     'That address points to a private or local network. Margin only connects to Canvas sites on the public internet.',
     'private_address',
   );
 }
 
-function refused(message: string, reason: string, cause?: unknown): AppError {
+export function refused(message: string, reason: string, cause?: unknown): AppError {
   return new AppError('CANVAS_URL_REFUSED', message, { details: { reason }, cause });
 }

@@ -77,6 +77,7 @@ describe('the built server bundle', () => {
       ...serverBuildOptions({ outdir }),
       entryPoints: undefined,
       outdir: undefined,
+      splitting: false,
       stdin: { contents: probe, resolveDir: process.cwd(), sourcefile: 'probe.ts', loader: 'ts' },
       outfile: path.join(outdir, 'probe.js'),
     });

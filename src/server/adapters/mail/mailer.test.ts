@@ -85,7 +85,7 @@ describe('welcome mail and audit', () => {
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { email: 'welcome@school.test', password: 'secret1', fullName: 'Zora Neale Hurston' },
+      payload: { email: 'welcome@school.test', password: 'secret-ink', fullName: 'Zora Neale Hurston' },
     });
     expect(response.statusCode).toBe(201);
     expect(sink.received).toHaveLength(0);
@@ -104,7 +104,7 @@ describe('welcome mail and audit', () => {
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { email: 'noaudit@school.test', password: 'secret1', fullName: 'No Audit' },
+      payload: { email: 'noaudit@school.test', password: 'secret-ink', fullName: 'No Audit' },
     });
     expect(response.statusCode).toBe(201);
     await harness.close();

@@ -33,6 +33,8 @@ export const refreshTokens = pgTable(
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
+    /** Set when the one replay the reuse interval allows has been spent; a second replay revokes the family. */
+    graceUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,9 +53,16 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in counters, per e-mail and per client address, in fixed windows. */
+/**
+ * Sign-in attempt counters with backoff, one row per key (an e-mail and address pair, an address, an
+ * e-mail, a trusted device; see modules/auth/sign-in-throttle.ts). An attempt is counted before the
+ * password is checked, and only while `nextAttemptAt` has passed.
+ */
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text().primaryKey(),
+  /** Attempts counted in the current series (a success refunds or clears them). */
   failures: integer().notNull().default(0),
   windowStartedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  /** The earliest moment the next attempt is counted and checked; before it, attempts are refused. */
+  nextAttemptAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
 });

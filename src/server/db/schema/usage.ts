@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -76,7 +77,7 @@ export const gradingDrafts = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.scope, table.studentId] }), index().on(table.expiresAt)],
 );
 
-/** Progress of a "draft the whole class" run. */
+/** Progress of a "draft the whole class" run; its students are jobs in the queue (src/server/jobs). */
 export const draftJobs = pgTable(
   'draft_jobs',
   {
@@ -88,9 +89,15 @@ export const draftJobs = pgTable(
     total: integer().notNull(),
     completed: integer().notNull().default(0),
     failed: integer().notNull().default(0),
+    /** Students already counted, so a job retried after its instance died is not counted twice. */
+    countedStudents: text().array().notNull().default(sql`'{}'::text[]`),
     status: text({ enum: ['running', 'finished', 'cancelled'] }).notNull().default('running'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index().on(table.userId, table.scope)],
+  (table) => [
+    index().on(table.userId, table.scope),
+    // At most one run in progress per teacher and assignment: a second start finds the first.
+    uniqueIndex('draft_jobs_one_running').on(table.userId, table.scope).where(sql`status = 'running'`),
+  ],
 );

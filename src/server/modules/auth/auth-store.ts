@@ -1,6 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import { profiles, refreshTokens, signInThrottle, userCredentials, users } from '@/server/db/schema';
+
+/**
+ * Attempts counted freely, then each further one waits baseDelay × 2^(n − free), at most maxDelay.
+ * A key left alone for quietReset seconds after its wait ended starts afresh.
+ */
+export type BackoffRule = { freeAttempts: number; baseDelaySeconds: number; maxDelaySeconds: number; quietResetSeconds: number };
 
 export type UserRecord = { id: string; email: string; createdAt: Date; fullName: string | null };
 
@@ -71,37 +77,68 @@ export function createAuthStore(db: Database) {
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
 
-    /** Adds one failure to each key's window (restarting windows older than windowSeconds). */
-    async recordFailures(keys: string[], windowSeconds: number) {
-      for (const key of keys) {
-        await db
-          .insert(signInThrottle)
-          .values({ key, failures: 1 })
-          .onConflictDoUpdate({
-            target: signInThrottle.key,
-            set: {
-              failures: sql`case when ${signInThrottle.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) then 1 else ${signInThrottle.failures} + 1 end`,
-              windowStartedAt: sql`case when ${signInThrottle.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) then now() else ${signInThrottle.windowStartedAt} end`,
-            },
-          });
-      }
+    /**
+     * Counts one sign-in attempt against `key`, in one statement, before the password is checked.
+     * The attempt is counted (and the row returned) only when the key's next attempt is due; the
+     * upsert locks the row, so of any number of concurrent attempts only as many as the rule allows
+     * are counted. Returns null when counted, or the seconds to wait when refused.
+     */
+    async countAttempt(key: string, rule: BackoffRule): Promise<number | null> {
+      const delayAfter = (attempts: SQL) =>
+        sql`case when ${attempts} < ${rule.freeAttempts}::int then interval '0 seconds'
+          else make_interval(secs => least(${rule.baseDelaySeconds}::int * power(2, ${attempts} - ${rule.freeAttempts}::int), ${rule.maxDelaySeconds}::int)) end`;
+      const stale = sql`${signInThrottle.nextAttemptAt} < now() - make_interval(secs => ${rule.quietResetSeconds}::int)`;
+      const counted = await db
+        .insert(signInThrottle)
+        .values({ key, failures: 1, nextAttemptAt: sql`now() + ${delayAfter(sql`1`)}` })
+        .onConflictDoUpdate({
+          target: signInThrottle.key,
+          set: {
+            failures: sql`case when ${stale} then 1 else ${signInThrottle.failures} + 1 end`,
+            windowStartedAt: sql`case when ${stale} then now() else ${signInThrottle.windowStartedAt} end`,
+            nextAttemptAt: sql`now() + case when ${stale} then ${delayAfter(sql`1`)} else ${delayAfter(sql`${signInThrottle.failures} + 1`)} end`,
+          },
+          // clock_timestamp, not now(): now() is when this statement's transaction began, which can
+          // be earlier than the moment a concurrent attempt, committed first, wrote the row.
+          setWhere: sql`${signInThrottle.nextAttemptAt} <= clock_timestamp()`,
+        })
+        .returning({ key: signInThrottle.key });
+      if (counted.length === 1) return null;
+      const [row] = await db
+        .select({ secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${signInThrottle.nextAttemptAt} - now()))))::int` })
+        .from(signInThrottle)
+        .where(eq(signInThrottle.key, key));
+      return row?.secondsLeft ?? 1;
     },
-
-    /** Failures in the current window of each key, with the seconds until it ends; one query. */
-    async readFailures(keys: string[], windowSeconds: number) {
+    /** Gives back one counted attempt (a successful sign-in does not use up a shared budget). */
+    async refundAttempt(key: string) {
+      await db
+        .update(signInThrottle)
+        .set({ failures: sql`greatest(${signInThrottle.failures} - 1, 0)` })
+        .where(eq(signInThrottle.key, key));
+    },
+    async clearAttempts(key: string) {
+      await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+    },
+    /** Spends the one replay a just-rotated token is allowed; false when it was spent already. */
+    async claimGrace(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ graceUsedAt: now })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.graceUsedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+    /** True while the sign-in (refresh family) an access token belongs to exists and has not been ended. */
+    async isSessionLive(familyId: string): Promise<boolean> {
       const rows = await db
         .select({
-          key: signInThrottle.key,
-          failures: signInThrottle.failures,
-          secondsLeft: sql<number>`greatest(0, extract(epoch from (${signInThrottle.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+          issued: sql<number>`count(*)::int`,
+          ended: sql<number>`count(*) filter (where ${refreshTokens.revokedAt} is not null)::int`,
         })
-        .from(signInThrottle)
-        .where(inArray(signInThrottle.key, keys));
-      return new Map(rows.filter((row) => row.secondsLeft > 0).map((row) => [row.key, row]));
-    },
-
-    async clearFailures(key: string) {
-      await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, familyId));
+      return (rows[0]?.issued ?? 0) > 0 && rows[0]?.ended === 0;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   sessionResponseSchema,
   signInRequestSchema,
@@ -13,36 +13,47 @@ import type { AppContext } from '@/server/app-context';
 import { currentUser } from './authenticate';
 import { refreshSession, signOut } from './refresh-session';
 import { signIn } from './sign-in';
-import { signUp } from './sign-up';
+import { SIGN_UP_ACCEPTED, signUp } from './sign-up';
 import { toSessionUser, type IssuedSession } from './issue-session';
+import { createTrustedDevices, DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './trusted-device';
 
 export const REFRESH_COOKIE = 'margin_refresh';
 const COOKIE_PATH = '/api/auth';
+
 const restoredSessionSchema = z.object({ session: sessionSchema.nullable() });
 
 export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const deps = { store: context.authStore, accessTokens: context.accessTokens, audit: context.audit };
-  const secureCookies = context.config.publicUrl.startsWith('https://');
+  const trustedDevices = createTrustedDevices(context.config.appSecret);
+  const publicUrlIsHttps = context.config.publicUrl.startsWith('https://');
+  // Secure whenever the browser is on https: PUBLIC_URL says so, or the request came over TLS
+  // (directly, or through a proxy TRUST_PROXY trusts to set X-Forwarded-Proto).
+  const isSecure = (request: FastifyRequest) => publicUrlIsHttps || request.protocol === 'https';
 
-  function setRefreshCookie(reply: FastifyReply, issued: IssuedSession) {
+  function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
     void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: secureCookies,
+      secure: isSecure(request),
       path: COOKIE_PATH,
       expires: issued.refreshExpiresAt,
     });
   }
-  function clearRefreshCookie(reply: FastifyReply) {
-    void reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secureCookies });
+
+  function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply) {
+    void reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: isSecure(request) });
   }
 
   app.post(
     '/sign-up',
     { schema: { body: signUpRequestSchema, response: { 201: signUpResponseSchema } } },
     async (request, reply) => {
-      const user = await signUp({ ...deps, afterSignUp: context.sendWelcomeMail }, request.body);
-      return reply.status(201).send({ user: toSessionUser(user) });
+      await signUp(
+        { ...deps, db: context.db, limitPerHour: context.config.signUpLimitPerHour, afterSignUp: context.sendSignUpMail },
+        request.body,
+        request.ip,
+      );
+      return reply.status(201).send({ message: SIGN_UP_ACCEPTED });
     },
   );
 
@@ -50,8 +61,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     '/sign-in',
     { schema: { body: signInRequestSchema, response: { 200: sessionResponseSchema } } },
     async (request, reply) => {
-      const issued = await signIn(deps, request.body, request.ip);
-      setRefreshCookie(reply, issued);
+      const deviceId = trustedDevices.verify(request.cookies[DEVICE_COOKIE], request.body.email);
+      const issued = await signIn(deps, request.body, request.ip, deviceId);
+      setRefreshCookie(request, reply, issued);
+      if (!deviceId) {
+        void reply.setCookie(DEVICE_COOKIE, trustedDevices.issue(request.body.email), {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: isSecure(request),
+          path: `${COOKIE_PATH}/sign-in`,
+          maxAge: DEVICE_COOKIE_DAYS * 86_400,
+        });
+      }
       return { session: issued.session };
     },
   );
@@ -62,17 +83,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     if (!refreshToken) return { session: null };
     try {
       const issued = await refreshSession(deps, refreshToken);
-      setRefreshCookie(reply, issued);
+      setRefreshCookie(request, reply, issued);
       return { session: issued.session };
     } catch (error) {
-      clearRefreshCookie(reply);
+      clearRefreshCookie(request, reply);
       throw error;
     }
   });
 
   app.post('/sign-out', async (request, reply) => {
     await signOut(deps, request.cookies[REFRESH_COOKIE]);
-    clearRefreshCookie(reply);
+    clearRefreshCookie(request, reply);
     return reply.status(204).send();
   });
 

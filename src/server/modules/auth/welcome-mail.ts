@@ -1,14 +1,16 @@
 import type { Config } from '@/server/config';
 import type { MailMessage } from '@/server/adapters/mail/port';
 import type { UserRecord } from './auth-store';
+import type { SignUpOutcome } from './sign-up';
+
+const firstNameOf = (fullName: string | null) => fullName?.trim().split(/\s+/)[0] || 'there';
 
 export function welcomeMail(user: UserRecord, config: Config): MailMessage {
-  const firstName = user.fullName?.trim().split(/\s+/)[0] || 'there';
   return {
     to: user.email,
     subject: 'Welcome to Margin',
     text: [
-      `Hi ${firstName},`,
+      `Hi ${firstNameOf(user.fullName)},`,
       '',
       'Welcome to Margin. Your first 10 submissions are free, no credit card needed.',
       '',
@@ -21,4 +23,28 @@ export function welcomeMail(user: UserRecord, config: Config): MailMessage {
       'The Margin team',
     ].join('\n'),
   };
+}
+
+/** Sent instead of a welcome when someone signs up with an e-mail that already has an account. */
+export function accountExistsMail(email: string, config: Config): MailMessage {
+  return {
+    to: email,
+    subject: 'You already have a Margin account',
+    text: [
+      'Hi there,',
+      '',
+      'Someone, perhaps you, just tried to create a Margin account with this e-mail address.',
+      'You already have one, so nothing was changed.',
+      '',
+      `Sign in here: ${config.publicUrl}/auth`,
+      '',
+      `If this was not you, you can ignore this message. Questions? Write to ${config.mail.supportEmail}.`,
+      '',
+      'The Margin team',
+    ].join('\n'),
+  };
+}
+
+export function signUpMail(outcome: SignUpOutcome, config: Config): MailMessage {
+  return outcome.kind === 'created' ? welcomeMail(outcome.user, config) : accountExistsMail(outcome.email, config);
 }

@@ -1,6 +1,8 @@
 import { FREE_TRIAL } from '@/shared/plans';
 import type { BillingEvent, ProviderSubscription } from '@/server/adapters/billing';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
+import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
+import { createUsageStore, type UsageStore } from '@/server/modules/usage/usage-store';
+import { carryExtraSubmissions } from './carry-extra-packs';
 import type { BillingDeps } from './billing-deps';
 import { createBillingStore, type BillingStore, type SubscriberRow } from './billing-store';
 import { applyCheckoutCompleted, type CheckoutOutcome } from './apply-checkout-completed';
@@ -28,7 +30,7 @@ export async function applyBillingEvent(deps: Pick<BillingDeps, 'db' | 'provider
   });
 
   const { outcome } = applied;
-  if ('replacedSubscriptionId' in outcome && outcome.replacedSubscriptionId) {
+  if ('replacedSubscriptionId' in outcome && outcome.replacedSubscriptionId && deps.provider) {
     // After the commit: the new plan is in place whatever Stripe answers here.
     await deps.provider.endSubscription(outcome.replacedSubscriptionId).catch((error: unknown) => {
       deps.log.error(
@@ -51,7 +53,7 @@ async function applyOnce(store: BillingStore, db: Parameters<typeof createUsageS
       await store.closeCheckout(event.checkoutId, 'expired', event.occurredAt);
       return { result: 'checkout-expired' };
     case 'subscription.updated':
-      return applySubscriptionUpdated(store, event.subscription, event.occurredAt);
+      return applySubscriptionUpdated({ store, usageStore: createUsageStore(db) }, event.subscription, event.occurredAt);
     case 'subscription.deleted': {
       const subscriber = event.subscriptionId
         ? await store.findSubscriberBySubscriptionId(event.subscriptionId)
@@ -82,10 +84,11 @@ async function applyOnce(store: BillingStore, db: Parameters<typeof createUsageS
  * teacher's current subscription counts: events of one they replaced are ignored.
  */
 async function applySubscriptionUpdated(
-  store: BillingStore,
+  stores: { store: BillingStore; usageStore: UsageStore },
   subscription: ProviderSubscription,
   occurredAt: Date,
 ): Promise<AppliedEvent['outcome']> {
+  const { store } = stores;
   const subscriber = subscription.id
     ? await store.findSubscriberBySubscriptionId(subscription.id)
     : subscription.userId
@@ -98,6 +101,7 @@ async function applySubscriptionUpdated(
   }
   const interval = subscription.interval ?? subscriber.billingInterval;
   const isNewInterval = interval !== subscriber.billingInterval;
+  const before = await getUsageSummary(stores.usageStore, subscriber.userId, occurredAt);
   await store.saveSubscriber(subscriber.userId, subscriber.email, {
     subscribed: true,
     subscriptionTier: subscription.planName ?? subscriber.subscriptionTier,
@@ -109,6 +113,7 @@ async function applySubscriptionUpdated(
       : laterOf(subscriber.billingCycleStart, subscription.currentPeriodStart),
     subscriptionEnd: subscription.endsAt,
   });
+  if (isNewInterval) await carryExtraSubmissions(stores, subscriber.userId, before, occurredAt);
   return { result: 'subscription-updated' };
 }
 

@@ -3,6 +3,7 @@ import type { BillingEvent } from '@/server/adapters/billing';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { BillingStore } from './billing-store';
+import { carryExtraSubmissions } from './carry-extra-packs';
 
 export type CheckoutCompletedEvent = Extract<BillingEvent, { type: 'checkout.completed' }>;
 
@@ -47,6 +48,7 @@ export async function applyCheckoutCompleted(
   const previous = await store.findSubscriber(checkout.userId);
   const email = previous?.email ?? (await store.findUserEmail(checkout.userId));
   if (!email) return { result: 'unknown-checkout' };
+  const before = await getUsageSummary(usageStore, checkout.userId, event.occurredAt);
   await store.saveSubscriber(checkout.userId, email, {
     subscribed: subscription ? subscription.status === 'active' : true,
     subscriptionTier: planName,
@@ -56,6 +58,7 @@ export async function applyCheckoutCompleted(
     stripeCustomerId: event.customerId ?? previous?.stripeCustomerId ?? null,
     stripeSubscriptionId: subscription?.id ?? null,
   });
+  await carryExtraSubmissions(stores, checkout.userId, before, event.occurredAt);
   // A teacher who checked out a new plan while paying for another must not pay for both.
   const replacedSubscriptionId =
     previous?.subscribed && previous.stripeSubscriptionId && previous.stripeSubscriptionId !== subscription?.id

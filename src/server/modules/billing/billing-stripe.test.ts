@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases } from '@/server/db/schema';
 import { createStripeBillingProvider } from '@/server/adapters/billing';
-import { signedStripeEvent, startFakeStripe, stripeId, stripeSubscription, type FakeStripe } from '@/server/adapters/billing/fake-stripe-server';
+import { signedStripeEvent, startFakeStripe, stripeId, stripeSubscription, type FakeStripe } from '@/server/test/fake-stripe-server';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
-import { auditActions, countRows, createBillingTestApp, dayKey, getJson, postJson, subscriberRow } from './billing-test-support';
+import { auditActions, countRows, createBillingTestApp, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
 
 /**
  * Stripe billing, end to end through HTTP: the real `stripe` SDK talks to a local server playing

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases, subscribers } from '@/server/db/schema';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 import { CHECKOUT_RATE_LIMIT } from './start-checkout';
-import { auditActions, countRows, dayKey, getJson, postJson, subscriberRow } from './billing-test-support';
+import { auditActions, countRows, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
 
 /** Local test-mode billing (no STRIPE_SECRET_KEY): the default every `npm start` runs with. */
 let harness: TestApp;
@@ -234,12 +234,12 @@ describe('extra submission packs', () => {
     const [purchase] = await harness.database.db.select().from(submissionPurchases).where(eq(submissionPurchases.userId, teacher.userId));
     expect(purchase).toMatchObject({ billingPeriod: 'trial', submissions: 100, amountCents: 500, paymentReference: `checkout:${trialPack}` });
 
-    // A plan starts a new period: the trial's pack does not follow.
+    // A plan starts a new period: the trial's unused pack moves into it (decision 019).
     await subscribe(teacher, 'Lite Plan');
     const litePeriod = (await usage(teacher)).billing_period;
-    expect(await usage(teacher)).toMatchObject({ limit: 250, purchased_submissions: 0, total_limit: 250 });
+    expect(await usage(teacher)).toMatchObject({ limit: 250, purchased_submissions: 100, total_limit: 350 });
     await buyExtraPack(teacher);
-    expect(await usage(teacher)).toMatchObject({ purchased_submissions: 100, total_limit: 350, billing_period: litePeriod });
+    expect(await usage(teacher)).toMatchObject({ purchased_submissions: 200, total_limit: 450, billing_period: litePeriod });
 
     // A month later the period has moved on and the pack has lapsed.
     await harness.database.db
@@ -253,7 +253,7 @@ describe('extra submission packs', () => {
       .select({ period: submissionPurchases.billingPeriod })
       .from(submissionPurchases)
       .where(and(eq(submissionPurchases.userId, teacher.userId), eq(submissionPurchases.billingPeriod, litePeriod)));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
   });
 
   it('accepts a purchase request without a body', async () => {

@@ -1,7 +1,7 @@
 import type { BillingRedirect, ReturnPath } from '@/shared/schemas/billing';
 import { AppError } from '@/server/core/app-error';
 import type { AuthenticatedUser } from '@/server/modules/auth/authenticate';
-import type { BillingDeps } from './billing-deps';
+import { requireProvider, type BillingDeps } from './billing-deps';
 
 /** customer-portal (spec part 1 §7): change plan, cancel at period end, invoices and payment method. */
 export async function openCustomerPortal(
@@ -9,11 +9,12 @@ export async function openCustomerPortal(
   user: AuthenticatedUser,
   returnPath: ReturnPath = '/settings',
 ): Promise<BillingRedirect> {
+  const provider = requireProvider(deps);
   const subscriber = await deps.store.findSubscriber(user.id);
   const email = subscriber?.email ?? user.email;
   let portal;
   try {
-    portal = await deps.provider.openPortal({
+    portal = await provider.openPortal({
       userId: user.id,
       email,
       customerId: subscriber?.stripeCustomerId ?? null,
@@ -31,7 +32,7 @@ export async function openCustomerPortal(
     action: 'CUSTOMER_PORTAL_ACCESSED',
     tableName: 'subscribers',
     recordId: user.id,
-    newValues: { provider: deps.provider.kind, subscription_tier: subscriber?.subscriptionTier ?? 'Free Trial' },
+    newValues: { provider: provider.kind, subscription_tier: subscriber?.subscriptionTier ?? 'Free Trial' },
   });
   return { url: portal.url };
 }

@@ -14,7 +14,7 @@ export async function receiveWebhook(
   signatureHeader: string | string[] | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
   const { provider } = deps;
-  if (!provider.readWebhook) throw new AppError('NOT_FOUND', 'Webhooks are not used in test-mode billing.');
+  if (!provider?.readWebhook) throw new AppError('NOT_FOUND', 'Webhooks are not used in test-mode billing.');
   if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) throw new AppError('VALIDATION', 'The webhook body is missing.');
   const signature = Array.isArray(signatureHeader) ? signatureHeader[0] : signatureHeader;
   let event;

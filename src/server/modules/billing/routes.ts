@@ -4,6 +4,8 @@ import {
   billingRedirectSchema,
   changeTestPlanRequestSchema,
   createCheckoutRequestSchema,
+  planChangePreviewSchema,
+  planChangeQuerySchema,
   returnToRequestSchema,
   subscriptionStatusSchema,
   testCheckoutOutcomeSchema,
@@ -18,6 +20,7 @@ import { cancelTestSubscription, changeTestPlan, resumeTestSubscription } from '
 import { cancelTestCheckout, completeTestCheckout, getTestCheckout } from './complete-test-checkout';
 import { getSubscriptionStatus } from './get-subscription-status';
 import { openCustomerPortal } from './open-customer-portal';
+import { previewPlanChange } from './preview-plan-change';
 import { receiveWebhook } from './receive-webhook';
 import { startPlanCheckout, startSubmissionPurchase } from './start-checkout';
 
@@ -35,14 +38,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ context: AppContext; provide
 ) => {
   const deps = createBillingDeps(context, provider ?? createBillingProvider(context.config));
 
-  if (deps.provider.readWebhook) {
+  if (deps.provider?.readWebhook) {
     if (!context.config.stripe.webhookSecret) {
       context.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
     }
     await app.register(stripeWebhookRoutes, { deps });
   }
   await app.register(teacherBillingRoutes, { context, deps });
-  if (deps.provider.kind === 'local') await app.register(testModeRoutes, { prefix: '/test-mode', context, deps });
+  if (deps.provider?.kind === 'local') await app.register(testModeRoutes, { prefix: '/test-mode', context, deps });
 };
 
 /** Stripe needs the exact bytes it signed, so this scope (and only this one) keeps JSON bodies raw. */
@@ -67,6 +70,12 @@ const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: B
     '/checkout',
     { schema: { body: createCheckoutRequestSchema, response: { 200: billingRedirectSchema } } },
     async (request) => startPlanCheckout(deps, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/plan-change',
+    { schema: { querystring: planChangeQuerySchema, response: { 200: planChangePreviewSchema } } },
+    async (request) => previewPlanChange(deps, currentUser(request), request.query),
   );
 
   app.post(

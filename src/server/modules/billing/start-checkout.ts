@@ -11,7 +11,7 @@ import { AppError } from '@/server/core/app-error';
 import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { CheckoutRequest } from '@/server/adapters/billing';
 import type { AuthenticatedUser } from '@/server/modules/auth/authenticate';
-import type { BillingDeps } from './billing-deps';
+import { requireProvider, type BillingDeps } from './billing-deps';
 import { getSubscriptionStatus } from './get-subscription-status';
 
 /** Checkouts a teacher may open in a window: plenty for changing one's mind, not for flooding Stripe. */
@@ -67,6 +67,7 @@ async function startCheckout(
   },
 ): Promise<string> {
   const { purchase, amountCents } = options;
+  const provider = requireProvider(deps);
   await consumeRateLimit(
     deps.db,
     `billing-checkout:${user.id}`,
@@ -80,12 +81,12 @@ async function startCheckout(
     planName: purchase.kind === 'subscription' ? purchase.planName : null,
     billingInterval: purchase.kind === 'subscription' ? purchase.interval : null,
     amountCents,
-    provider: deps.provider.kind,
+    provider: provider.kind,
   });
   const planName = purchase.kind === 'subscription' ? purchase.planName : null;
   let started;
   try {
-    started = await deps.provider.startCheckout({
+    started = await provider.startCheckout({
       checkoutId: checkout.id,
       userId: user.id,
       email: subscriber?.email ?? user.email,
@@ -114,7 +115,7 @@ async function startCheckout(
       plan_name: planName,
       billing_interval: purchase.kind === 'subscription' ? purchase.interval : null,
       amount_cents: amountCents,
-      provider: deps.provider.kind,
+      provider: provider.kind,
     },
   });
   return started.url;

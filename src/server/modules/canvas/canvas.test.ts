@@ -36,7 +36,10 @@ describe('connection', () => {
     const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: 'not-a-real-token' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.json().error.code).toBe('CANVAS_TOKEN_INVALID');
-    expect(response.json().error.message).toMatch(/token/i);
+    expect(response.json().error.message).toBe(
+      'Canvas did not accept this access token. Create a new access token in Canvas (Account, Settings, + New Access Token), paste it in Canvas API Token on this page, and choose Test Connection.',
+    );
+    expect(response.body).not.toContain('Settings with');
     expect(response.body).not.toContain('not-a-real-token');
   });
 
@@ -72,7 +75,12 @@ describe('connection', () => {
     const sealed = harness.app.context.canvas.seal(DEMO_CANVAS_REVOKED_TOKEN);
     await harness.database.db.execute(sql`update profiles set canvas_instance_url = ${canvas.baseUrl}, canvas_access_token = ${sealed} where id = ${revoked.userId}`);
     const problem = await inject('GET', '/api/canvas/connection', revoked.headers);
-    expect(problem.json()).toMatchObject({ connected: true, user: null, problem: expect.stringMatching(/reconnect|Settings|token/i) });
+    expect(problem.json()).toMatchObject({
+      connected: true,
+      instanceUrl: canvas.baseUrl,
+      user: null,
+      problem: 'This Canvas access token was deleted in Canvas. Create a new access token in Canvas and paste it on the Connect Canvas page.',
+    });
   });
 
   it('says Canvas is not connected before setup', async () => {
@@ -146,10 +154,22 @@ describe('courses', () => {
     expect(canvas.requestLog).toHaveLength(4);
   });
 
-  it('maps a missing course to Canvas not found', async () => {
+  it('answers a course Canvas does not know with a 404 Course not found, not a Canvas failure', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const response = await inject('GET', '/api/courses/999999', teacher.headers);
-    expect(response.json().error.code).toBe('CANVAS_NOT_FOUND');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
+  });
+
+  it('answers a malformed course id with the same 404, without asking Canvas or quoting a validator', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    canvas.requestLog.length = 0;
+    for (const id of ['abc', '0', '-4', '1.5', '12abc', '99999999999999999999']) {
+      const response = await inject('GET', `/api/courses/${id}`, teacher.headers);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().error, id).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
+    }
+    expect(canvas.requestLog).toHaveLength(0);
   });
 
   it('lists what needs grading, asking only courses that have work to grade', async () => {

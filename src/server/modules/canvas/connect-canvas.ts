@@ -1,14 +1,36 @@
 import type { CanvasConnection, CanvasCredentials, CanvasUser } from '@/shared/schemas/canvas';
-import { isAppError } from '@/server/core/app-error';
+import { AppError, isAppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import type { CanvasAccess } from './canvas-access';
 
+/** Why Canvas refused a token, in the words of the page where a new one is entered. */
+const TOKEN_PROBLEMS: Record<string, string> = {
+  expired: 'Your Canvas access token has expired.',
+  revoked: 'This Canvas access token was deleted in Canvas.',
+  scopes: 'This Canvas access token is limited and cannot read your courses.',
+  invalid: 'Canvas did not accept this access token.',
+};
+const NEW_TOKEN_HERE =
+  'Create a new access token in Canvas (Account, Settings, + New Access Token), paste it in Canvas API Token on this page, and choose Test Connection.';
+const NEW_TOKEN_ON_SETUP = 'Create a new access token in Canvas and paste it on the Connect Canvas page.';
+
+/** A rejected token says what to do where the teacher is, never "go to Settings" from the setup page itself. */
+function explainTokenProblem(error: AppError, whatToDo: string): AppError {
+  if (error.code !== 'CANVAS_TOKEN_INVALID') return error;
+  const reason = typeof error.details?.reason === 'string' ? error.details.reason : 'invalid';
+  return new AppError(error.code, `${TOKEN_PROBLEMS[reason] ?? TOKEN_PROBLEMS.invalid} ${whatToDo}`, { cause: error, details: error.details });
+}
+
 /** Asks Canvas who the token belongs to (GET /api/v1/users/self): the connection test. */
 export async function testCanvasConnection(access: CanvasAccess, credentials: CanvasCredentials): Promise<CanvasUser> {
-  const canvas = await access.clientForCredentials(access.normalize(credentials.canvasUrl), credentials.canvasToken.trim());
-  const self = await canvas.client.getSelf();
-  return { name: self.name, email: self.email };
+  try {
+    const canvas = await access.clientForCredentials(access.normalize(credentials.canvasUrl), credentials.canvasToken.trim());
+    const self = await canvas.client.getSelf();
+    return { name: self.name, email: self.email };
+  } catch (error) {
+    throw isAppError(error) ? explainTokenProblem(error, NEW_TOKEN_HERE) : error;
+  }
 }
 
 /**
@@ -50,7 +72,7 @@ export async function getCanvasConnection(deps: { access: CanvasAccess }, userId
     return { connected: true, instanceUrl: canvas.instanceUrl, user: { name: self.name, email: self.email }, problem: null };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { connected: true, instanceUrl: canvas.instanceUrl, user: null, problem: error.userMessage };
+    return { connected: true, instanceUrl: canvas.instanceUrl, user: null, problem: explainTokenProblem(error, NEW_TOKEN_ON_SETUP).userMessage };
   }
 }
 

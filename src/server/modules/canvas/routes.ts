@@ -3,14 +3,13 @@ import { canvasConnectionSchema, canvasCredentialsSchema, connectionTestResultSc
 import type { AppContext } from '@/server/app-context';
 import { consumeRateLimit } from '@/server/core/rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { createProfileStore } from '@/server/modules/profile/profile-store';
 import { disconnectCanvas, getCanvasConnection, saveCanvasConnection, testCanvasConnection } from './connect-canvas';
 
 /** Connection tests make the server call an address the teacher typed: keep them few. */
 const CONNECTION_TEST_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
 
 export const canvasRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const deps = { access: context.canvas, profiles: createProfileStore(context.db), audit: context.audit };
+  const deps = { access: context.canvas, profiles: context.profiles, audit: context.audit };
   app.addHook('onRequest', context.authenticate);
 
   const limitTests = (userId: string) =>

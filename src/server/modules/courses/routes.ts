@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseDetailSchema, courseIdParamsSchema, courseListSchema, needsGradingListSchema } from '@/shared/schemas/canvas';
+import { z } from 'zod';
+import { courseDetailSchema, courseListSchema, needsGradingListSchema } from '@/shared/schemas/canvas';
 import type { AppContext } from '@/server/app-context';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { getCourseDetail } from './get-course-detail';
+import { getCourseDetail, parseCourseId } from './get-course-detail';
 import { listCourses } from './list-courses';
 import { listNeedsGrading } from './list-needs-grading';
+
+const anyCourseIdParamsSchema = z.object({ courseId: z.string() });
 
 export const courseRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.addHook('onRequest', context.authenticate);
@@ -14,9 +17,11 @@ export const courseRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     courses: await listCourses(await canvasOf(currentUser(request).id)),
   }));
 
-  app.get('/courses/:courseId', { schema: { params: courseIdParamsSchema, response: { 200: courseDetailSchema } } }, async (request) =>
-    getCourseDetail(await canvasOf(currentUser(request).id), request.params.courseId),
-  );
+  // Any text is accepted here so that /api/courses/abc is the same 404 as a course Canvas does not know.
+  app.get('/courses/:courseId', { schema: { params: anyCourseIdParamsSchema, response: { 200: courseDetailSchema } } }, async (request) => {
+    const courseId = parseCourseId(request.params.courseId);
+    return getCourseDetail(await canvasOf(currentUser(request).id), courseId);
+  });
 
   app.get('/needs-grading', { schema: { response: { 200: needsGradingListSchema } } }, async (request) => ({
     assignments: await listNeedsGrading(await canvasOf(currentUser(request).id)),

@@ -3,9 +3,9 @@ import { profileSchema, updateProfileRequestSchema, type Profile } from '@/share
 import { AppError } from '@/server/core/app-error';
 import type { AppContext } from '@/server/app-context';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { createProfileStore } from './profile-store';
+import type { ProfileStore } from './profile-store';
 
-type ProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createProfileStore>['find']>>>;
+type ProfileRow = NonNullable<Awaited<ReturnType<ProfileStore['find']>>>;
 
 function toProfile({ profile, email }: ProfileRow): Profile {
   return {
@@ -20,7 +20,7 @@ function toProfile({ profile, email }: ProfileRow): Profile {
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const store = createProfileStore(context.db);
+  const store = context.profiles;
   app.addHook('onRequest', context.authenticate);
 
   app.get('/', { schema: { response: { 200: profileSchema } } }, async (request) => {

@@ -1,4 +1,4 @@
-import type { Session, SessionUser, SignInRequest, SignUpRequest } from '@/shared/schemas/auth';
+import type { Session, SignInRequest, SignUpRequest } from '@/shared/schemas/auth';
 import { apiFetch } from '@/client/lib/api-client';
 import { sessionStore } from '@/client/lib/session-store';
 
@@ -8,9 +8,10 @@ export async function signIn(request: SignInRequest): Promise<Session> {
   return session;
 }
 
-export async function signUp(request: SignUpRequest): Promise<SessionUser> {
-  const { user } = await apiFetch<{ user: SessionUser }>('/api/auth/sign-up', { method: 'POST', body: request });
-  return user;
+/** Resolves with the server's one answer (the same whether or not the e-mail had an account). */
+export async function signUp(request: SignUpRequest): Promise<string> {
+  const { message } = await apiFetch<{ message: string }>('/api/auth/sign-up', { method: 'POST', body: request });
+  return message;
 }
 
 export async function signOut(): Promise<void> {

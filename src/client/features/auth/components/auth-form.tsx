@@ -22,6 +22,9 @@ const signInFormSchema = z.object({
 const signUpFormSchema = signInFormSchema.extend({ fullName: z.string().trim().min(1, 'Full name is required') });
 type FormValues = z.infer<typeof signInFormSchema>;
 
+const isFormField = (field: string | undefined): field is keyof FormValues =>
+  field === 'email' || field === 'password' || field === 'fullName';
+
 export function AuthForm() {
   const [mode, setMode] = useState<Mode>('sign-in');
   const navigate = useNavigate();
@@ -37,8 +40,8 @@ export function AuthForm() {
   async function onSubmit(values: FormValues) {
     try {
       if (mode === 'sign-up') {
-        await signUp({ email: values.email, password: values.password, fullName: values.fullName.trim() });
-        toast.success('Account created!', { description: 'Please sign in with your new account.' });
+        const message = await signUp({ email: values.email, password: values.password, fullName: values.fullName.trim() });
+        toast.success('Sign-up complete', { description: message });
         setMode('sign-in');
         form.reset({ email: values.email, password: '', fullName: '' });
         return;
@@ -47,7 +50,8 @@ export function AuthForm() {
       await navigate(from && from !== '/auth' ? from : '/dashboard', { replace: true });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
-      if (error instanceof ApiError && error.field === 'email') form.setError('email', { message });
+      // The server names the field it refused (a common password, an e-mail it cannot use).
+      if (error instanceof ApiError && isFormField(error.field)) form.setError(error.field, { message });
       toast.error(mode === 'sign-up' ? 'Sign up failed' : 'Sign in failed', { description: message });
     }
   }
@@ -71,7 +75,7 @@ export function AuthForm() {
           <Field label="Email" error={errors.email?.message}>
             {(ids) => <Input {...ids} type="email" autoComplete="email" {...form.register('email')} />}
           </Field>
-          <Field label="Password" error={errors.password?.message} hint={isSignUp ? 'At least 6 characters.' : undefined}>
+          <Field label="Password" error={errors.password?.message} hint={isSignUp ? 'At least 6 characters, and not one of the most common passwords.' : undefined}>
             {(ids) => (
               <Input
                 {...ids}

@@ -1,4 +1,4 @@
-import type { BillingRedirect, CreateCheckoutRequest, ReturnPath } from '@/shared/schemas/billing';
+import type { BillingRedirect, CreateCheckoutRequest, PlanChangePreview, ReturnPath } from '@/shared/schemas/billing';
 import { apiFetch } from '@/client/lib/api-client';
 
 /** create-checkout: a plan, monthly or yearly. The server prices it from the catalogue. */
@@ -14,4 +14,10 @@ export function createSubmissionPurchase(returnTo: ReturnPath) {
 /** customer-portal: change plan, cancel, invoices. */
 export function openCustomerPortal(returnTo: ReturnPath) {
   return apiFetch<BillingRedirect>('/api/billing/portal', { method: 'POST', body: { returnTo } });
+}
+
+/** What changing to this plan replaces, and what is due now. */
+export function previewPlanChange(planName: string, isYearly: boolean) {
+  const query = new URLSearchParams({ planName, isYearly: String(isYearly) });
+  return apiFetch<PlanChangePreview>(`/api/billing/plan-change?${query}`);
 }

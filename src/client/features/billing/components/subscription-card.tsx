@@ -3,7 +3,7 @@ import { CreditCard, PackagePlus, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import { EXTRA_PACK, findPlan } from '@/shared/plans';
 import type { SubscriptionStatus } from '@/shared/schemas/billing';
-import { usageLevel, type UsageSummary } from '@/shared/usage';
+import { formatCount, usageLevel, type UsageSummary } from '@/shared/usage';
 import { cn } from '@/client/lib/cn';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { useUsage } from '@/client/lib/usage';
@@ -13,6 +13,7 @@ import { Badge, ErrorState, Skeleton } from '@/client/ui/feedback';
 import { useSubscription } from '../api/get-subscription';
 import { formatDate, formatUsd, perInterval } from '../format';
 import { useBillingActions } from '../use-billing-actions';
+import { BillingOffNotice } from './test-mode-banner';
 
 /** Settings' Subscription & Credits card (spec part 1 §2): plan, usage, billing portal, extra submissions. */
 export function SubscriptionCard() {
@@ -50,6 +51,8 @@ export function SubscriptionCard() {
           <p className="rounded-lg border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
             Test mode: purchases here are simulated and no real payment is taken.
           </p>
+        ) : config.data?.billingMode === 'off' ? (
+          <BillingOffNotice />
         ) : null}
         {subscription.isPending || usage.isPending ? (
           <div className="flex flex-col gap-3">
@@ -123,7 +126,7 @@ function PlanSummary({ subscription }: { subscription: SubscriptionStatus }) {
       {subscription.subscribed && plan ? (
         <p className="text-sm text-slate-600">
           {formatUsd(interval === 'year' ? plan.yearlyPrice : plan.monthlyPrice)}
-          {perInterval(interval)} · {plan.submissionLimit.toLocaleString('en-US')} submissions per month
+          {perInterval(interval)} · {formatCount(plan.submissionLimit)} submissions per month
         </p>
       ) : null}
       {subscription.subscription_end ? (
@@ -146,7 +149,7 @@ function UsageSummaryView({ usage }: { usage: UsageSummary }) {
     <div className="flex flex-col gap-2">
       <p className="text-sm font-medium text-slate-600">Usage</p>
       <p className="text-xl font-semibold text-ink" data-testid="settings-usage-count">
-        {usage.submissions_used} <span className="text-base font-normal text-slate-600">of {usage.total_limit} submissions used</span>
+        {formatCount(usage.submissions_used)} <span className="text-base font-normal text-slate-600">of {formatCount(usage.total_limit)} submissions used</span>
       </p>
       <div
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
@@ -160,8 +163,8 @@ function UsageSummaryView({ usage }: { usage: UsageSummary }) {
       </div>
       <p className="text-sm text-slate-600">
         <span className="font-medium text-ink">{level.title}</span>
-        {level.level !== 'reached' ? ` · ${level.remaining} remaining` : null}
-        {usage.purchased_submissions > 0 ? ` · includes ${usage.purchased_submissions} purchased` : null}
+        {level.level !== 'reached' ? ` · ${formatCount(level.remaining)} remaining` : null}
+        {usage.purchased_submissions > 0 ? ` · includes ${formatCount(usage.purchased_submissions)} purchased` : null}
       </p>
       <p className="text-sm text-slate-600">
         {usage.next_reset_date

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/client/lib/cn';
 import { FlaskConical } from 'lucide-react';
 
 /** Says, unmistakably, that no real payment happens here. */
@@ -14,5 +15,14 @@ export function TestModeBanner({ children }: { children?: ReactNode }) {
         </p>
       </div>
     </div>
+  );
+}
+
+/** This installation takes no payments at all (no Stripe, test mode off): buying is refused, and said so up front. */
+export function BillingOffNotice({ className }: { className?: string }) {
+  return (
+    <p role="note" className={cn('rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700', className)}>
+      Billing is not configured on this installation: plans and extra submissions cannot be bought here.
+    </p>
   );
 }

@@ -3,10 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PlanName } from '@/shared/plans';
+import { formatCount } from '@/shared/usage';
 import { PAID_PLANS, type ReturnPath, type SubscriptionStatus } from '@/shared/schemas/billing';
 import { ApiError } from '@/client/lib/api-client';
 import { useSession } from '@/client/lib/session';
 import { Button, ButtonLink } from '@/client/ui/button';
+import { Dialog } from '@/client/ui/dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge, ErrorState, Skeleton } from '@/client/ui/feedback';
 import { refreshBilling, subscriptionQuery, useSubscription } from '../api/get-subscription';
@@ -59,6 +61,8 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
   const { user } = useSession();
   const [isYearly, setYearly] = useState(subscription.billing_interval === 'year');
   const [pending, setPending] = useState<PortalAction | null>(null);
+  const [isConfirmingCancel, setConfirmingCancel] = useState(false);
+  const endDate = subscription.subscription_end ? formatDate(subscription.subscription_end) : null;
 
   async function apply(action: PortalAction, request: () => Promise<SubscriptionStatus>, success: string) {
     setPending(action);
@@ -110,14 +114,39 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
                 Resume subscription
               </Button>
             ) : (
-              <Button
-                variant="destructive"
-                isLoading={pending === 'cancel'}
-                disabled={pending !== null}
-                onClick={() => void apply('cancel', cancelTestSubscription, 'Your plan is cancelled at the end of the period.')}
+              <Dialog
+                open={isConfirmingCancel}
+                onOpenChange={setConfirmingCancel}
+                title={`Cancel your ${subscription.subscription_tier}?`}
+                description={
+                  endDate
+                    ? `It will not renew. You keep it, and its submissions, until ${endDate}; then you are back on the Free Trial.`
+                    : 'It will not renew. You keep it until the end of the current period; then you are back on the Free Trial.'
+                }
+                trigger={
+                  <Button variant="destructive" disabled={pending !== null}>
+                    Cancel subscription
+                  </Button>
+                }
               >
-                Cancel subscription
-              </Button>
+                <div className="flex flex-wrap justify-end gap-3">
+                  <Button variant="outline" onClick={() => setConfirmingCancel(false)}>
+                    Keep my plan
+                  </Button>
+                  <Button
+                    variant="destructive"
+                    isLoading={pending === 'cancel'}
+                    disabled={pending !== null}
+                    onClick={() =>
+                      void apply('cancel', cancelTestSubscription, endDate ? `Your plan ends on ${endDate}.` : 'Your plan ends at the end of the period.').then(
+                        () => setConfirmingCancel(false),
+                      )
+                    }
+                  >
+                    Cancel at period end
+                  </Button>
+                </div>
+              </Dialog>
             )}
           </div>
         </CardContent>
@@ -138,7 +167,7 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
                   <p className="font-medium text-ink">{plan.name}</p>
                   <p className="text-sm text-slate-600">
                     {formatUsd(isYearly ? plan.yearlyPrice : plan.monthlyPrice)}
-                    {perInterval(isYearly ? 'year' : 'month')} · {plan.submissionLimit.toLocaleString('en-US')} submissions per month
+                    {perInterval(isYearly ? 'year' : 'month')} · {formatCount(plan.submissionLimit)} submissions per month
                   </p>
                 </div>
                 {isCurrentChoice(plan.name) ? (

@@ -14,6 +14,7 @@ import { ERROR_CODE } from '@/shared/error-codes';
 
 type Status =
   | { state: 'not-connected' }
+  | { state: 'saved'; instanceUrl: string; user: CanvasUser | null }
   | { state: 'testing' }
   | { state: 'connected'; user: CanvasUser }
   | { state: 'failed'; message: string };
@@ -31,6 +32,7 @@ export function CanvasSetupForm() {
   const [isTokenVisible, setTokenVisible] = useState(false);
   const [status, setStatus] = useState<Status>({ state: 'not-connected' });
   const [hasEditedUrl, setHasEditedUrl] = useState(false);
+  const [hasEdited, setHasEdited] = useState(false);
 
   // Until the teacher types, the URL field shows the saved instance (the token is never sent back).
   const urlValue = hasEditedUrl ? canvasUrl : (existing.data?.instanceUrl ?? '');
@@ -40,8 +42,18 @@ export function CanvasSetupForm() {
 
   function edit(update: () => void) {
     update();
+    setHasEdited(true);
     setStatus({ state: 'not-connected' });
   }
+
+  // Before the teacher changes anything, the box tells the truth about the saved connection.
+  const saved = existing.data;
+  const shownStatus: Status =
+    status.state === 'not-connected' && !hasEdited && saved?.connected
+      ? saved.problem
+        ? { state: 'failed', message: saved.problem }
+        : { state: 'saved', instanceUrl: saved.instanceUrl ?? '', user: saved.user }
+      : status;
 
   async function runTest() {
     if (!isComplete) {
@@ -161,7 +173,7 @@ export function CanvasSetupForm() {
               )}
             </Field>
 
-            <ConnectionStatus status={status} />
+            <ConnectionStatus status={shownStatus} />
 
             <div className="flex flex-wrap gap-3">
               <Button variant="outline" onClick={runTest} disabled={!isComplete} isLoading={status.state === 'testing'}>
@@ -226,6 +238,14 @@ function ConnectionStatus({ status }: { status: Status }) {
       text: 'Not connected. Test the connection to continue.',
       classes: 'border-slate-200 bg-slate-50 text-slate-700',
     },
+    saved: {
+      icon: <CheckCircle2 className="size-5 text-emerald-600" aria-hidden />,
+      text:
+        status.state === 'saved'
+          ? `Connected to ${status.instanceUrl}${status.user ? ` as ${status.user.name}` : ''}. Enter a new token only to change it.`
+          : '',
+      classes: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    },
     testing: {
       icon: <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden />,
       text: 'Testing the connection...',
@@ -244,8 +264,8 @@ function ConnectionStatus({ status }: { status: Status }) {
   }[status.state];
   return (
     <div role="status" aria-live="polite" data-testid="connection-status" className={`flex items-center gap-3 rounded-lg border p-3 text-sm ${content.classes}`}>
-      {content.icon}
-      <span>{content.text}</span>
+      <span className="shrink-0">{content.icon}</span>
+      <span className="min-w-0 break-words">{content.text}</span>
     </div>
   );
 }

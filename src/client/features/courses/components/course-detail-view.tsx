@@ -8,6 +8,7 @@ import {
   type DiscussionSummary,
   type QuizSummary,
 } from '@/shared/schemas/canvas';
+import { formatCount } from '@/shared/usage';
 import { ApiError } from '@/client/lib/api-client';
 import { ButtonLink } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
@@ -17,6 +18,7 @@ import { useCourseDetail } from '../api/courses-api';
 import { formatDate, formatDateRange, formatDateTime, formatPoints } from '../format';
 import { CanvasErrorState } from './canvas-error';
 import { ERROR_CODE } from '@/shared/error-codes';
+import { NotFoundState } from '@/client/components/not-found-state';
 
 const QUIZ_TYPE_LABELS: Record<QuizSummary['quiz_type'], string> = {
   assignment: 'Graded quiz',
@@ -43,16 +45,7 @@ export function CourseDetailView({ courseId }: { courseId: string }) {
   }
   if (detail.isError) {
     const isMissing = detail.error instanceof ApiError && (detail.error.code === ERROR_CODE.CANVAS_NOT_FOUND || detail.error.status === 404);
-    if (isMissing) {
-      return (
-        <EmptyState icon={<AlertCircle />} title="Course not found">
-          <p className="mb-4">This course does not exist in your Canvas account, or you no longer have access to it.</p>
-          <ButtonLink to="/courses" variant="outline">
-            Back to Courses
-          </ButtonLink>
-        </EmptyState>
-      );
-    }
+    if (isMissing) return <NotFoundState />;
     return <CanvasErrorState error={detail.error} title="Could not load this course" onRetry={() => void detail.refetch()} />;
   }
   return <CourseDetailContent detail={detail.data} />;
@@ -85,21 +78,22 @@ function CourseDetailContent({ detail }: { detail: CourseDetail }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <InfoCard icon={<GraduationCap />} label="Term" value={course.term?.name ?? 'No term assigned'} />
         <InfoCard icon={<CalendarDays />} label="Dates" value={formatDateRange(course.start_at, course.end_at)} />
-        <InfoCard icon={<Users />} label="Students" value={`${course.total_students ?? 0} enrolled`} />
+        <InfoCard icon={<Users />} label="Students" value={`${formatCount(course.total_students ?? 0)} enrolled`} />
       </div>
 
       {course.needs_grading_count > 0 ? (
         <div className="flex items-center gap-3 rounded-xl border border-orange-200 bg-orange-50 p-4 text-orange-900" data-testid="needs-grading-banner">
           <AlertCircle className="size-5 shrink-0 text-orange-600" aria-hidden />
           <p>
-            <strong>{course.needs_grading_count}</strong> {course.needs_grading_count === 1 ? 'item needs' : 'items need'} grading
+            <strong>{formatCount(course.needs_grading_count)}</strong> {course.needs_grading_count === 1 ? 'item needs' : 'items need'} grading
             in this course.
           </p>
         </div>
       ) : null}
 
       <Tabs defaultValue="assignments">
-        <TabsList aria-label="Course content">
+        {/* On a phone the five tabs wrap onto a second line: every label whole, nothing wider than the screen. */}
+        <TabsList aria-label="Course content" wrap>
           <TabsTrigger value="assignments">Assignments ({assignments.length})</TabsTrigger>
           <TabsTrigger value="discussions">Discussions ({discussions.length})</TabsTrigger>
           <TabsTrigger value="quizzes">Quizzes ({quizzes.length})</TabsTrigger>
@@ -158,7 +152,7 @@ function AssignmentList({ courseId, assignments }: { courseId: number; assignmen
             </p>
           </div>
           <div className="flex items-center gap-3">
-            {assignment.needs_grading_count > 0 ? <Badge tone="danger">{assignment.needs_grading_count} to grade</Badge> : null}
+            {assignment.needs_grading_count > 0 ? <Badge tone="danger">{formatCount(assignment.needs_grading_count)} to grade</Badge> : null}
             <ButtonLink to={`/courses/${courseId}/assignments/${assignment.id}/grade`} size="sm" aria-label={`Grade ${assignment.name}`}>
               Grade
             </ButtonLink>
@@ -178,12 +172,12 @@ function DiscussionList({ courseId, discussions }: { courseId: number; discussio
           <div className="min-w-0">
             <p className="font-medium">{discussion.title}</p>
             <p className="text-sm text-slate-600">
-              {discussion.posted_at ? `Posted ${formatDate(discussion.posted_at)}` : 'Not posted yet'} · {discussion.reply_count} replies
+              {discussion.posted_at ? `Posted ${formatDate(discussion.posted_at)}` : 'Not posted yet'} · {formatCount(discussion.reply_count)} replies
               {discussion.is_assignment ? ` · ${formatPoints(discussion.points_possible)}` : ' · Ungraded'}
             </p>
           </div>
           <div className="flex items-center gap-3">
-            {discussion.needs_grading_count > 0 ? <Badge tone="danger">{discussion.needs_grading_count} to grade</Badge> : null}
+            {discussion.needs_grading_count > 0 ? <Badge tone="danger">{formatCount(discussion.needs_grading_count)} to grade</Badge> : null}
             {discussion.is_assignment ? (
               <ButtonLink to={`/courses/${courseId}/discussions/${discussion.id}/grade`} size="sm" aria-label={`Grade ${discussion.title}`}>
                 Grade
@@ -201,7 +195,8 @@ function DiscussionList({ courseId, discussions }: { courseId: number; discussio
 function QuizTable({ courseId, quizzes }: { courseId: number; quizzes: QuizSummary[] }) {
   if (quizzes.length === 0) return <EmptyState icon={<ClipboardList />} title="No quizzes found for this course." />;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // `relative`: the table's visually hidden header text is positioned inside this scroller, not against the page.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid="quiz-table-scroller">
       <table className="w-full min-w-[640px] text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, RefreshCw, Star, Users } from 'lucide-react';
 import { courseStatusLabel, type CourseSummary } from '@/shared/schemas/canvas';
+import { formatCount } from '@/shared/usage';
 import { cn } from '@/client/lib/cn';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge, EmptyState, Skeleton } from '@/client/ui/feedback';
@@ -74,7 +75,7 @@ export function CourseList() {
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="course-count">
-            Showing {shown.length} of {all.length} courses
+            Showing {formatCount(shown.length)} of {formatCount(all.length)} courses
           </p>
           {all.length === 0 ? (
             <EmptyState icon={<BookOpen />} title="No courses found. Make sure your Canvas integration is properly configured." />
@@ -114,7 +115,7 @@ function CourseCard({ course }: { course: CourseSummary }) {
         <Badge tone={status === 'Active' ? 'success' : status === 'Unpublished' ? 'warning' : 'neutral'}>{status}</Badge>
         {course.needs_grading_count > 0 ? (
           <Badge tone="danger" data-testid="needs-grading-badge">
-            {course.needs_grading_count} to grade
+            {formatCount(course.needs_grading_count)} to grade
           </Badge>
         ) : null}
       </div>
@@ -127,7 +128,7 @@ function CourseCard({ course }: { course: CourseSummary }) {
         <div className="flex items-center gap-2">
           <Users className="size-4" aria-hidden />
           <dt className="sr-only">Students</dt>
-          <dd>{course.total_students ?? 0} students</dd>
+          <dd>{formatCount(course.total_students ?? 0)} students</dd>
         </div>
       </dl>
       <div className="mt-auto pt-2">

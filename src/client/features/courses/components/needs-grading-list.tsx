@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, RefreshCw } from 'lucide-react';
 import type { NeedsGradingItem } from '@/shared/schemas/canvas';
+import { formatCount } from '@/shared/usage';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { needsGradingQuery, useNeedsGrading } from '../api/courses-api';
@@ -64,7 +65,7 @@ export function NeedsGradingList() {
         </ul>
       )}
       <p className="text-sm text-slate-600" data-testid="needs-grading-footer">
-        Showing {items.length} {items.length === 1 ? 'assignment' : 'assignments'} that need grading
+        Showing {formatCount(items.length)} {items.length === 1 ? 'assignment' : 'assignments'} that need grading
       </p>
     </div>
   );
@@ -82,7 +83,7 @@ function NeedsGradingCard({ item }: { item: NeedsGradingItem }) {
             {item.course_code ? ` · ${item.course_code}` : ''}
           </p>
         </div>
-        <Badge tone="danger">{item.needs_grading_count} need grading</Badge>
+        <Badge tone="danger">{formatCount(item.needs_grading_count)} need grading</Badge>
       </div>
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <CalendarClock className="size-4" aria-hidden />

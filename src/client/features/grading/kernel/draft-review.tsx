@@ -1,12 +1,14 @@
 import { CheckCircle2, Lock, Quote } from 'lucide-react';
 import type { GradingDraft, QuotedPoint } from '@/shared/schemas/ai';
 import { Badge } from '@/client/ui/feedback';
+import { DraftTrustLine } from './draft-trust-line';
 
 /** A draft's details and, below them, its teacher-only grade review. */
 export function DraftReview({ draft }: { draft: GradingDraft | null }) {
   if (!draft) return null;
   return (
     <>
+      <DraftTrustLine basis={draft.basis} />
       <DraftDetails draft={draft} />
       <AiGradeReview review={draft.gradeReview} />
     </>

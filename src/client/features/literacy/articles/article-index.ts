@@ -101,8 +101,24 @@ const loaders: Record<ArticleId, () => Promise<{ default: ArticleContent }>> = {
   'ai-assisted-assessment': () => import('@/../content/articles/ai-assisted-assessment.md'),
 };
 
+const loaded = new Map<ArticleId, ArticleContent>();
+
 export function loadArticle(id: ArticleId): Promise<ArticleContent> {
-  return loaders[id]().then((module) => module.default);
+  return loaders[id]().then((module) => {
+    loaded.set(id, module.default);
+    return module.default;
+  });
+}
+
+/** An article body already loaded on this page, so a prerendered article hydrates with its text in place. */
+export function loadedArticle(id: ArticleId): ArticleContent | undefined {
+  return loaded.get(id);
+}
+
+/** Loads the article `?article=` names, if any, before the hub renders (prerendering and hydration). */
+export async function preloadArticleOf(url: URL): Promise<void> {
+  const id = url.searchParams.get('article');
+  if (isArticleId(id)) await loadArticle(id);
 }
 
 export function isArticleId(value: string | null): value is ArticleId {

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge, ErrorState, Spinner } from '@/client/ui/feedback';
 import '@/client/ui/prose.css';
 import './article.css';
-import { loadArticle, type ArticleContent, type ArticleSummary } from '../articles/article-index';
+import { loadArticle, loadedArticle, type ArticleContent, type ArticleSummary } from '../articles/article-index';
 import { copyText } from '../browser-actions';
 import { ArticleByline, ArticleTags } from './article-meta';
 
@@ -14,9 +14,15 @@ type LoadState = { status: 'loading' } | { status: 'ready'; content: ArticleCont
 
 /** Loads one article body (its own chunk). Keyed by article id by the caller, so state starts fresh. */
 function useArticleBody(summary: ArticleSummary) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // A prerendered article's body was loaded before the page hydrated: it renders at once.
+  const [state, setState] = useState<LoadState>(() => {
+    const content = loadedArticle(summary.id);
+    return content ? { status: 'ready', content } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
+  const isReady = state.status === 'ready';
   useEffect(() => {
+    if (isReady) return;
     let isCurrent = true;
     loadArticle(summary.id).then(
       (content) => {
@@ -30,7 +36,7 @@ function useArticleBody(summary: ArticleSummary) {
     return () => {
       isCurrent = false;
     };
-  }, [summary.id, attempt]);
+  }, [summary.id, attempt, isReady]);
   return {
     state,
     retry() {
@@ -54,13 +60,34 @@ export async function shareArticle(article: Pick<ArticleSummary, 'title' | 'exce
       // Sharing is refused (no user gesture, unsupported data): copy instead.
     }
   }
-  if (await copyText(url)) toast.success('URL copied to clipboard!');
-  else toast.error('Could not copy the link', { description: url });
+  if (await copyText(url)) {
+    toast.success('URL copied to clipboard!');
+    return;
+  }
+  // The browser refused the clipboard: give the address to copy by hand, and keep it until closed.
+  toast('Copy this link', { description: <CopyByHand url={url} />, duration: Infinity });
+}
+
+/** The article's address, selected and ready for Ctrl+C / long-press copy. */
+function CopyByHand({ url }: { url: string }) {
+  return (
+    <span className="flex flex-col gap-1.5">
+      <span>Your browser did not allow copying. Select the address and copy it:</span>
+      <input
+        readOnly
+        value={url}
+        aria-label="Article address"
+        className="w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs text-ink"
+        onFocus={(event) => event.currentTarget.select()}
+        ref={(input) => input?.select()}
+      />
+    </span>
+  );
 }
 
 /** A hub article read in place (spec §2.7), with Print, Share and Back to Hub. */
 export function ArticleView({ summary, onBack }: { summary: ArticleSummary; onBack: () => void }) {
-  usePageMeta(summary.title, summary.excerpt);
+  usePageMeta(summary.title, summary.excerpt, 'article');
   const { state, retry } = useArticleBody(summary);
   const headingRef = useRef<HTMLHeadingElement>(null);
 

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Gauge, XCircle } from 'lucide-react';
-import { usageLevel } from '@/shared/usage';
+import { formatCount, usageLevel } from '@/shared/usage';
 import { useUsage } from '@/client/lib/usage';
 import { cn } from '@/client/lib/cn';
 import { ButtonLink } from '@/client/ui/button';
@@ -44,7 +44,7 @@ function UsageDetails({ usage }: { usage: NonNullable<ReturnType<typeof useUsage
   return (
     <div className="flex flex-col gap-3" data-testid="usage-card">
       <p className="text-2xl font-semibold" data-testid="usage-count">
-        {usage.submissions_used} <span className="text-base font-normal text-slate-600">of {usage.total_limit} used</span>
+        {formatCount(usage.submissions_used)} <span className="text-base font-normal text-slate-600">of {formatCount(usage.total_limit)} used</span>
       </p>
       <div
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
@@ -59,11 +59,11 @@ function UsageDetails({ usage }: { usage: NonNullable<ReturnType<typeof useUsage
       <p className="flex items-center gap-2 text-sm">
         <Icon className={cn('size-4', iconColour)} aria-hidden />
         <span className="font-medium">{level.title}</span>
-        {level.level !== 'reached' ? <span className="text-slate-600">· {level.remaining} remaining</span> : null}
+        {level.level !== 'reached' ? <span className="text-slate-600">· {formatCount(level.remaining)} remaining</span> : null}
       </p>
       {usage.purchased_submissions > 0 ? (
         <p className="text-sm text-slate-600">
-          Includes {usage.purchased_submissions} purchased submissions ({usage.limit} from your plan).
+          Includes {formatCount(usage.purchased_submissions)} purchased submissions ({formatCount(usage.limit)} from your plan).
         </p>
       ) : null}
       <p className="text-sm text-slate-600">

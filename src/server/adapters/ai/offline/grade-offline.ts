@@ -1,4 +1,5 @@
 import type { RubricCriterion, RubricRating } from '@/shared/schemas/ai';
+import type { DraftBasis } from '@/shared/schemas/draft-basis';
 import { clampGrade, effectivePointsPossible, formatPoints } from '../finalize-draft';
 import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../port';
 import {
@@ -14,6 +15,10 @@ import {
   type Sentence,
   type TextAnalysis,
 } from './text-analysis';
+import { adviceForKind, kindOfWork, labSectionsFound, TYPICAL_WORDS, type KindOfWork, type LabSection } from './kind-of-work';
+
+/** A spelling check over a dictionary (the offline engine passes the English one). */
+export type SpellChecker = { isCorrect(word: string): boolean };
 
 /**
  * Drafts a grade without a model: the work is measured on seven dimensions, each from evidence in
@@ -83,6 +88,7 @@ type Assessment = {
   dimensions: Record<Dimension, DimensionResult>;
   thesisScore: number;
   conclusionScore: number;
+  kind: KindOfWork;
 };
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -108,9 +114,14 @@ function bestSentence(sentences: Sentence[], score: (sentence: Sentence) => numb
 // The seven dimensions
 // ---------------------------------------------------------------------------------------------
 
-function assess(text: string, assignmentName: string, descriptionText: string, termSource: string): Assessment {
+function assess(text: string, assignmentName: string, descriptionText: string, termSource: string, speller: SpellChecker | null): Assessment {
   const analysis = analyzeText(text);
   const requirements = extractRequirements(descriptionText);
+  const kind = kindOfWork({ assignmentName, descriptionText, submissionText: text }, analysis, requirements);
+  const isEssay = kind === 'essay';
+  const labSections = kind === 'lab report' ? labSectionsFound(analysis) : [];
+  const missingSections = (['question or hypothesis', 'materials and method', 'results', 'conclusion'] as LabSection[]).filter((section) => !labSections.includes(section));
+  if (speller) addSpellingIssues(analysis, `${assignmentName} ${termSource}`, speller);
   const allTerms = keyTerms(termSource, 12);
   const coverage = termCoverage(allTerms, analysis.words);
   const { sentences, paragraphs, wordCount } = analysis;
@@ -146,20 +157,20 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
 
   // Development: length against what the description expects (or a typical short essay).
   {
-    const target = requirements.targetWords ?? 350;
+    const target = requirements.targetWords ?? TYPICAL_WORDS[kind];
     const ratio = wordCount / target;
     const score = ratio >= 1 ? 1 : clamp01(ratio ** 1.3);
     const belowMinimum = requirements.minimumWords !== null && wordCount < requirements.minimumWords;
     const longestParagraph = [...paragraphs].sort((a, b) => b.wordCount - a.wordCount)[0];
     dimensions.development = {
       score,
-      facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : ', a typical short essay'})`,
+      facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : `, a typical ${kind}`})`,
       strengths:
         score >= 0.85 && longestParagraph
           ? [{ dimension: 'development', text: `Your ideas are developed in detail (${wordCount} words), giving each point room to be explained.`, quote: shortQuote(longestParagraph.sentences.find((sentence) => sentence.wordCount >= 8)), weight: score * 0.8 }]
           : [],
       improvements:
-        score < 0.85
+        score < 0.85 && kind !== 'link'
           ? [{
               dimension: 'development',
               text: `Develop your ideas further: the response has ${wordCount} words${belowMinimum ? `, below the required ${requirements.minimumWords}` : `, while about ${target} are expected`}. Add explanation and a specific example to each main point.`,
@@ -171,14 +182,19 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
   }
 
   // Organization: paragraphs, a thesis-like opening, a conclusion, transitions.
-  const thesisScore = analysis.thesis ? 1 : 0;
-  const conclusionScore = analysis.conclusion ? 1 : 0;
+  // A lab report's question and conclusion are its sections; shorter kinds need no thesis or conclusion.
+  const hasThesis = kind === 'lab report' ? labSections.includes('question or hypothesis') || analysis.thesis !== null : analysis.thesis !== null;
+  const hasConclusion = kind === 'lab report' ? labSections.includes('conclusion') || analysis.conclusion !== null : analysis.conclusion !== null;
+  const thesisScore = hasThesis ? 1 : 0;
+  const conclusionScore = hasConclusion ? 1 : 0;
   {
-    const expectedParagraphs = requirements.paragraphs ?? Math.min(5, Math.max(3, Math.round(wordCount / 110)));
-    const paragraphScore = clamp01(paragraphs.length / expectedParagraphs);
+    const expectedParagraphs = requirements.paragraphs ?? (isEssay ? Math.min(5, Math.max(3, Math.round(wordCount / 110))) : 1);
+    const paragraphScore = kind === 'lab report' ? labSections.length / 4 : clamp01(paragraphs.length / expectedParagraphs);
     const distinctTransitions = [...new Set(analysis.transitions.map((item) => item.phrase))];
     const transitionScore = clamp01(distinctTransitions.length / Math.max(2, Math.min(6, sentences.length / 3)));
-    const score = 0.3 * paragraphScore + 0.25 * thesisScore + 0.2 * conclusionScore + 0.25 * transitionScore;
+    const score = isEssay || kind === 'lab report'
+      ? 0.3 * paragraphScore + 0.25 * thesisScore + 0.2 * conclusionScore + 0.25 * transitionScore
+      : 0.5 + 0.5 * transitionScore;
     const strengths: Finding[] = [];
     const improvements: Finding[] = [];
     if (analysis.thesis) strengths.push({ dimension: 'organization', topic: 'thesis', text: 'Your opening states a clear position that the rest of the piece develops.', quote: shortQuote(analysis.thesis), weight: 0.9 });
@@ -187,22 +203,25 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
       strengths.push({ dimension: 'organization', topic: 'transitions', text: `You connect your ideas with transitions such as ${list(quoted(distinctTransitions.slice(0, 3)))}, so the reader can follow your line of thought.`, quote: shortQuote(example?.sentence), weight: transitionScore * 0.8, alternatives: analysis.transitions.map((item) => item.sentence) });
     }
     if (analysis.conclusion) strengths.push({ dimension: 'organization', topic: 'conclusion', text: 'Your conclusion brings the main points together instead of simply stopping.', quote: shortQuote(analysis.conclusion), weight: 0.7 });
-    if (!analysis.thesis) {
+    const advice = adviceForKind(kind, analysis, missingSections);
+    if (advice) improvements.push({ dimension: 'organization', ...(kind === 'lab report' ? { topic: 'paragraphs' as const } : {}), text: advice, quote: null, weight: kind === 'lab report' && missingSections.length === 0 ? 0.3 : 0.85 });
+    if (!analysis.thesis && isEssay) {
       improvements.push({ dimension: 'organization', topic: 'thesis', text: 'State your main claim clearly in the opening paragraph, so the reader knows from the start what you will show; the opening does not make a clear claim yet.', quote: shortQuote(sentences[0], 20), weight: 0.9 });
     }
-    if (paragraphScore < 1) {
+    if (paragraphScore < 1 && isEssay) {
       improvements.push({ dimension: 'organization', topic: 'paragraphs', text: `Organise the text into ${expectedParagraphs} or more paragraphs (an introduction, body paragraphs with one main idea each, and a conclusion); it currently has ${paragraphs.length}.`, quote: null, weight: 1 - paragraphScore });
     }
-    if (!analysis.conclusion && paragraphs.length >= 1 && wordCount >= 40) {
+    if (!hasConclusion && isEssay && wordCount >= 40) {
       improvements.push({ dimension: 'organization', topic: 'conclusion', text: 'End with a conclusion that returns to your main claim and says why it matters; the piece currently stops without one.', quote: shortQuote(sentences.at(-1), 20), weight: 0.6 });
     }
     if (transitionScore < 0.6) {
-      const abrupt = paragraphs.slice(1).map((paragraph) => paragraph.sentences[0]).find((sentence) => sentence && !analysis.transitions.some((item) => item.sentence === sentence));
+      const linked = new Set(analysis.transitions.map((item) => item.sentence));
+      const abrupt = paragraphs.slice(1).map((paragraph) => paragraph.sentences[0]).find((sentence) => sentence && !linked.has(sentence));
       improvements.push({ dimension: 'organization', topic: 'transitions', text: 'Link your ideas with transitions (for example “however”, “for instance”, “as a result”) so each point leads into the next.', quote: shortQuote(abrupt ?? null, 20), weight: (1 - transitionScore) * 0.7 });
     }
     dimensions.organization = {
       score,
-      facts: `${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
+      facts: `${kind === 'lab report' ? `lab report sections found: ${labSections.join(', ') || 'none'}; ` : isEssay ? '' : `a ${kind}, judged as one; `}${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
       strengths,
       improvements,
     };
@@ -215,10 +234,10 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const expected = requirements.evidenceCount ?? Math.max(2, Math.min(5, Math.round(wordCount / 120)));
     // A general example ("my friend...") counts for less than a quotation, a figure or a source.
     const kindWeight: Record<EvidenceKind, number> = { example: 0.6, quotation: 1, number: 1, citation: 1, source: 1 };
-    const weightedUnits = evidenceSentences.reduce(
-      (total, sentence) => total + Math.max(...analysis.evidence.filter((item) => item.sentence === sentence).map((item) => kindWeight[item.kind])),
-      0,
-    );
+    // Each sentence counts once, at the weight of its strongest kind of evidence.
+    const strongestKind = new Map<Sentence, number>();
+    for (const item of analysis.evidence) strongestKind.set(item.sentence, Math.max(strongestKind.get(item.sentence) ?? 0, kindWeight[item.kind]));
+    const weightedUnits = [...strongestKind.values()].reduce((total, weight) => total + weight, 0);
     const score = clamp01(weightedUnits / expected) * (kinds.length >= 2 ? 1 : 0.85);
     const strongest =
       analysis.evidence.find((item) => item.kind === 'quotation' || item.kind === 'citation') ??
@@ -226,7 +245,7 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
       analysis.evidence[0];
     const unsupported = paragraphs
       .slice(1, Math.max(1, paragraphs.length - 1))
-      .find((paragraph) => !paragraph.sentences.some((sentence) => evidenceSentences.includes(sentence)))?.sentences[0];
+      .find((paragraph) => !paragraph.sentences.some((sentence) => strongestKind.has(sentence)))?.sentences[0];
     const kindNames: Record<string, string> = { example: 'examples', quotation: 'quotations', number: 'facts and figures', citation: 'citations', source: 'named sources' };
     dimensions.evidence = {
       score,
@@ -254,7 +273,8 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const score = clamp01(reasoningSentences.length / expected);
     const best = analysis.reasoning.find((item) => /this (shows|means|suggests|demonstrates|proves)|shows that|which means|as a result/.test(item.phrase)) ?? analysis.reasoning[0];
     const evidenceSentences = new Set(analysis.evidence.map((item) => item.sentence.index));
-    const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !analysis.reasoning.some((item) => item.sentence.index === sentence.index || item.sentence.index === sentence.index + 1));
+    const explained = new Set(analysis.reasoning.map((item) => item.sentence.index));
+    const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !explained.has(sentence.index) && !explained.has(sentence.index + 1));
     dimensions.reasoning = {
       score,
       facts: `${reasoningSentences.length} of ${sentences.length} sentences explain causes or consequences`,
@@ -281,7 +301,8 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const choppy = analysis.averageSentenceLength > 0 && analysis.averageSentenceLength < 9;
     const confidence = Math.min(1, 0.3 + wordCount / 250);
     const score = clamp01((0.5 * variety + 0.5 * vocabulary) * confidence * (choppy ? 0.7 : 1));
-    const varied = bestSentence(sentences.filter((sentence) => sentence.wordCount <= 35 && !analysis.mechanicsIssues.some((issue) => issue.sentence === sentence)), (sentence) => sentence.wordCount);
+    const withIssues = new Set(analysis.mechanicsIssues.map((issue) => issue.sentence));
+    const varied = bestSentence(sentences.filter((sentence) => sentence.wordCount <= 35 && !withIssues.has(sentence)), (sentence) => sentence.wordCount);
     const short = sentences.find((sentence) => sentence.wordCount > 0 && sentence.wordCount < 7);
     const counts = new Map<string, number>();
     for (const word of analysis.words) if (word.length >= 5) counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -309,11 +330,19 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     const rate = issues.length / Math.max(1, sentences.length);
     const score = wordCount === 0 ? 0 : clamp01(1 - 2 * rate);
     const kinds = [...new Set(issues.map((issue) => issue.kind))];
-    const described = kinds.slice(0, 3).map((kind) => describeIssue(kind, issues.find((issue) => issue.kind === kind)?.detail ?? ''));
+    const described = kinds.slice(0, 3).map((issueKind) =>
+      issueKind === 'misspelled word'
+        ? `spelling (${list(quoted([...new Set(issues.filter((issue) => issue.kind === issueKind).map((issue) => issue.detail))].slice(0, 3)))})`
+        : describeIssue(issueKind, issues.find((issue) => issue.kind === issueKind)?.detail ?? ''),
+    );
     const first = issues[0];
+    const misspelled = [...new Set(issues.filter((issue) => issue.kind === 'misspelled word').map((issue) => issue.detail))];
     dimensions.mechanics = {
       score,
-      facts: issues.length === 0 ? 'no mechanical problems detected' : `${issues.length} possible problem${issues.length === 1 ? '' : 's'}: ${kinds.join(', ')}`,
+      facts:
+        issues.length === 0
+          ? 'no mechanical problems detected'
+          : `${issues.length} possible problem${issues.length === 1 ? '' : 's'}: ${kinds.join(', ')}${misspelled.length > 0 ? `; not in the dictionary: ${list(quoted(misspelled.slice(0, 5)))}` : ''}`,
       strengths:
         issues.length === 0 && wordCount >= 100
           ? [{ dimension: 'mechanics', text: 'Your writing is carefully proofread: sentences are capitalised and punctuated correctly.', quote: null, weight: 0.5 }]
@@ -325,7 +354,33 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     };
   }
 
-  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore, conclusionScore };
+  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore, conclusionScore, kind };
+}
+
+const SPELLED_WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
+/** Slips another check already names, so a word is not reported twice. */
+const NAMED_SLIPS = new Set<MechanicsIssueKind>(['common misspelling', 'missing apostrophe', 'informal abbreviation']);
+
+/**
+ * Words not in the dictionary, at most one a sentence: lower-case words only (a capitalised word
+ * is too often a name), and never a word of the assignment itself (names, terms it uses).
+ */
+function addSpellingIssues(analysis: TextAnalysis, assignmentText: string, speller: SpellChecker): void {
+  const known = new Set(tokenize(assignmentText));
+  const named = new Map<Sentence, Set<string>>();
+  for (const issue of analysis.mechanicsIssues) {
+    if (NAMED_SLIPS.has(issue.kind)) named.set(issue.sentence, new Set([...(named.get(issue.sentence) ?? []), issue.detail.toLowerCase()]));
+  }
+  for (const sentence of analysis.sentences) {
+    for (const match of sentence.text.matchAll(SPELLED_WORD)) {
+      const word = match[0];
+      if (word.length < 3 || word !== word.toLowerCase()) continue;
+      const lower = word.replace(/’/g, "'");
+      if (known.has(lower) || named.get(sentence)?.has(lower) || speller.isCorrect(word)) continue;
+      analysis.mechanicsIssues.push({ kind: 'misspelled word', detail: word, sentence });
+      break;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -434,7 +489,13 @@ function standardVerdict(fraction: number): string {
   return 'does not yet meet';
 }
 
-export function draftGradeOffline(input: GradingInput): RawGradingDraft {
+/**
+ * A grade already placed on the teacher's scale (the scale model): the draft's grade and wording
+ * follow it, and its review lines replace the description-based account of the grade.
+ */
+export type ScaleGrade = { grade: number; review: string[]; basis: DraftBasis };
+
+export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null = null, speller: SpellChecker | null = null): RawGradingDraft {
   const pointsPossible = effectivePointsPossible(input.assignment.pointsPossible);
   const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
   const customInstructions = input.options.customInstructions?.trim() || null;
@@ -444,12 +505,20 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
     : '';
   const termSource = `${input.assignment.name} ${rubricText} ${input.assignment.descriptionText}`;
   // The description states length and evidence expectations, which hold in rubric mode too.
-  const assessment = assess(input.ownText ?? input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource);
+  const assessment = assess(input.ownText ?? input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource, speller);
   const { analysis, dimensions } = assessment;
-  const nudge = scaleNudge(input.examples, pointsPossible);
+  const usesScale = scale !== null && !(input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0);
+  // The teacher's grades teach the scale model; their mean no longer pulls the grade.
+  const nudge = usesScale ? null : scaleNudge(input.examples, pointsPossible);
   const focus = focusFromInstructions(customInstructions);
+  const basis: DraftBasis | undefined = usesScale
+    ? scale.basis
+    : rubric
+      ? undefined
+      : { method: 'description', gradesLearnedFrom: 0, classSize: (input.classWork ?? []).length + 1, agreement: null };
   const common = {
-    examplesUsed: input.examples.map((example) => ({ label: example.label, score: example.score })),
+    examplesUsed: nudge ? input.examples.map((example) => ({ label: example.label, score: example.score })) : [],
+    ...(basis ? { basis } : {}),
     engine: 'offline' as const,
     filesUsed: input.isFileContentIncluded,
     // Only a focus it can act on counts as applied; free-form wishes are named in the review, not claimed.
@@ -471,7 +540,7 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
 
   const weighted = DIMENSIONS.reduce((total, dimension) => total + descriptionWeights[dimension] * dimensions[dimension].score, 0);
   const tooShortCap = analysis.wordCount < 30 ? 0.3 : 1;
-  const overallBefore = Math.min(tooShortCap, toFraction(weighted));
+  const overallBefore = usesScale ? Math.min(tooShortCap, scale.grade / pointsPossible) : Math.min(tooShortCap, toFraction(weighted));
   const overall = nudge ? Math.min(tooShortCap, nudge.apply(overallBefore)) : overallBefore;
 
   // Rubric: one band per criterion from the dimensions its wording names.
@@ -587,11 +656,16 @@ export function draftGradeOffline(input: GradingInput): RawGradingDraft {
   const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${list(strongest)}, weakest in ${list(weakest)}.`;
 
   const review: string[] = [
-    "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
+    usesScale
+      ? "Drafted by Margin's offline engine, without an AI model: the grade comes from features of the text measured against the rest of the class and placed on your scale, and every quote is the student's own sentence."
+      : "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
+    `Judged as ${withArticle(assessment.kind)} (from the assignment's wording and the work's shape), and advised as one.`,
     ...DIMENSIONS.map((dimension) => `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`),
   ];
   if (rubric) {
     review.push(`Rubric bands (criterion score mapped to the nearest rating; sum ${formatPoints(grade)} of ${formatPoints(outOf)}):`, ...rubricLines);
+  } else if (usesScale) {
+    review.splice(1, 0, ...scale.review, 'What the feedback rests on, each scored 0-100:');
   } else {
     review.push(`Weighted overall ${percent(weighted)}/100, which maps to ${percent(overallBefore)}% of ${formatPoints(pointsPossible)} points (scale: 35% for work that exists, up to 98%).`);
   }
@@ -647,6 +721,8 @@ function describeIssue(kind: MechanicsIssueKind, detail: string): string {
       return 'sentences without end punctuation';
     case 'missing apostrophe':
       return `missing apostrophes in contractions (“${detail}”)`;
+    case 'misspelled word':
+      return `spelling (“${detail}”)`;
   }
 }
 

@@ -23,7 +23,8 @@ export type MechanicsIssueKind =
   | 'common misspelling'
   | 'very long sentence'
   | 'missing end punctuation'
-  | 'missing apostrophe';
+  | 'missing apostrophe'
+  | 'misspelled word';
 
 export type TextAnalysis = {
   text: string;
@@ -168,6 +169,12 @@ const SENTENCE_PATTERN = /(?:[^.!?]|[.!?]+(?![\s"'”’)\]]|$))+(?:[.!?]+["'”
 const TITLE_END = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|fig|pp?|no|vol|ch)\.$/i;
 const ABBREVIATION_END = /(?:^|[\s(])(?:e\.g|i\.e|vs|etc|al|approx|[a-z](?:\.[a-z])+)\.$/i;
 
+const ABBREVIATION_TAIL = 40;
+
+function tailOf(text: string, start: number, end: number): string {
+  return end - start > ABBREVIATION_TAIL ? `#${text.slice(end - ABBREVIATION_TAIL, end)}` : text.slice(start, end);
+}
+
 /** Sentences as exact slices of the paragraph (so a quote of one is word for word). */
 function splitSentences(paragraph: string): string[] {
   const ranges: { start: number; end: number }[] = [];
@@ -177,7 +184,10 @@ function splitSentences(paragraph: string): string[] {
     const start = match.index + (raw.length - raw.trimStart().length);
     const end = match.index + raw.trimEnd().length;
     const previous = ranges.at(-1);
-    const previousText = previous ? paragraph.slice(previous.start, previous.end) : '';
+    // Only the end of the previous sentence decides (an abbreviation is short): testing the whole of
+    // a sentence that keeps growing by merges would make splitting quadratic. The '#' stands for
+    // the character before the tail, which is never the space or bracket an abbreviation follows.
+    const previousText = previous ? tailOf(paragraph, previous.start, previous.end) : '';
     const continues = TITLE_END.test(previousText) || (ABBREVIATION_END.test(previousText) && /^[\p{Ll}\d(]/u.test(raw.trimStart()));
     if (previous && continues) previous.end = end;
     else ranges.push({ start, end });
@@ -206,7 +216,9 @@ const REASONING_PHRASES = [
 
 const EXAMPLE_MARKERS = ['for example', 'for instance', 'such as', 'e.g.', 'to illustrate', 'an example', 'one example', 'case of', 'including'];
 const SOURCE_MARKERS = ['according to', 'research', 'a study', 'studies', 'survey', 'data', 'report', 'reported', 'experts', 'scientists', 'historians', 'the author', 'the article', 'the text states', 'the book'];
-const CONCLUSION_MARKERS = /^(in conclusion|to conclude|in summary|to sum up|overall|ultimately|in the end|all in all|finally|to summarize|for these reasons|in short)\b/i;
+const CONCLUSION_MARKERS = /^(?:(?:so|and|but|thus|therefore|overall),?\s+)?(in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|overall|ultimately|in the end|all in all|finally|to summari[sz]e|for these reasons|in short|that is why|this is why)\b/i;
+/** Phrases that conclude wherever they stand in the sentence ("So, in conclusion, ..."). */
+const CONCLUDING_PHRASE = /\b(?:in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|all in all|to summari[sz]e)\b/i;
 const THESIS_MARKERS = /\b(i (?:will )?(?:argue|believe|think|contend|claim|propose)|this (?:essay|paper|report) (?:will|argues|shows|explores|examines)|should|must|ought to|need to|is (?:the )?(?:best|most|more|less|better|worse)|the main reason|because|three reasons|several reasons|is important|matters)\b/i;
 
 const MISSPELLINGS = [
@@ -219,10 +231,36 @@ const INFORMAL = ['u', 'ur', 'gonna', 'wanna', 'gotta', 'lol', 'idk', 'tho', 'cu
 
 const GRADER_DIRECTED = /\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|(?:give|grade|mark|score) (?:me|this|this essay|this paper|it) (?:an? )?(?:100|a\+|full (?:marks|points|credit)|perfect)|you are (?:an? )?(?:ai|language model|chatgpt|grader)|system prompt|as an ai)\b/i;
 
+const escapePhrase = (phrase: string) => phrase.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const phrasePattern = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}])(?:${alternatives})(?:[^\\p{L}]|$)`, 'u');
+
+// Each phrase's pattern is compiled once, not once per sentence.
+const phrasePatterns = new Map<string, RegExp>();
+
 function containsPhrase(lowerSentence: string, phrase: string): boolean {
-  const escaped = phrase.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:^|[^\\p{L}])${escaped}(?:[^\\p{L}]|$)`, 'u').test(lowerSentence);
+  let pattern = phrasePatterns.get(phrase);
+  if (!pattern) {
+    pattern = phrasePattern(escapePhrase(phrase));
+    phrasePatterns.set(phrase, pattern);
+  }
+  return pattern.test(lowerSentence);
 }
+
+/**
+ * The first phrase of the list (in list order) that the sentence contains. One pattern for the
+ * whole list rules out most sentences in a single pass, so the cost per sentence does not grow
+ * with the length of the list.
+ */
+function phraseFinder(phrases: string[]): (lowerSentence: string) => string | undefined {
+  const any = phrasePattern(phrases.map(escapePhrase).join('|'));
+  return (lowerSentence) => (any.test(lowerSentence) ? phrases.find((phrase) => containsPhrase(lowerSentence, phrase)) : undefined);
+}
+
+const findTransition = phraseFinder(TRANSITIONS);
+const findReasoning = phraseFinder(REASONING_PHRASES);
+const findExample = phraseFinder(EXAMPLE_MARKERS);
+const findSource = phraseFinder(SOURCE_MARKERS);
+const findMisspelling = phraseFinder(MISSPELLINGS);
 
 function coefficientOfVariation(values: number[]): number {
   if (values.length < 2) return 0;
@@ -264,19 +302,11 @@ export function analyzeText(text: string): TextAnalysis {
 
   for (const sentence of sentences) {
     const lower = sentence.text.toLowerCase().replace(/’/g, "'");
-    for (const phrase of TRANSITIONS) {
-      if (containsPhrase(lower, phrase)) {
-        transitions.push({ phrase, sentence });
-        break;
-      }
-    }
-    for (const phrase of REASONING_PHRASES) {
-      if (containsPhrase(lower, phrase)) {
-        reasoning.push({ phrase: phrase.trim(), sentence });
-        break;
-      }
-    }
-    const example = EXAMPLE_MARKERS.find((marker) => containsPhrase(lower, marker));
+    const transition = findTransition(lower);
+    if (transition) transitions.push({ phrase: transition, sentence });
+    const reason = findReasoning(lower);
+    if (reason) reasoning.push({ phrase: reason.trim(), sentence });
+    const example = findExample(lower);
     if (example) evidence.push({ kind: 'example', match: example, sentence });
     const quotation = sentence.text.match(/["“][^"”]{12,}["”]/);
     if (quotation) evidence.push({ kind: 'quotation', match: quotation[0], sentence });
@@ -287,7 +317,7 @@ export function analyzeText(text: string): TextAnalysis {
     if (number) evidence.push({ kind: 'number', match: number[0].trim(), sentence });
     const citation = sentence.text.match(/\((?:[A-Z][\p{L}.&\s-]+,?\s*)?(?:\d{4}|p{1,2}\.\s*\d+|n\.d\.)[^)]*\)|\[\d+\]/u);
     if (citation) evidence.push({ kind: 'citation', match: citation[0], sentence });
-    const source = SOURCE_MARKERS.find((marker) => containsPhrase(lower, marker));
+    const source = findSource(lower);
     if (source) evidence.push({ kind: 'source', match: source, sentence });
 
     if (/^[a-z]/.test(sentence.text)) mechanicsIssues.push({ kind: 'lowercase sentence start', detail: sentence.text.split(/\s+/)[0] ?? '', sentence });
@@ -300,7 +330,7 @@ export function analyzeText(text: string): TextAnalysis {
     if (informal) mechanicsIssues.push({ kind: 'informal abbreviation', detail: informal, sentence });
     const unmarked = sentenceWords.find((word) => MISSING_APOSTROPHES.includes(word));
     if (unmarked) mechanicsIssues.push({ kind: 'missing apostrophe', detail: unmarked, sentence });
-    const misspelling = MISSPELLINGS.find((word) => containsPhrase(lower, word));
+    const misspelling = findMisspelling(lower);
     if (misspelling) mechanicsIssues.push({ kind: 'common misspelling', detail: misspelling, sentence });
     if (sentence.wordCount > 45) mechanicsIssues.push({ kind: 'very long sentence', detail: `${sentence.wordCount} words`, sentence });
     if (GRADER_DIRECTED.test(sentence.text)) graderDirectedText.push(sentence);
@@ -343,13 +373,18 @@ function findThesis(paragraphs: Paragraph[]): Sentence | null {
   return candidates[0] ?? null;
 }
 
-/** The closing paragraph's summing-up sentence, when the text has a separate closing paragraph. */
+/**
+ * The summing-up sentence at the end of the work: in the closing paragraph, or, when the work is
+ * one block (pasted text, lost line breaks), among its last three sentences.
+ */
 function findConclusion(paragraphs: Paragraph[]): Sentence | null {
-  if (paragraphs.length < 2) return null;
   const closing = paragraphs.at(-1);
   if (!closing) return null;
-  const marked = closing.sentences.find((sentence) => CONCLUSION_MARKERS.test(sentence.text));
+  const ending = paragraphs.length >= 2 ? closing.sentences : closing.sentences.slice(-3);
+  const isMarked = (sentence: Sentence) => CONCLUSION_MARKERS.test(sentence.text) || CONCLUDING_PHRASE.test(sentence.text);
+  const marked = ending.find(isMarked);
   if (marked) return marked;
+  if (paragraphs.length < 2) return null;
   // A closing paragraph that returns to the opening's ideas also concludes.
   const openingTerms = keyTerms(paragraphs[0]?.text ?? '', 8);
   const closingWords = tokenize(closing.text);

@@ -2,8 +2,9 @@ import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
-import { finalizeDraft, redactStudentIdentity, type AiEngine, type GradingExample } from '@/server/adapters/ai';
+import { redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample } from '@/server/adapters/ai';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
+import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 
 const MAX_EXAMPLES = 3;
 const EXAMPLE_EXCERPT_CHARS = 700;
@@ -82,14 +83,39 @@ export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentI
   });
 }
 
+// The redacted text of a submission's body, kept while the submission object lives (a whole-class
+// run drafts every student against the same list).
+const redactedBodies = new WeakMap<CanvasSubmission, string>();
+
+/**
+ * The assignment's other submissions with a text body, redacted, and the teacher's grade on those
+ * the teacher has graded: what the engine learns the teacher's scale from. Only text bodies are
+ * used (no downloads), and the drafted student's own grade is never among them.
+ */
+export function classWorkFor(submissions: CanvasSubmission[], forStudentId: number): ClassWork[] {
+  const work: ClassWork[] = [];
+  for (const submission of submissions) {
+    if (submission.userId === forStudentId || !submission.body || submission.excused) continue;
+    let text = redactedBodies.get(submission);
+    if (text === undefined) {
+      text = redactStudentIdentity(htmlToText(submission.body), identityOf(submission)).text;
+      redactedBodies.set(submission, text);
+    }
+    if (!text.trim()) continue;
+    const isGraded = submission.workflowState === 'graded' && submission.score !== null && submission.gradeMatchesCurrentSubmission;
+    work.push({ text, grade: isGraded ? submission.score : null });
+  }
+  return work;
+}
+
 function identityOf(submission: CanvasSubmission) {
   const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
   return { names, emails: [] };
 }
 
 /**
- * Drafts a grade and feedback for one student. Names are replaced by placeholders before anything
- * reaches the AI engine and put back in the checked draft; quotes are verified against the work.
+ * Drafts a grade and feedback for one student: the submission and its readable files go through
+ * the kernel's draft pipeline (redact, engine, check).
  */
 export async function draftFeedback(input: {
   engine: AiEngine;
@@ -119,29 +145,14 @@ export async function draftFeedback(input: {
         ratings: criterion.ratings.map((rating) => ({ id: rating.id, description: rating.description, long_description: rating.longDescription, points: rating.points })),
       }))
     : null;
-  const useRubric = options.useRubric && rubric !== null;
-  const redaction = redactStudentIdentity(work.text, identityOf(submission));
-  const raw = await engine.draftGrade({
-    assignment: {
-      name: assignment.name,
-      descriptionText: htmlToText(assignment.description ?? ''),
-      pointsPossible: assignment.pointsPossible ?? 100,
-      rubric,
-    },
-    submissionText: redaction.text,
-    // A link-only submission has no words of its own: the engine then reads the link line.
-    ownText: work.ownText ? redactStudentIdentity(work.ownText, identityOf(submission)).text : undefined,
-    options: { ...options, useRubric },
+  return draftFromStudentWork({
+    engine,
+    // A link-only submission has no words of its own (ownText is empty): the engine then reads the link line.
+    work,
+    identity: identityOf(submission),
+    task: { name: assignment.name, descriptionText: htmlToText(assignment.description ?? ''), pointsPossible: assignment.pointsPossible, rubric },
+    options,
     examples: pickTeacherExamples(input.classSubmissions, submission.userId),
-    isFileContentIncluded: work.files.read.length > 0,
+    classWork: classWorkFor(input.classSubmissions, submission.userId),
   });
-  const draft = finalizeDraft(raw, {
-    submissionText: work.ownText || work.text,
-    promptText: `${assignment.name}\n\n${htmlToText(assignment.description ?? '')}`,
-    pointsPossible: assignment.pointsPossible,
-    rubric,
-    useRubric,
-    restore: redaction.restore,
-  });
-  return { draft, files: work.files };
 }

@@ -1,13 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftJob } from '@/shared/schemas/grading';
-import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
+import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canvas';
 import type { AiEngine } from '@/server/adapters/ai';
+import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import { draftFeedback } from './draft-feedback';
 import type { DraftStore } from '../kernel/draft-store';
 
-/** Drafts at once per run: enough to hide model latency, few enough to respect provider limits. */
+/** Drafts at once per instance: enough to hide model latency, few enough to respect provider limits. */
 export const WHOLE_CLASS_CONCURRENCY = 8;
+
+export const assignmentScope = (courseId: number, assignmentId: number) => `assignment:${courseId}:${assignmentId}`;
+
+/** One student of a whole-class run: a durable job any instance may pick up. */
+export type ClassDraftTask = {
+  runId: string;
+  userId: string;
+  courseId: number;
+  assignmentId: number;
+  studentId: number;
+  options: GradingOptions;
+};
+
+/** Where a run's students go (the job queue, src/server/jobs). */
+export type ClassDraftQueue = { enqueue(tasks: ClassDraftTask[]): Promise<void> };
 
 /** Students whose work is in and not yet graded; an excused student has nothing to grade. */
 export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmission[] {
@@ -20,45 +36,104 @@ export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmissi
 }
 
 /**
- * Starts drafting the whole class in the background and returns at once with the run's progress
- * record. Each draft is stored as soon as it is ready, so the teacher sees it while grading others.
+ * Starts drafting the whole class and returns at once with the run's progress record: one job per
+ * student in the queue, so any instance drafts them and a restart loses none. Starting again while
+ * a run is in progress returns that run. The allowance counts one per student drafted, not one per run.
  */
-export async function draftWholeClass(deps: {
-  engine: AiEngine;
-  client: CanvasClient;
-  store: DraftStore;
-  log: FastifyBaseLogger;
-  userId: string;
-  scope: string;
-  assignment: CanvasAssignment;
-  submissions: CanvasSubmission[];
-  options: GradingOptions;
-}): Promise<{ job: DraftJob; done: Promise<void> }> {
-  const queue = studentsToDraft(deps.submissions);
-  const job = await deps.store.createJob(deps.userId, deps.scope, queue.length);
-
-  async function worker() {
-    for (let submission = queue.shift(); submission; submission = queue.shift()) {
-      try {
-        const draft = await draftFeedback({
-          engine: deps.engine,
-          client: deps.client,
-          assignment: deps.assignment,
-          submission,
-          classSubmissions: deps.submissions,
-          options: deps.options,
-        });
-        await deps.store.save(deps.userId, deps.scope, submission.userId, draft);
-        await deps.store.recordJobProgress(job.id, 'completed');
-      } catch (error) {
-        deps.log.warn({ err: error, jobId: job.id, studentId: submission.userId }, 'class draft failed for one student');
-        await deps.store.recordJobProgress(job.id, 'failed').catch(() => undefined);
-      }
-    }
+export async function startWholeClassDraft(
+  deps: {
+    drafts: DraftStore;
+    queue: ClassDraftQueue;
+    consumeAllowance(userId: string, drafts: number): Promise<void>;
+    listSubmissions(userId: string, courseId: number, assignmentId: number): Promise<CanvasSubmission[]>;
+  },
+  userId: string,
+  target: { courseId: number; assignmentId: number },
+  options: GradingOptions,
+): Promise<DraftJob> {
+  const scope = assignmentScope(target.courseId, target.assignmentId);
+  const running = await deps.drafts.runningJob(userId, scope);
+  if (running) return running;
+  const students = studentsToDraft(await deps.listSubmissions(userId, target.courseId, target.assignmentId));
+  const { job, created } = await deps.drafts.startJob(userId, scope, students.length);
+  if (!created || students.length === 0) return job;
+  try {
+    await deps.consumeAllowance(userId, students.length);
+    await deps.queue.enqueue(students.map((submission) => ({ runId: job.id, userId, ...target, studentId: submission.userId, options })));
+  } catch (error) {
+    await deps.drafts.withdrawJob(job.id);
+    throw error;
   }
+  return job;
+}
 
-  const done = Promise.all(Array.from({ length: Math.min(WHOLE_CLASS_CONCURRENCY, queue.length) }, worker))
-    .then(() => deps.store.finishJob(job.id))
-    .catch((error: unknown) => deps.log.error({ err: error, jobId: job.id }, 'class draft run failed'));
-  return { job, done };
+type ClassRead = { client: TeacherCanvasClient; assignment: CanvasAssignment; submissions: CanvasSubmission[] };
+type TeacherCanvasClient = Awaited<ReturnType<CanvasAccess['clientFor']>>['client'];
+
+/**
+ * Reads a run's assignment and class from Canvas once per instance and run (every student's draft
+ * needs the class), kept for `ttlMs`; a failed read is not kept.
+ */
+export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
+  const reads = new Map<string, { at: number; read: Promise<ClassRead> }>();
+  return (task: ClassDraftTask): Promise<ClassRead> => {
+    const now = Date.now();
+    for (const [key, entry] of reads) if (now - entry.at > ttlMs) reads.delete(key);
+    const cached = reads.get(task.runId);
+    if (cached) return cached.read;
+    const read = (async () => {
+      const { client } = await canvas.clientFor(task.userId);
+      const [assignment, submissions] = await Promise.all([
+        client.getAssignment(task.courseId, task.assignmentId),
+        client.listSubmissions(task.courseId, task.assignmentId),
+      ]);
+      return { client, assignment, submissions };
+    })();
+    reads.set(task.runId, { at: now, read });
+    read.catch(() => reads.delete(task.runId));
+    return read;
+  };
+}
+
+/**
+ * Drafts the students of one batch of jobs: each draft is stored as soon as it is ready (the teacher
+ * sees it while grading others), and each outcome is counted in the run. A student whose draft
+ * fails is counted as failed; a Canvas that cannot be read throws, so the queue retries the batch.
+ */
+export async function draftClassStudents(
+  deps: { engine: AiEngine; readClass: (task: ClassDraftTask) => Promise<ClassRead>; drafts: DraftStore; log: FastifyBaseLogger },
+  tasks: ClassDraftTask[],
+): Promise<void> {
+  await Promise.all(
+    tasks.map(async (task) => {
+      const { client, assignment, submissions } = await deps.readClass(task);
+      await draftOneStudent(deps, client, assignment, submissions, task);
+    }),
+  );
+}
+
+async function draftOneStudent(
+  deps: { engine: AiEngine; drafts: DraftStore; log: FastifyBaseLogger },
+  client: TeacherCanvasClient,
+  assignment: CanvasAssignment,
+  submissions: CanvasSubmission[],
+  task: ClassDraftTask,
+) {
+  try {
+    const submission = submissions.find((candidate) => candidate.userId === task.studentId);
+    if (!submission) throw new Error('The submission is no longer in Canvas');
+    const draft = await draftFeedback({
+      engine: deps.engine,
+      client,
+      assignment,
+      submission,
+      classSubmissions: submissions,
+      options: task.options,
+    });
+    await deps.drafts.save(task.userId, assignmentScope(task.courseId, task.assignmentId), task.studentId, draft);
+    await deps.drafts.recordJobProgress(task.runId, task.studentId, 'completed');
+  } catch (error) {
+    deps.log.warn({ err: error, runId: task.runId, studentId: task.studentId }, 'class draft failed for one student');
+    await deps.drafts.recordJobProgress(task.runId, task.studentId, 'failed');
+  }
 }

@@ -7,38 +7,34 @@ import {
   draftRequestSchema,
   draftResponseSchema,
   gradingRouteParamsSchema,
+  isPlaceholderSubmission,
   saveGradeRequestSchema,
   saveGradeResponseSchema,
   storedDraftsSchema,
   studentRouteParamsSchema,
 } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
-import { deriveKey } from '@/server/core/crypto';
-import type { AppContext } from '@/server/app-context';
+import type { GradingPluginOptions } from '../kernel/grading-kernel';
 import { consumeDraftAllowance } from '../kernel/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
 import { draftFeedback } from './draft-feedback';
-import { createDraftStore } from '../kernel/draft-store';
-import { draftWholeClass } from './draft-whole-class';
-import { saveGrade } from './save-grade';
-import { bySortableName, toGradingAssignment, toGradingSubmission } from './to-grading-view';
+import { startWholeClassDraft } from './draft-whole-class';
+import { saveGrade } from '../kernel/save-grade';
+import { bySortableName, toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
+import { draftScope } from '../kernel/draft-scope';
 
-
-const scopeOf = (courseId: number, assignmentId: number) => `assignment:${courseId}:${assignmentId}`;
-
-export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
-  const usage = createUsageStore(context.db);
+export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { context, kernel }) => {
+  const { drafts, usage } = kernel;
   app.addHook('onRequest', context.authenticate);
-
-  // Drafts older than 24 hours are deleted, not just hidden.
-  const purge = setInterval(() => {
-    drafts.deleteExpired().catch((error: unknown) => context.log.error({ err: error }, 'deleting expired drafts failed'));
-  }, 60 * 60 * 1000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  const wholeClassDeps = {
+    drafts,
+    queue: context.jobs.classDrafts,
+    consumeAllowance: (userId: string, count: number) => consumeDraftAllowance(context.db, userId, count),
+    async listSubmissions(userId: string, courseId: number, assignmentId: number) {
+      return (await context.canvas.clientFor(userId)).client.listSubmissions(courseId, assignmentId);
+    },
+  };
 
   /**
    * The assignment and every submission (drafts need the class for style examples), and the course
@@ -67,7 +63,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   app.get('/drafts', { schema: { params: gradingRouteParamsSchema, response: { 200: storedDraftsSchema } } }, async (request) => {
     const { id } = currentUser(request);
-    const scope = scopeOf(request.params.courseId, request.params.assignmentId);
+    const scope = draftScope({ kind: 'assignment', courseId: request.params.courseId, assignmentId: request.params.assignmentId });
     const [stored, job] = await Promise.all([drafts.list(id, scope), drafts.latestJob(id, scope)]);
     return { drafts: stored, job };
   });
@@ -90,7 +86,7 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         classSubmissions: submissions,
         options: request.body.options,
       });
-      await drafts.save(id, scopeOf(courseId, assignmentId), submission.userId, response);
+      await drafts.save(id, draftScope({ kind: 'assignment', courseId, assignmentId }), submission.userId, response);
       return response;
     },
   );
@@ -99,26 +95,8 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     '/drafts/batch',
     { schema: { params: gradingRouteParamsSchema, body: batchDraftRequestSchema, response: { 200: draftJobSchema } } },
     async (request) => {
-      const { id } = currentUser(request);
       const { courseId, assignmentId } = request.params;
-      const scope = scopeOf(courseId, assignmentId);
-      const running = await drafts.latestJob(id, scope);
-      if (running?.status === 'running') return running;
-      await consumeDraftAllowance(context.db, id);
-      const { canvas, assignment, submissions } = await loadAssignment(id, courseId, assignmentId);
-      const { job, done } = await draftWholeClass({
-        engine: context.ai,
-        client: canvas.client,
-        store: drafts,
-        log: request.log,
-        userId: id,
-        scope,
-        assignment,
-        submissions,
-        options: request.body.options,
-      });
-      context.trackBackgroundWork(done);
-      return job;
+      return startWholeClassDraft(wholeClassDeps, currentUser(request).id, { courseId, assignmentId }, request.body.options);
     },
   );
 
@@ -129,9 +107,13 @@ export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       const teacher = currentUser(request);
       const { courseId, assignmentId, userId } = request.params;
       const canvas = await context.canvas.clientFor(teacher.id);
-      const saved = await saveGrade({ client: canvas.client, usage, audit: context.audit }, teacher, { courseId, assignmentId, userId }, request.body);
+      const { submissionId, ...approved } = request.body;
+      if (isPlaceholderSubmission(submissionId)) {
+        throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
+      }
+      const saved = await saveGrade({ client: canvas.client, usage, audit: context.audit }, teacher, { courseId, assignmentId, userId }, approved);
       // The draft has served its purpose once the grade is in Canvas.
-      await drafts.remove(teacher.id, scopeOf(courseId, assignmentId), userId);
+      await drafts.remove(teacher.id, draftScope({ kind: 'assignment', courseId, assignmentId }), userId);
       const { summary } = await getUsageSummary(usage, teacher.id);
       return { submission: toGradingSubmission(saved.submission), usage: summary, stored: saved.stored };
     },

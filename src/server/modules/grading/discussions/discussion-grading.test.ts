@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterGrade } from '@/shared/schemas/grading';
 import {
   discussionPointsPossible,
@@ -9,11 +9,12 @@ import {
   type DiscussionStudent,
 } from '@/shared/schemas/discussion-grading';
 import { createAiEngine } from '@/server/adapters/ai';
-import { DEMO_CANVAS_TA_TOKEN, type RunningDemoCanvas } from '@/server/demo-canvas';
+import { DEMO_CANVAS_TA_TOKEN } from '@/server/demo-canvas';
 import type { DemoRubric } from '@/server/demo-canvas/model';
-import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
+import { connectedTeacher } from '@/server/test/canvas-fixture';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
 import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
+import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
 
 /** The demo's graded discussion "Is Social Media Good for Teens?" and its ungraded "Introduce Yourself". */
 const COURSE_ID = 4201;
@@ -24,36 +25,27 @@ const OTHER_COURSE = 4202;
 const OTHER_TOPIC = 6103;
 const OTHER_ASSIGNMENT = 5013;
 
-let harness: TestApp;
-let canvas: RunningDemoCanvas;
-beforeAll(async () => {
-  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
-});
-afterAll(async () => {
-  await Promise.all([harness.close(), canvas.close()]);
-});
-beforeEach(() => canvas.faults.reset());
+const grading = useGradingHarness();
 
-type Teacher = Awaited<ReturnType<typeof connectedTeacher>>;
 const base = (courseId: number, topicId: number) => `/api/grading/courses/${courseId}/discussions/${topicId}`;
 
-async function loadView(teacher: Teacher, courseId = COURSE_ID, topicId = GRADED_TOPIC, app = harness.app) {
+async function loadView(teacher: Teacher, courseId = COURSE_ID, topicId = GRADED_TOPIC, app = grading.app) {
   const response = await app.inject({ method: 'GET', url: base(courseId, topicId), headers: teacher.headers });
   expect(response.statusCode).toBe(200);
   return response.json<DiscussionGradingView>();
 }
 
 async function usedCredits(teacher: Teacher) {
-  return (await harness.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
+  return (await grading.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
 }
 
 describe('the discussion view', () => {
   it('reads the whole threaded conversation in one request, and every reply carries what it answers', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
-    canvas.requestLog.length = 0;
+    const teacher = await grading.teacher();
+    grading.canvas.requestLog.length = 0;
     const view = await loadView(teacher);
 
-    const paths = canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+    const paths = grading.canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`);
     expect(paths.filter((path) => path.endsWith('/view'))).toEqual([`GET /api/v1/courses/${COURSE_ID}/discussion_topics/${GRADED_TOPIC}/view`]);
     expect(paths.some((path) => path.includes('/entries'))).toBe(false);
     expect([...paths].sort()).toEqual(
@@ -65,9 +57,9 @@ describe('the discussion view', () => {
       ].sort(),
     );
 
-    const entries = canvas.state.entriesOf(GRADED_TOPIC);
+    const entries = grading.canvas.state.entriesOf(GRADED_TOPIC);
     const live = entries.filter((entry) => !entry.deleted);
-    const studentIds = new Set(canvas.state.studentIdsIn(COURSE_ID));
+    const studentIds = new Set(grading.canvas.state.studentIdsIn(COURSE_ID));
     const studentPosts = live.filter((entry) => studentIds.has(entry.userId));
     expect(view.discussion.post_count).toBe(studentPosts.length);
     expect(view.discussion.participant_count).toBe(new Set(studentPosts.map((entry) => entry.userId)).size);
@@ -87,7 +79,7 @@ describe('the discussion view', () => {
         expect(post.in_reply_to).toMatchObject({ id: parent.id, is_deleted: parent.deleted });
         if (!parent.deleted) {
           expect(post.in_reply_to!.message).toBe(parent.message);
-          expect(post.in_reply_to!.author_name).toBe(canvas.state.users.get(parent.userId)!.name);
+          expect(post.in_reply_to!.author_name).toBe(grading.canvas.state.users.get(parent.userId)!.name);
         }
       }
     }
@@ -95,9 +87,9 @@ describe('the discussion view', () => {
   });
 
   it('lists every assigned student by the last word of the name, with the pseudo-submission and participation level', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
-    expect(view.students).toHaveLength(canvas.state.studentIdsIn(COURSE_ID).length);
+    expect(view.students).toHaveLength(grading.canvas.state.studentIdsIn(COURSE_ID).length);
     const lastWords = view.students.map((student) => student.user.name.split(' ').at(-1)!);
     expect(lastWords).toEqual([...lastWords].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
 
@@ -118,11 +110,11 @@ describe('the discussion view', () => {
   });
 
   it('counts graded students, posts and the letter distribution by the bands of spec §4', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
-    const scores = canvas.state
+    const scores = grading.canvas.state
       .studentIdsIn(COURSE_ID)
-      .map((id) => canvas.state.submissionOf(LINKED_ASSIGNMENT, id)?.score)
+      .map((id) => grading.canvas.state.submissionOf(LINKED_ASSIGNMENT, id)?.score)
       .filter((score): score is number => typeof score === 'number');
     expect(scores.length).toBeGreaterThan(0);
     const expected = { A: 0, B: 0, C: 0, D: 0, F: 0 };
@@ -141,7 +133,7 @@ describe('the discussion view', () => {
   });
 
   it('shows the original post cut at 200 characters for the previous comments', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const long = view.students.find((student) => (student.original_post_preview?.length ?? 0) > 200);
     expect(long?.original_post_preview).toMatch(/^.{200}\.\.\.$/s);
@@ -154,9 +146,9 @@ describe('the discussion view', () => {
     expect(discussionPointsPossible(null, null)).toBe(100);
     expect(discussionPointsPossible(0, 0)).toBe(100);
 
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     expect((await loadView(teacher)).discussion).toMatchObject({ points_possible: 10, is_graded: true, assignment_id: LINKED_ASSIGNMENT });
-    const assignment = canvas.state.assignments.get(OTHER_ASSIGNMENT)!;
+    const assignment = grading.canvas.state.assignments.get(OTHER_ASSIGNMENT)!;
     const before = assignment.pointsPossible;
     try {
       assignment.pointsPossible = 0;
@@ -204,11 +196,11 @@ describe('the discussion view', () => {
 
 describe('saving a discussion grade', () => {
   it('saves through the linked assignment with one credit, and the grade is in Canvas', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const student = view.students.find((candidate) => candidate.grade.score === null && candidate.post_count > 0)!;
-    canvas.requestLog.length = 0;
-    const response = await harness.app.inject({
+    grading.canvas.requestLog.length = 0;
+    const response = await grading.app.inject({
       method: 'PUT',
       url: `${base(COURSE_ID, GRADED_TOPIC)}/grades/${student.user.id}`,
       headers: teacher.headers,
@@ -219,15 +211,15 @@ describe('saving a discussion grade', () => {
     expect(body).toMatchObject({ user_id: student.user.id, grade: { score: 8.5 }, usage: { submissions_used: 1 } });
     expect(body.grade.submission_comments.at(-1).comment).toBe('Thoughtful replies to classmates.');
 
-    const writes = canvas.requestLog.filter((entry) => entry.method === 'PUT').map((entry) => entry.path);
+    const writes = grading.canvas.requestLog.filter((entry) => entry.method === 'PUT').map((entry) => entry.path);
     expect(writes).toEqual([`/api/v1/courses/${COURSE_ID}/assignments/${LINKED_ASSIGNMENT}/submissions/${student.user.id}`]);
-    const inCanvas = canvas.state.submissionOf(LINKED_ASSIGNMENT, student.user.id)!;
+    const inCanvas = grading.canvas.state.submissionOf(LINKED_ASSIGNMENT, student.user.id)!;
     expect(inCanvas).toMatchObject({ score: 8.5, workflowState: 'graded' });
     expect(inCanvas.comments.at(-1)?.comment).toBe('Thoughtful replies to classmates.');
     expect(await usedCredits(teacher)).toBe(1);
 
     const audits = await queryRows<{ action: string }>(
-      harness.database.db,
+      grading.database.db,
       sql`select action from audit_logs where user_id = ${teacher.userId} order by created_at, action`,
     );
     expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(['USAGE_INCREMENTED', 'GRADE_SUBMISSION']));
@@ -238,7 +230,7 @@ describe('saving a discussion grade', () => {
   });
 
   it('sends the rubric assessment when the discussion’s assignment has a rubric', async () => {
-    const assignment = canvas.state.assignments.get(OTHER_ASSIGNMENT)!;
+    const assignment = grading.canvas.state.assignments.get(OTHER_ASSIGNMENT)!;
     const rubric: DemoRubric = {
       id: 7999,
       title: 'Discussion rubric',
@@ -251,11 +243,11 @@ describe('saving a discussion grade', () => {
     };
     assignment.rubric = rubric;
     try {
-      const teacher = await connectedTeacher(harness.app, canvas);
+      const teacher = await grading.teacher();
       const view = await loadView(teacher, OTHER_COURSE, OTHER_TOPIC);
       expect(view.discussion.rubric?.map((criterion) => criterion.id)).toEqual(['content', 'engagement']);
       const student = view.students.find((candidate) => candidate.post_count > 0)!;
-      const response = await harness.app.inject({
+      const response = await grading.app.inject({
         method: 'PUT',
         url: `${base(OTHER_COURSE, OTHER_TOPIC)}/grades/${student.user.id}`,
         headers: teacher.headers,
@@ -269,7 +261,7 @@ describe('saving a discussion grade', () => {
         },
       });
       expect(response.statusCode).toBe(200);
-      expect(canvas.state.submissionOf(OTHER_ASSIGNMENT, student.user.id)).toMatchObject({
+      expect(grading.canvas.state.submissionOf(OTHER_ASSIGNMENT, student.user.id)).toMatchObject({
         score: 12,
         rubricAssessment: { content: { points: 8, comments: 'Clear claim.' }, engagement: { points: 4 } },
       });
@@ -279,10 +271,10 @@ describe('saving a discussion grade', () => {
   });
 
   it('refuses an ungraded discussion, and a grade above the points, without spending a credit', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher, COURSE_ID, UNGRADED_TOPIC);
-    canvas.requestLog.length = 0;
-    const refused = await harness.app.inject({
+    grading.canvas.requestLog.length = 0;
+    const refused = await grading.app.inject({
       method: 'PUT',
       url: `${base(COURSE_ID, UNGRADED_TOPIC)}/grades/${view.students[0]!.user.id}`,
       headers: teacher.headers,
@@ -292,17 +284,17 @@ describe('saving a discussion grade', () => {
     expect(refused.json().error.message).toBe(
       'This discussion is not graded in Canvas, so there is no grade to save. Make it a graded discussion in Canvas to grade it here.',
     );
-    const tooHigh = await harness.app.inject({
+    const tooHigh = await grading.app.inject({
       method: 'PUT',
       url: `${base(COURSE_ID, GRADED_TOPIC)}/grades/${view.students[0]!.user.id}`,
       headers: teacher.headers,
       payload: { grade: 10.5, comment: '' },
     });
     expect(tooHigh.statusCode).toBe(400);
-    expect(canvas.requestLog.some((entry) => entry.method === 'PUT')).toBe(false);
+    expect(grading.canvas.requestLog.some((entry) => entry.method === 'PUT')).toBe(false);
     expect(await usedCredits(teacher)).toBe(0);
 
-    const drafting = await harness.app.inject({
+    const drafting = await grading.app.inject({
       method: 'POST',
       url: `${base(COURSE_ID, UNGRADED_TOPIC)}/drafts`,
       headers: teacher.headers,
@@ -312,10 +304,10 @@ describe('saving a discussion grade', () => {
   });
 
   it('gives the credit back when Canvas refuses the grade', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
-    const assistant = await connectedTeacher(harness.app, canvas, { token: DEMO_CANVAS_TA_TOKEN });
-    const response = await harness.app.inject({
+    const assistant = await connectedTeacher(grading.app, grading.canvas, { token: DEMO_CANVAS_TA_TOKEN });
+    const response = await grading.app.inject({
       method: 'PUT',
       url: `${base(COURSE_ID, GRADED_TOPIC)}/grades/${view.students[0]!.user.id}`,
       headers: assistant.headers,
@@ -330,16 +322,16 @@ describe('saving a discussion grade', () => {
   });
 
   it('needs a signed-in teacher', async () => {
-    expect((await harness.app.inject({ method: 'GET', url: base(COURSE_ID, GRADED_TOPIC) })).statusCode).toBe(401);
+    expect((await grading.app.inject({ method: 'GET', url: base(COURSE_ID, GRADED_TOPIC) })).statusCode).toBe(401);
   });
 });
 
 describe('drafting a discussion grade', () => {
   it('drafts with the offline engine, keeps the draft for 24 hours and drops it once saved', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const student = view.students.find((candidate) => candidate.post_count >= 2 && candidate.grade.score === null)!;
-    const response = await harness.app.inject({
+    const response = await grading.app.inject({
       method: 'POST',
       url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`,
       headers: teacher.headers,
@@ -351,23 +343,23 @@ describe('drafting a discussion grade', () => {
     expect(draft.grade).toBeLessThanOrEqual(10);
     expect(draft.gradeReview.length).toBeGreaterThan(0);
 
-    const stored = (await harness.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
+    const stored = (await grading.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
     expect(Object.keys(stored.drafts)).toEqual([String(student.user.id)]);
-    await harness.app.inject({
+    await grading.app.inject({
       method: 'PUT',
       url: `${base(COURSE_ID, GRADED_TOPIC)}/grades/${student.user.id}`,
       headers: teacher.headers,
       payload: { grade: draft.grade, comment: draft.feedback },
     });
-    const after = (await harness.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
+    const after = (await grading.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
     expect(after.drafts).toEqual({});
   });
 
   it('refuses to draft for a student who has not posted', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const silent = view.students.find((candidate) => candidate.post_count === 0)!;
-    const response = await harness.app.inject({
+    const response = await grading.app.inject({
       method: 'POST',
       url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`,
       headers: teacher.headers,
@@ -382,7 +374,7 @@ describe('drafting a discussion grade', () => {
     beforeAll(async () => {
       ai = await startFakeAiServer();
       withModel = await createTestApp({
-        database: harness.database,
+        database: grading.database,
         aiEngine: createAiEngine({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
       });
     });
@@ -392,7 +384,7 @@ describe('drafting a discussion grade', () => {
     });
 
     it('sends every post with the replies it answers, the prompt and participation, but no names', async () => {
-      const teacher = await connectedTeacher(withModel.app, canvas);
+      const teacher = await grading.teacher(withModel.app);
       const view = await loadView(teacher, COURSE_ID, GRADED_TOPIC, withModel.app);
       const student = view.students.find((candidate) => candidate.reply_count >= 1 && candidate.initial_post_count >= 1)!;
       ai.enqueue({ kind: 'from-schema', overrides: { grade: 40, feedback: 'Nice replies, [STUDENT_FIRST_NAME].' } });

@@ -2,26 +2,12 @@ import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
-import { finalizeDraft, redactStudentIdentity, type AiEngine, type GradingExample, type StudentIdentity } from '@/server/adapters/ai';
+import type { AiEngine, GradingExample, StudentIdentity } from '@/server/adapters/ai';
 import { htmlToText } from '@/server/adapters/documents';
+import { draftFromStudentWork, redactClassmates } from '../kernel/draft-from-student-work';
 
 /** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
 const PARENT_EXCERPT_CHARS = 1200;
-
-const NAME_PLACEHOLDER = /\[STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|NAME_PART_\d+)\]/g;
-const EMAIL_PLACEHOLDER = /\[(?:STUDENT_EMAIL|OTHER_EMAIL_\d+)\]/g;
-
-/**
- * Replaces every classmate's (and the teacher's) name with [CLASSMATE] in one pass: the student's
- * posts quote and answer other people, and their names must not reach the AI provider either.
- */
-export function redactClassmates(text: string, classmateNames: readonly string[]): string {
-  const names = classmateNames.map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return text;
-  return redactStudentIdentity(text, { names, emails: [] })
-    .text.replace(NAME_PLACEHOLDER, '[CLASSMATE]')
-    .replace(EMAIL_PLACEHOLDER, '[EMAIL]');
-}
 
 function excerpt(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)} [...]` : text;
@@ -110,17 +96,7 @@ export async function draftDiscussionFeedback(input: {
   }
   const work = composeDiscussionWork(student);
   const identity: StudentIdentity = { names: [student.user.name, student.user.sortable_name], emails: [] };
-  const ownNames = new Set(identity.names.map((name) => name.toLowerCase()));
-  const redaction = redactStudentIdentity(
-    redactClassmates(
-      work.text,
-      input.otherNames.filter((name) => !ownNames.has(name.toLowerCase())),
-    ),
-    identity,
-  );
-
   const rubric = discussion.rubric?.length ? discussion.rubric : null;
-  const useRubric = options.useRubric && rubric !== null;
   const prompt = htmlToText(discussion.message ?? '').trim() || '(The discussion has no prompt text.)';
   const descriptionText = [
     `Discussion prompt:\n${prompt}`,
@@ -132,22 +108,13 @@ export async function draftDiscussionFeedback(input: {
     ].join('\n'),
   ].join('\n\n');
 
-  const otherNames = input.otherNames.filter((name) => !ownNames.has(name.toLowerCase()));
-  const raw = await engine.draftGrade({
-    assignment: { name: discussion.title, descriptionText, pointsPossible: discussion.points_possible, rubric },
-    submissionText: redaction.text,
-    ownText: redactStudentIdentity(redactClassmates(work.ownText, otherNames), identity).text,
-    options: { ...options, useRubric },
+  return draftFromStudentWork({
+    engine,
+    work: { text: work.text, ownText: work.ownText, files: { read: [], unsupported: [], failed: [] } },
+    identity,
+    otherNames: input.otherNames,
+    task: { name: discussion.title, descriptionText, pointsPossible: discussion.points_possible, rubric, promptText: `${discussion.title}\n\n${prompt}` },
+    options,
     examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
-    isFileContentIncluded: false,
   });
-  const draft = finalizeDraft(raw, {
-    submissionText: work.ownText,
-    promptText: `${discussion.title}\n\n${prompt}`,
-    pointsPossible: discussion.points_possible,
-    rubric,
-    useRubric,
-    restore: redaction.restore,
-  });
-  return { draft, files: { read: [], unsupported: [], failed: [] } };
 }

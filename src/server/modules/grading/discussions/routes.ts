@@ -9,26 +9,19 @@ import {
 } from '@/shared/schemas/discussion-grading';
 import { draftRequestSchema, draftResponseSchema, storedDraftsSchema } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
-import { deriveKey } from '@/server/core/crypto';
-import type { AppContext } from '@/server/app-context';
-import { consumeDraftAllowance } from '@/server/modules/grading/kernel/draft-rate-limit';
+import type { GradingPluginOptions } from '../kernel/grading-kernel';
+import { consumeDraftAllowance } from '../kernel/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { createDraftStore } from '@/server/modules/grading/kernel/draft-store';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
 import { draftDiscussionFeedback } from './draft-discussion-feedback';
 import { loadDiscussion } from './load-discussion';
 import { saveDiscussionGrade } from './save-discussion-grade';
 import { toDiscussionGradingView } from './to-discussion-view';
-
-
-const scopeOf = (courseId: number, topicId: number) => `discussion:${courseId}:${topicId}`;
+import { draftScope } from '../kernel/draft-scope';
 
 /** Discussion grading, under /api/grading/courses/:courseId/discussions/:discussionId. */
-export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  // Expired drafts are purged by the assignment grading plugin's timer (one table for every scope).
-  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
-  const usage = createUsageStore(context.db);
+export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { context, kernel }) => {
+  const { drafts, usage } = kernel;
   app.addHook('onRequest', context.authenticate);
 
   async function loadView(userId: string, courseId: number, topicId: number) {
@@ -44,7 +37,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
 
   app.get('/drafts', { schema: { params: discussionRouteParamsSchema, response: { 200: storedDraftsSchema } } }, async (request) => {
     const { courseId, discussionId } = request.params;
-    return { drafts: await drafts.list(currentUser(request).id, scopeOf(courseId, discussionId)), job: null };
+    return { drafts: await drafts.list(currentUser(request).id, draftScope({ kind: 'discussion', courseId, topicId: discussionId })), job: null };
   });
 
   app.post(
@@ -70,7 +63,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
         classmates: view.students,
         options: request.body.options,
       });
-      await drafts.save(id, scopeOf(courseId, discussionId), student.user.id, response);
+      await drafts.save(id, draftScope({ kind: 'discussion', courseId, topicId: discussionId }), student.user.id, response);
       return response;
     },
   );
@@ -96,7 +89,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<{ context: AppContex
       );
       // The draft has served its purpose once the grade is in Canvas.
       const [, { summary }] = await Promise.all([
-        drafts.remove(teacher.id, scopeOf(courseId, discussionId), userId),
+        drafts.remove(teacher.id, draftScope({ kind: 'discussion', courseId, topicId: discussionId }), userId),
         getUsageSummary(usage, teacher.id),
       ]);
       return { user_id: userId, grade, usage: summary, stored };

@@ -7,7 +7,7 @@ import {
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient } from '@/server/adapters/canvas';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
-import { saveGrade } from '@/server/modules/grading/assignments/save-grade';
+import { saveGrade } from '../kernel/save-grade';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import { loadDiscussionAssignment } from './load-discussion';
 import { toDiscussionGrade } from './to-discussion-view';
@@ -33,8 +33,6 @@ export async function saveDiscussionGrade(
     teacher,
     { courseId: target.courseId, assignmentId: topic.assignmentId, userId: target.userId },
     {
-      // saveGrade refuses placeholder ids only; a discussion grade always has a real Canvas submission.
-      submissionId: `discussion_${topic.id}_${target.userId}`,
       grade: request.grade,
       completion: request.completion,
       allowAboveMaximum: request.allowAboveMaximum,

@@ -19,7 +19,7 @@ import type {
   CanvasSubmission,
 } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
-import { toGradingAssignment, toGradingSubmission } from '@/server/modules/grading/assignments/to-grading-view';
+import { toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
 
 export type LoadedDiscussion = {
   topic: CanvasDiscussionTopic;

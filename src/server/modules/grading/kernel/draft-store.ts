@@ -5,12 +5,10 @@ import type { Database } from '@/server/db/connection';
 import { draftJobs, gradingDrafts } from '@/server/db/schema';
 
 export const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** A run not finished after this long died with its server; it is reported as finished. */
-const STALE_JOB_MS = 30 * 60 * 1000;
 
 /** Encrypted, expiring drafts and the progress of whole-class runs. */
 export function createDraftStore(db: Database, key: Buffer) {
-  return {
+  const store = {
     async save(userId: string, scope: string, studentId: number, draft: DraftResponse, now = new Date()) {
       const sealedDraft = encrypt(key, JSON.stringify(draft));
       const expiresAt = new Date(now.getTime() + DRAFT_LIFETIME_MS);
@@ -50,34 +48,70 @@ export function createDraftStore(db: Database, key: Buffer) {
       return removed.length;
     },
 
-    async createJob(userId: string, scope: string, total: number): Promise<DraftJob> {
-      const [row] = await db.insert(draftJobs).values({ userId, scope, total, status: total === 0 ? 'finished' : 'running' }).returning();
-      return toJob(row!);
+    /**
+     * Records a new run, or finds the one already in progress for this teacher and assignment
+     * (one partial unique index, so two instances starting at once still get one run).
+     */
+    async startJob(userId: string, scope: string, total: number): Promise<{ job: DraftJob; created: boolean }> {
+      const [row] = await db
+        .insert(draftJobs)
+        .values({ userId, scope, total, status: total === 0 ? 'finished' : 'running', finishedAt: total === 0 ? new Date() : null })
+        .onConflictDoNothing({ target: [draftJobs.userId, draftJobs.scope], where: sql`status = 'running'` })
+        .returning();
+      if (row) return { job: toJob(row), created: true };
+      const running = await store.runningJob(userId, scope);
+      if (running) return { job: running, created: false };
+      // The run in progress finished between the insert and the read: start again.
+      return store.startJob(userId, scope, total);
     },
 
-    async recordJobProgress(jobId: string, outcome: 'completed' | 'failed') {
+    async runningJob(userId: string, scope: string): Promise<DraftJob | null> {
+      const [row] = await db
+        .select()
+        .from(draftJobs)
+        .where(and(eq(draftJobs.userId, userId), eq(draftJobs.scope, scope), eq(draftJobs.status, 'running')))
+        .limit(1);
+      return row ? toJob(row) : null;
+    },
+
+    /** A run that could not be queued is withdrawn, as if never started. */
+    async withdrawJob(jobId: string) {
+      await db.delete(draftJobs).where(eq(draftJobs.id, jobId));
+    },
+
+    /**
+     * Counts one student's outcome, once: a job retried after its instance died does not count the
+     * student again. The student who completes the count finishes the run.
+     */
+    async recordJobProgress(jobId: string, studentId: number, outcome: 'completed' | 'failed') {
+      const student = String(studentId);
+      const completed = outcome === 'completed' ? sql`${draftJobs.completed} + 1` : sql`${draftJobs.completed}`;
+      const failed = outcome === 'failed' ? sql`${draftJobs.failed} + 1` : sql`${draftJobs.failed}`;
+      const done = sql`${completed} + ${failed} >= ${draftJobs.total}`;
       await db
         .update(draftJobs)
-        .set(outcome === 'completed' ? { completed: sql`${draftJobs.completed} + 1` } : { failed: sql`${draftJobs.failed} + 1` })
-        .where(eq(draftJobs.id, jobId));
+        .set({
+          completed: sql`${completed}`,
+          failed: sql`${failed}`,
+          countedStudents: sql`array_append(${draftJobs.countedStudents}, ${student})`,
+          status: sql`case when ${draftJobs.status} = 'running' and ${done} then 'finished' else ${draftJobs.status} end`,
+          finishedAt: sql`case when ${draftJobs.status} = 'running' and ${done} then now() else ${draftJobs.finishedAt} end`,
+        })
+        .where(and(eq(draftJobs.id, jobId), sql`not (${student} = any(${draftJobs.countedStudents}))`));
     },
 
-    async finishJob(jobId: string) {
-      await db.update(draftJobs).set({ status: 'finished', finishedAt: new Date() }).where(eq(draftJobs.id, jobId));
-    },
-
-    async latestJob(userId: string, scope: string, now = new Date()): Promise<DraftJob | null> {
+    /** The latest run as the database has it: a run whose server died stays running until another instance finishes it. */
+    async latestJob(userId: string, scope: string): Promise<DraftJob | null> {
       const [row] = await db
         .select()
         .from(draftJobs)
         .where(and(eq(draftJobs.userId, userId), eq(draftJobs.scope, scope)))
         .orderBy(sql`${draftJobs.createdAt} desc`)
         .limit(1);
-      if (!row) return null;
-      if (row.status === 'running' && now.getTime() - row.createdAt.getTime() > STALE_JOB_MS) return { ...toJob(row), status: 'finished' };
-      return toJob(row);
+      return row ? toJob(row) : null;
     },
   };
+  return store;
 }
 
 function toJob(row: typeof draftJobs.$inferSelect): DraftJob {

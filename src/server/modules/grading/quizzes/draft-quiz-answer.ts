@@ -3,8 +3,9 @@ import type { DraftResponse } from '@/shared/schemas/grading';
 import { questionTypeLabel } from '@/shared/schemas/quiz-grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient } from '@/server/adapters/canvas';
-import { finalizeDraft, redactStudentIdentity, type AiEngine } from '@/server/adapters/ai';
+import type { AiEngine } from '@/server/adapters/ai';
 import { htmlToText } from '@/server/adapters/documents';
+import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import { toAnswerError } from './get-quiz-answers';
 
 /** Question types whose answer is text the engine can read. */
@@ -46,10 +47,12 @@ export async function draftQuizAnswer(input: {
   if (!answerText) throw new AppError('VALIDATION', 'The student did not answer this question, so there is nothing to draft from.');
 
   const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
-  const redaction = redactStudentIdentity(answerText, { names, emails: [] });
   const questionText = htmlToText(question.text).trim() || question.name;
-  const raw = await engine.draftGrade({
-    assignment: {
+  const response = await draftFromStudentWork({
+    engine,
+    work: { text: answerText, ownText: answerText, files: { read: [], unsupported: [], failed: [] } },
+    identity: { names, emails: [] },
+    task: {
       name: `${quiz.title}: ${question.name || 'Question'}`,
       descriptionText: [
         `Quiz question (${questionTypeLabel(question.type)}, worth ${question.pointsPossible} points):`,
@@ -58,21 +61,12 @@ export async function draftQuizAnswer(input: {
       ].join('\n'),
       pointsPossible: question.pointsPossible,
       rubric: null,
+      promptText: `${quiz.title}: ${question.name || 'Question'}\n\n${questionText}`,
     },
-    submissionText: redaction.text,
     options: { ...options, useRubric: false },
     examples: [],
-    isFileContentIncluded: false,
-  });
-  const draft = finalizeDraft(raw, {
-    submissionText: answerText,
-    promptText: `${quiz.title}: ${question.name || 'Question'}\n\n${questionText}`,
-    pointsPossible: question.pointsPossible,
-    rubric: null,
-    useRubric: false,
-    restore: redaction.restore,
   });
   // finalizeDraft treats 0 points as "unknown" (100); a question worth nothing gets nothing.
-  if (question.pointsPossible <= 0) draft.grade = 0;
-  return { draft, files: { read: [], unsupported: [], failed: [] } };
+  if (question.pointsPossible <= 0) response.draft.grade = 0;
+  return response;
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   parseQuestionScore,
   questionAnswerState,
@@ -9,9 +9,9 @@ import {
   type QuizAnswersResponse,
   type QuizGradingView,
 } from '@/shared/schemas/quiz-grading';
-import type { RunningDemoCanvas } from '@/server/demo-canvas';
-import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
-import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { connectedTeacher } from '@/server/test/canvas-fixture';
+import { signUpAndIn } from '@/server/test/test-app';
+import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
 
 /** The demo's "Unit 1 Reading Quiz: The Tell-Tale Heart": 4 auto-graded questions and an essay, 12 essays waiting. */
 const COURSE_ID = 4201;
@@ -19,27 +19,18 @@ const QUIZ_ID = 8101;
 const QUIZ_ASSIGNMENT = 5008;
 const PRACTICE_QUIZ = 8102;
 
-let harness: TestApp;
-let canvas: RunningDemoCanvas;
-beforeAll(async () => {
-  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
-});
-afterAll(async () => {
-  await Promise.all([harness.close(), canvas.close()]);
-});
-beforeEach(() => canvas.faults.reset());
+const grading = useGradingHarness();
 
-type Teacher = Awaited<ReturnType<typeof connectedTeacher>>;
 const base = (quizId = QUIZ_ID) => `/api/grading/courses/${COURSE_ID}/quizzes/${quizId}`;
 
 async function loadView(teacher: Teacher, quizId = QUIZ_ID) {
-  const response = await harness.app.inject({ method: 'GET', url: base(quizId), headers: teacher.headers });
+  const response = await grading.app.inject({ method: 'GET', url: base(quizId), headers: teacher.headers });
   expect(response.statusCode).toBe(200);
   return response.json<QuizGradingView>();
 }
 
 async function answersOf(teacher: Teacher, submissionId: number, userId?: number, quizId = QUIZ_ID) {
-  return harness.app.inject({
+  return grading.app.inject({
     method: 'GET',
     url: `${base(quizId)}/submissions/${submissionId}/answers${userId === undefined ? '' : `?userId=${userId}`}`,
     headers: teacher.headers,
@@ -47,15 +38,15 @@ async function answersOf(teacher: Teacher, submissionId: number, userId?: number
 }
 
 async function usedCredits(teacher: Teacher) {
-  return (await harness.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
+  return (await grading.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
 }
 
 describe('the quiz view', () => {
   it('gives the header figures and every attempt from a few requests, without reading answers', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
-    canvas.requestLog.length = 0;
+    const teacher = await grading.teacher();
+    grading.canvas.requestLog.length = 0;
     const view = await loadView(teacher);
-    expect(canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
+    expect(grading.canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
       [
         `GET /api/v1/courses/${COURSE_ID}`,
         `GET /api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions`,
@@ -72,7 +63,7 @@ describe('the quiz view', () => {
       is_assignment_based: true,
       assignment_id: QUIZ_ASSIGNMENT,
     });
-    const demo = canvas.state.quizSubmissionsOf(QUIZ_ID);
+    const demo = grading.canvas.state.quizSubmissionsOf(QUIZ_ID);
     const pending = demo.filter((qs) => qs.workflowState === 'pending_review').length;
     expect(pending).toBeGreaterThan(0);
     expect(view.counts).toEqual({ submissions: demo.length, manual_grading_questions: 1, needs_grading: pending, graded: demo.length - pending });
@@ -89,15 +80,15 @@ describe('the quiz view', () => {
   });
 
   it('counts a finished attempt without a graded gradebook entry as needing grading', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
-    const graded = canvas.state.quizSubmissionsOf(QUIZ_ID).find((qs) => qs.workflowState === 'complete')!;
-    const linked = canvas.state.submissions.get(graded.submissionId!)!;
+    const teacher = await grading.teacher();
+    const graded = grading.canvas.state.quizSubmissionsOf(QUIZ_ID).find((qs) => qs.workflowState === 'complete')!;
+    const linked = grading.canvas.state.submissions.get(graded.submissionId!)!;
     const before = linked.workflowState;
     try {
       linked.workflowState = 'submitted';
       const view = await loadView(teacher);
       expect(view.submissions.find((submission) => submission.id === graded.id)!.workflow_state).toBe('complete');
-      const pending = canvas.state.quizSubmissionsOf(QUIZ_ID).filter((qs) => qs.workflowState === 'pending_review').length;
+      const pending = grading.canvas.state.quizSubmissionsOf(QUIZ_ID).filter((qs) => qs.workflowState === 'pending_review').length;
       expect(view.counts.needs_grading).toBe(pending + 1);
     } finally {
       linked.workflowState = before;
@@ -121,10 +112,10 @@ describe('the quiz view', () => {
 
 describe('a student’s answers', () => {
   it('are read on demand from the quiz assignment’s submission history', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const pending = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
-    canvas.requestLog.length = 0;
+    grading.canvas.requestLog.length = 0;
     const response = await answersOf(teacher, pending.id, pending.user_id);
     expect(response.statusCode).toBe(200);
     const body = response.json<QuizAnswersResponse>();
@@ -134,28 +125,28 @@ describe('a student’s answers', () => {
     expect(essayAnswer).toMatchObject({ correct: 'undefined', points: 0 });
     expect(essayAnswer.text).toContain('<p>');
     expect(body.answers).toHaveLength(view.questions.length);
-    expect(canvas.requestLog.map((entry) => entry.path)).toEqual([
+    expect(grading.canvas.requestLog.map((entry) => entry.path)).toEqual([
       `/api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}`,
       `/api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${pending.user_id}`,
     ]);
   });
 
   it('fail with the messages of spec §8', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const target = view.submissions[0]!;
     const messageOf = async (response: Awaited<ReturnType<typeof answersOf>>) => response.json().error.message as string;
 
-    canvas.faults.failNext(1, 404);
+    grading.canvas.faults.failNext(1, 404);
     expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.notFound);
-    canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    grading.canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
     expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.forbidden);
 
     const missingUser = await answersOf(teacher, target.id);
     expect(missingUser.statusCode).toBe(400);
     expect(await messageOf(missingUser)).toBe(QUIZ_ANSWER_MESSAGES.newQuizzes);
 
-    const unconnected = await signUpAndIn(harness.app);
+    const unconnected = await signUpAndIn(grading.app);
     expect(await messageOf(await answersOf(unconnected, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.credentials);
 
     const practice = await loadView(teacher, PRACTICE_QUIZ);
@@ -163,7 +154,7 @@ describe('a student’s answers', () => {
     const practiceAnswers = await answersOf(teacher, practice.submissions[0]!.id, practice.submissions[0]!.user_id, PRACTICE_QUIZ);
     expect(await messageOf(practiceAnswers)).toBe(QUIZ_ANSWER_MESSAGES.noAssignment);
 
-    const quizSubmission = canvas.state.quizSubmissions.get(target.id)!;
+    const quizSubmission = grading.canvas.state.quizSubmissions.get(target.id)!;
     const result = quizSubmission.results[0]!;
     const questionId = result.questionId;
     try {
@@ -177,15 +168,15 @@ describe('a student’s answers', () => {
 
 describe('grading a question', () => {
   it('saves the score to the quiz submission with one credit, and Canvas recomputes the quiz score', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
     const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
-    const before = canvas.state.quizSubmissions.get(target.id)!;
+    const before = grading.canvas.state.quizSubmissions.get(target.id)!;
     const scoreBefore = before.score ?? 0;
 
-    canvas.requestLog.length = 0;
-    const response = await harness.app.inject({
+    grading.canvas.requestLog.length = 0;
+    const response = await grading.app.inject({
       method: 'PUT',
       url: `${base()}/submissions/${target.id}/scores`,
       headers: teacher.headers,
@@ -196,17 +187,17 @@ describe('grading a question', () => {
       submission: { id: target.id, workflow_state: 'graded', score: scoreBefore + 7.5 },
       usage: { submissions_used: 1 },
     });
-    const put = canvas.requestLog.find((entry) => entry.method === 'PUT')!;
+    const put = grading.canvas.requestLog.find((entry) => entry.method === 'PUT')!;
     expect(put.path).toBe(`/api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/submissions/${target.id}`);
 
-    const inCanvas = canvas.state.quizSubmissions.get(target.id)!;
+    const inCanvas = grading.canvas.state.quizSubmissions.get(target.id)!;
     expect(inCanvas).toMatchObject({ score: scoreBefore + 7.5, workflowState: 'complete' });
     expect(inCanvas.results.find((result) => result.questionId === essay.id)).toMatchObject({
       points: 7.5,
       correct: 'defined',
       moreComments: 'Good use of the text.',
     });
-    expect(canvas.state.submissions.get(inCanvas.submissionId!)).toMatchObject({ score: scoreBefore + 7.5, workflowState: 'graded' });
+    expect(grading.canvas.state.submissions.get(inCanvas.submissionId!)).toMatchObject({ score: scoreBefore + 7.5, workflowState: 'graded' });
     expect(await usedCredits(teacher)).toBe(1);
 
     const answers = (await answersOf(teacher, target.id, target.user_id)).json<QuizAnswersResponse>();
@@ -217,12 +208,12 @@ describe('grading a question', () => {
   });
 
   it('refuses a score above the question’s points, or a question not in the quiz, without a credit', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
     const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
     for (const questions of [[{ questionId: essay.id, score: 10.5 }], [{ questionId: 1, score: 1 }], []]) {
-      const response = await harness.app.inject({
+      const response = await grading.app.inject({
         method: 'PUT',
         url: `${base()}/submissions/${target.id}/scores`,
         headers: teacher.headers,
@@ -234,16 +225,16 @@ describe('grading a question', () => {
   });
 
   it('refuses an attempt still in progress, without a credit or a write to Canvas', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
     const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
-    const quizSubmission = canvas.state.quizSubmissions.get(target.id)!;
+    const quizSubmission = grading.canvas.state.quizSubmissions.get(target.id)!;
     const before = { workflowState: quizSubmission.workflowState, finishedAt: quizSubmission.finishedAt };
     try {
       Object.assign(quizSubmission, { workflowState: 'untaken', finishedAt: null });
-      canvas.requestLog.length = 0;
-      const response = await harness.app.inject({
+      grading.canvas.requestLog.length = 0;
+      const response = await grading.app.inject({
         method: 'PUT',
         url: `${base()}/submissions/${target.id}/scores`,
         headers: teacher.headers,
@@ -251,7 +242,7 @@ describe('grading a question', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe('This student is still taking the quiz. It can be graded once they submit it.');
-      expect(canvas.requestLog.some((entry) => entry.method === 'PUT')).toBe(false);
+      expect(grading.canvas.requestLog.some((entry) => entry.method === 'PUT')).toBe(false);
       expect(await usedCredits(teacher)).toBe(0);
     } finally {
       Object.assign(quizSubmission, before);
@@ -259,11 +250,11 @@ describe('grading a question', () => {
   });
 
   it('drops the drafts of the questions it scores, and only those', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
     const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
-    const drafted = await harness.app.inject({
+    const drafted = await grading.app.inject({
       method: 'POST',
       url: `${base()}/submissions/${target.id}/questions/${essay.id}/draft`,
       headers: teacher.headers,
@@ -271,11 +262,11 @@ describe('grading a question', () => {
     });
     expect(drafted.statusCode).toBe(200);
     const storedDrafts = async () =>
-      Object.keys((await harness.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json().drafts);
+      Object.keys((await grading.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json().drafts);
     expect(await storedDrafts()).toEqual([String(essay.id)]);
 
     const other = view.questions.find((question) => question.id !== essay.id)!;
-    const scoredOther = await harness.app.inject({
+    const scoredOther = await grading.app.inject({
       method: 'PUT',
       url: `${base()}/submissions/${target.id}/scores`,
       headers: teacher.headers,
@@ -284,7 +275,7 @@ describe('grading a question', () => {
     expect(scoredOther.statusCode, scoredOther.body).toBe(200);
     expect(await storedDrafts()).toEqual([String(essay.id)]);
 
-    const scoredEssay = await harness.app.inject({
+    const scoredEssay = await grading.app.inject({
       method: 'PUT',
       url: `${base()}/submissions/${target.id}/scores`,
       headers: teacher.headers,
@@ -297,13 +288,13 @@ describe('grading a question', () => {
 
   it('gives the credit back when Canvas refuses the scores', async () => {
     // A proxy in front of the demo Canvas that refuses every score update, as a Canvas role without grading rights does.
-    const proxy = await startRefusingProxy(canvas.baseUrl);
+    const proxy = await startRefusingProxy(grading.canvas.baseUrl);
     try {
-      const teacher = await connectedTeacher(harness.app, { ...canvas, baseUrl: proxy.baseUrl });
+      const teacher = await connectedTeacher(grading.app, { ...grading.canvas, baseUrl: proxy.baseUrl });
       const view = await loadView(teacher);
       const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
       const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
-      const response = await harness.app.inject({
+      const response = await grading.app.inject({
         method: 'PUT',
         url: `${base()}/submissions/${target.id}/scores`,
         headers: teacher.headers,
@@ -312,19 +303,19 @@ describe('grading a question', () => {
       expect(response.json().error.code).toBe('CANVAS_PERMISSION');
       expect(response.json().error.message).toMatch(/^Failed to save the grade\. Please try again\./);
       expect(await usedCredits(teacher)).toBe(0);
-      expect(canvas.state.quizSubmissions.get(target.id)!.workflowState).toBe('pending_review');
+      expect(grading.canvas.state.quizSubmissions.get(target.id)!.workflowState).toBe('pending_review');
     } finally {
       await proxy.close();
     }
   });
 
   it('drafts a score and comment for an essay answer and keeps it by question', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
     const multipleChoice = view.questions.find((question) => question.question_type === 'multiple_choice_question')!;
     const target = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
-    const response = await harness.app.inject({
+    const response = await grading.app.inject({
       method: 'POST',
       url: `${base()}/submissions/${target.id}/questions/${essay.id}/draft`,
       headers: teacher.headers,
@@ -335,10 +326,10 @@ describe('grading a question', () => {
     expect(draft.grade).toBeGreaterThanOrEqual(0);
     expect(draft.grade).toBeLessThanOrEqual(essay.points_possible);
     expect(draft.feedback.length).toBeGreaterThan(0);
-    const stored = (await harness.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json();
+    const stored = (await grading.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json();
     expect(Object.keys(stored.drafts)).toEqual([String(essay.id)]);
 
-    const refused = await harness.app.inject({
+    const refused = await grading.app.inject({
       method: 'POST',
       url: `${base()}/submissions/${target.id}/questions/${multipleChoice.id}/draft`,
       headers: teacher.headers,

@@ -11,26 +11,19 @@ import {
   saveQuestionScoresRequestSchema,
   saveQuestionScoresResponseSchema,
 } from '@/shared/schemas/quiz-grading';
-import { deriveKey } from '@/server/core/crypto';
-import type { AppContext } from '@/server/app-context';
-import { consumeDraftAllowance } from '@/server/modules/grading/kernel/draft-rate-limit';
+import type { GradingPluginOptions } from '../kernel/grading-kernel';
+import { consumeDraftAllowance } from '../kernel/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { createDraftStore } from '@/server/modules/grading/kernel/draft-store';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { createUsageStore } from '@/server/modules/usage/usage-store';
 import { draftQuizAnswer } from './draft-quiz-answer';
 import { getQuizAnswers, toAnswerError } from './get-quiz-answers';
 import { loadQuiz } from './load-quiz';
 import { saveQuestionScores } from './save-question-scores';
-
-
-/** Drafts of one student's quiz, keyed by question id (the store's "student" column). */
-const scopeOf = (courseId: number, quizId: number, quizSubmissionId: number) => `quiz:${courseId}:${quizId}:${quizSubmissionId}`;
+import { draftScope } from '../kernel/draft-scope';
 
 /** Quiz grading, under /api/grading/courses/:courseId/quizzes/:quizId. */
-export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const drafts = createDraftStore(context.db, deriveKey(context.config.appSecret, 'drafts'));
-  const usage = createUsageStore(context.db);
+export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { context, kernel }) => {
+  const { drafts, usage } = kernel;
   app.addHook('onRequest', context.authenticate);
 
   app.get('/', { schema: { params: quizRouteParamsSchema, response: { 200: quizGradingViewSchema } } }, async (request) => {
@@ -67,7 +60,7 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         request.body,
       );
       // The scored questions' drafts have served their purpose once the scores are in Canvas.
-      const scope = scopeOf(courseId, quizId, submissionId);
+      const scope = draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId });
       const [{ summary }] = await Promise.all([
         getUsageSummary(usage, teacher.id),
         ...request.body.questions.map((item) => drafts.remove(teacher.id, scope, item.questionId)),
@@ -81,7 +74,7 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     { schema: { params: quizSubmissionParamsSchema, response: { 200: storedDraftsSchema } } },
     async (request) => {
       const { courseId, quizId, submissionId } = request.params;
-      return { drafts: await drafts.list(currentUser(request).id, scopeOf(courseId, quizId, submissionId)), job: null };
+      return { drafts: await drafts.list(currentUser(request).id, draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId })), job: null };
     },
   );
 
@@ -99,7 +92,7 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         target: { courseId, quizId, quizSubmissionId: submissionId, questionId },
         options: request.body.options,
       });
-      await drafts.save(id, scopeOf(courseId, quizId, submissionId), questionId, response);
+      await drafts.save(id, draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId }), questionId, response);
       return response;
     },
   );

@@ -1,9 +1,9 @@
 import type { QuizGradingSubmission, SaveQuestionScoresRequest } from '@/shared/schemas/quiz-grading';
-import { AppError, isAppError } from '@/server/core/app-error';
+import { AppError } from '@/server/core/app-error';
 import type { CanvasClient, CanvasQuizScoreUpdate } from '@/server/adapters/canvas';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
-import { reserveCredit } from '@/server/modules/usage/reserve-credit';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
+import { spendCreditOnCanvas } from '../kernel/spend-credit-on-canvas';
 import { toQuizGradingSubmission } from './load-quiz';
 
 export const QUESTION_SAVE_FAILED = 'Failed to save the grade. Please try again.';
@@ -55,8 +55,6 @@ export async function saveQuestionScores(
     attempt: quizSubmission.attempt,
     questions: request.questions.map((item) => ({ question_id: item.questionId, score: item.score, comment: item.comment })),
   };
-  const credit = await reserveCredit({ store: deps.usage, audit: deps.audit }, teacher, { recordId, details: values });
-
   const update: CanvasQuizScoreUpdate = {
     attempt: quizSubmission.attempt,
     // An empty comment is left out: Canvas would clear an earlier comment on "".
@@ -64,38 +62,24 @@ export async function saveQuestionScores(
       request.questions.map((item) => [item.questionId, item.comment.trim() ? { score: item.score, comment: item.comment } : { score: item.score }]),
     ),
   };
-  try {
-    const saved = await client.updateQuizScores(target.courseId, target.quizId, target.quizSubmissionId, update);
-    await deps.audit({
-      userId: teacher.id,
-      action: 'GRADE_QUIZ_QUESTION',
-      tableName: 'canvas_quiz_submissions',
-      recordId,
-      newValues: { ...values, score: saved.score, workflow_state: saved.workflowState },
-    });
-    // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
-    const linked = saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
-    const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
-      id: saved.userId,
-      name: '',
-      sortable_name: '',
-      email: null,
-      avatar_url: null,
-    });
-    return submission;
-  } catch (error) {
-    await credit.release();
-    const isCanvasRefusal = isAppError(error) && error.code.startsWith('CANVAS_');
-    await deps.audit({
-      userId: teacher.id,
-      action: isCanvasRefusal ? 'GRADE_QUIZ_QUESTION_FAILED' : 'GRADE_QUIZ_QUESTION_ERROR',
-      tableName: 'canvas_quiz_submissions',
-      recordId,
-      newValues: { ...values, error: isAppError(error) ? error.userMessage : error instanceof Error ? error.message : String(error) },
-    });
-    if (isCanvasRefusal) {
-      throw new AppError(error.code, `${QUESTION_SAVE_FAILED} ${error.userMessage}`, { cause: error, details: error.details });
-    }
-    throw new AppError('INTERNAL', QUESTION_SAVE_ERROR, { cause: error });
-  }
+  const saved = await spendCreditOnCanvas(deps, teacher, {
+    recordId,
+    tableName: 'canvas_quiz_submissions',
+    values,
+    actions: { saved: 'GRADE_QUIZ_QUESTION', refused: 'GRADE_QUIZ_QUESTION_FAILED', failed: 'GRADE_QUIZ_QUESTION_ERROR' },
+    write: () => client.updateQuizScores(target.courseId, target.quizId, target.quizSubmissionId, update),
+    savedValues: (result) => ({ score: result.score, workflow_state: result.workflowState }),
+    refusalMessage: (refusal) => `${QUESTION_SAVE_FAILED} ${refusal.userMessage}`,
+    errorMessage: QUESTION_SAVE_ERROR,
+  });
+  // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
+  const linked = saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
+  const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
+    id: saved.userId,
+    name: '',
+    sortable_name: '',
+    email: null,
+    avatar_url: null,
+  });
+  return submission;
 }

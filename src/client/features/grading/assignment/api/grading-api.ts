@@ -11,8 +11,7 @@ import type {
 import type { UsageSummary } from '@/shared/usage';
 import { apiFetch, ApiError } from '@/client/lib/api-client';
 import { sessionStore } from '@/client/lib/session-store';
-import { usageQuery } from '@/client/lib/usage';
-import { ERROR_CODE } from '@/shared/error-codes';
+import { afterGradeSaved, afterGradeSaveFailed } from '@/client/features/grading/kernel/grading-cache';
 
 const base = (courseId: string, assignmentId: string) =>
   `/api/grading/courses/${encodeURIComponent(courseId)}/assignments/${encodeURIComponent(assignmentId)}`;
@@ -80,18 +79,15 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
       });
     },
     onSuccess({ submission, usage }) {
-      queryClient.setQueryData(usageQuery.queryKey, usage);
       queryClient.setQueryData(gradingViewQuery(courseId, assignmentId).queryKey, (view) =>
         view
           ? { ...view, submissions: view.submissions.map((existing) => (existing.user_id === submission.user_id ? submission : existing)) }
           : view,
       );
-      // Course lists and the Needs Grading list count this submission differently now.
-      void queryClient.invalidateQueries({ queryKey: ['courses'] });
-      void queryClient.invalidateQueries({ queryKey: ['needs-grading'] });
+      afterGradeSaved(queryClient, usage);
     },
     onError(error) {
-      if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+      afterGradeSaveFailed(queryClient, error);
     },
   });
 }

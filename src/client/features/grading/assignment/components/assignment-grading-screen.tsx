@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CalendarClock, FileX } from 'lucide-react';
 import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
 import { usePublicConfig } from '@/client/lib/public-config';
@@ -9,10 +9,9 @@ import { GradingHeader, HeaderFact } from '@/client/features/grading/kernel/grad
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
-import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
-import { useGradingShortcuts, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import type { UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
+import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
 import { GradePanel } from './grade-panel';
@@ -34,32 +33,14 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const view = useGradingView(courseId, assignmentId);
   const drafts = useStoredDrafts(courseId, assignmentId);
   const publicConfig = usePublicConfig();
-  // The selected student lives in the URL (?student=userId), so a reload keeps the teacher's place.
-  const [searchParams, updateParams] = useSearchParamUpdater();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
-  const [isHelpOpen, setHelpOpen] = useState(false);
-  const actionsRef = useRef<GradingActions | null>(null);
   // Unsaved edits per student: moving to another student keeps them (decision 022).
   const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
-
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
-  const requestedStudent = Number(searchParams.get('student'));
-  const safeIndex = Math.max(0, submissions.findIndex((submission) => submission.user_id === requestedStudent));
-  const select = useCallback(
-    (next: number) => {
-      const target = submissions[Math.min(Math.max(0, next), Math.max(0, total - 1))];
-      if (target) updateParams({ student: String(target.user_id) });
-    },
-    [submissions, total, updateParams],
-  );
-
-  useGradingShortcuts({
-    isEnabled: total > 0 && !isHelpOpen,
-    next: () => select(safeIndex + 1),
-    previous: () => select(safeIndex - 1),
-    help: () => setHelpOpen(true),
-    actionsRef,
+  const { index: safeIndex, selectIndex: select, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
+    students: submissions,
+    idOf: (submission) => submission.user_id,
   });
 
   if (view.isPending) return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;

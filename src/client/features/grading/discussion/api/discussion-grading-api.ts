@@ -7,10 +7,9 @@ import {
   type SaveDiscussionGradeResponse,
 } from '@/shared/schemas/discussion-grading';
 import type { DraftResponse, StoredDrafts } from '@/shared/schemas/grading';
-import { apiFetch, ApiError } from '@/client/lib/api-client';
-import { usageQuery } from '@/client/lib/usage';
+import { apiFetch } from '@/client/lib/api-client';
 import { retryUnlessFinal } from '@/client/features/grading/kernel/canvas-retry';
-import { ERROR_CODE } from '@/shared/error-codes';
+import { afterGradeSaved, afterGradeSaveFailed } from '@/client/features/grading/kernel/grading-cache';
 
 const base = (courseId: string, discussionId: string) =>
   `/api/grading/courses/${encodeURIComponent(courseId)}/discussions/${encodeURIComponent(discussionId)}`;
@@ -57,7 +56,6 @@ export function useSaveDiscussionGrade(courseId: string, discussionId: string) {
     mutationFn: ({ userId, ...body }: { userId: number } & SaveDiscussionGradeRequest) =>
       apiFetch<SaveDiscussionGradeResponse>(`${base(courseId, discussionId)}/grades/${userId}`, { method: 'PUT', body }),
     onSuccess({ user_id: userId, grade, usage }) {
-      queryClient.setQueryData(usageQuery.queryKey, usage);
       queryClient.setQueryData(discussionViewQuery(courseId, discussionId).queryKey, (view) => {
         if (!view) return view;
         const students = view.students.map((student) => (student.user.id === userId ? { ...student, grade } : student));
@@ -68,12 +66,10 @@ export function useSaveDiscussionGrade(courseId: string, discussionId: string) {
         const { [String(userId)]: _saved, ...rest } = stored.drafts;
         return { ...stored, drafts: rest };
       });
-      // Course lists and the Needs Grading list count this submission differently now.
-      void queryClient.invalidateQueries({ queryKey: ['courses'] });
-      void queryClient.invalidateQueries({ queryKey: ['needs-grading'] });
+      afterGradeSaved(queryClient, usage);
     },
     onError(error) {
-      if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+      afterGradeSaveFailed(queryClient, error);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { Button } from '@/client/ui/button';
@@ -8,7 +8,7 @@ import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/gradi
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
-import { useGradingShortcuts, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
+import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
 import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
 import { isEntriesTab, neighborInTab, studentsInTab, type EntriesTab } from '../student-filter';
@@ -22,34 +22,23 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
   const view = useDiscussionView(courseId, discussionId);
   const drafts = useDiscussionDrafts(courseId, discussionId, view.data?.discussion.is_graded === true);
   const publicConfig = usePublicConfig();
-  const [searchParams, updateParams] = useSearchParamUpdater();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
-  const [isHelpOpen, setHelpOpen] = useState(false);
-  const actionsRef = useRef<GradingActions | null>(null);
+  const [searchParams, updateParams] = useSearchParamUpdater();
 
   const students = useMemo(() => view.data?.students ?? [], [view.data]);
   const tabParam = searchParams.get('tab');
   const tab: EntriesTab = isEntriesTab(tabParam) ? tabParam : 'all';
   const visible = useMemo(() => studentsInTab(students, tab), [students, tab]);
-  const requestedId = Number(searchParams.get('student'));
-  const current = students.find((student) => student.user.id === requestedId) ?? visible[0] ?? students[0] ?? null;
-
+  // Next and Previous walk the open tab; a student named in the URL stays shown in any tab.
+  const { current, selectId: select, move, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
+    students,
+    idOf: (student) => student.user.id,
+    fallback: visible[0] ?? students[0] ?? null,
+    neighbor: (from, direction) => neighborInTab(students, visible, from?.user.id ?? null, direction),
+  });
   const previous = neighborInTab(students, visible, current?.user.id ?? null, -1);
   const next = neighborInTab(students, visible, current?.user.id ?? null, 1);
-  const select = (userId: number) => updateParams({ student: String(userId) });
-  const move = (direction: 1 | -1) => {
-    const neighbor = direction === 1 ? next : previous;
-    if (neighbor) select(neighbor.user.id);
-  };
   const storedDraft = current ? drafts.data?.drafts[String(current.user.id)] : undefined;
-
-  useGradingShortcuts({
-    isEnabled: students.length > 0 && !isHelpOpen,
-    next: () => move(1),
-    previous: () => move(-1),
-    help: () => setHelpOpen(true),
-    actionsRef,
-  });
 
   if (view.isPending) return <Spinner label="Loading discussion..." className="min-h-[50vh]" />;
   if (view.isError) {

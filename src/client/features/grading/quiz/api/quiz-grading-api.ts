@@ -8,11 +8,10 @@ import {
   type SaveQuestionScoresRequest,
   type SaveQuestionScoresResponse,
 } from '@/shared/schemas/quiz-grading';
-import { apiFetch, ApiError } from '@/client/lib/api-client';
-import { usageQuery } from '@/client/lib/usage';
+import { apiFetch } from '@/client/lib/api-client';
 import { retryUnlessFinal } from '@/client/features/grading/kernel/canvas-retry';
 import { answerRetryDelay, shouldRetryAnswers } from '../answer-attempts';
-import { ERROR_CODE } from '@/shared/error-codes';
+import { afterGradeSaved, afterGradeSaveFailed } from '@/client/features/grading/kernel/grading-cache';
 
 const base = (courseId: string, quizId: string) => `/api/grading/courses/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
 
@@ -85,7 +84,6 @@ export function useSaveQuestionScores(courseId: string, quizId: string) {
     mutationFn: ({ submissionId, ...body }: { submissionId: number } & SaveQuestionScoresRequest) =>
       apiFetch<SaveQuestionScoresResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/scores`, { method: 'PUT', body }),
     onSuccess({ submission, usage }, input) {
-      queryClient.setQueryData(usageQuery.queryKey, usage);
       queryClient.setQueryData(quizViewQuery(courseId, quizId).queryKey, (view) => {
         if (!view) return view;
         const submissions = view.submissions.map((existing) => (existing.id === submission.id ? { ...existing, ...submission } : existing));
@@ -113,11 +111,10 @@ export function useSaveQuestionScores(courseId: string, quizId: string) {
         for (const item of input.questions) delete drafts[String(item.questionId)];
         return { ...stored, drafts };
       });
-      void queryClient.invalidateQueries({ queryKey: ['courses'] });
-      void queryClient.invalidateQueries({ queryKey: ['needs-grading'] });
+      afterGradeSaved(queryClient, usage);
     },
     onError(error) {
-      if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+      afterGradeSaveFailed(queryClient, error);
     },
   });
 }

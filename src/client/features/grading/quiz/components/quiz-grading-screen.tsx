@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileX } from 'lucide-react';
 import type { QuizAnswer, QuizQuestion } from '@/shared/schemas/quiz-grading';
@@ -9,8 +9,7 @@ import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-
 import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
-import { useGradingShortcuts, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
-import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
+import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { quizAnswersQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
 import { QuestionGradingCard } from './question-grading-card';
 import { QuizHeader } from './quiz-header';
@@ -47,17 +46,14 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const view = useQuizView(courseId, quizId);
   const publicConfig = usePublicConfig();
   const queryClient = useQueryClient();
-  const [searchParams, updateParams] = useSearchParamUpdater();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
-  const [isHelpOpen, setHelpOpen] = useState(false);
-  const actionsRef = useRef<GradingActions | null>(null);
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
-  const requestedStudent = Number(searchParams.get('student'));
-  const foundIndex = submissions.findIndex((submission) => submission.user_id === requestedStudent);
-  const index = foundIndex === -1 ? 0 : foundIndex;
-  const current = submissions[index] ?? null;
+  const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
+    students: submissions,
+    idOf: (submission) => submission.user_id,
+  });
   const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
 
   const answers = useQuizAnswers(courseId, quizId, current, canReadAnswers);
@@ -67,24 +63,11 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const requestedQuestion = Number(searchParams.get('question'));
   const selectedQuestion = questions.find((question) => question.id === requestedQuestion) ?? defaultQuestion(questions, answerList) ?? null;
 
-  const selectIndex = (next: number) => {
-    const target = submissions[Math.min(Math.max(0, next), submissions.length - 1)];
-    if (target) updateParams({ student: String(target.user_id) });
-  };
-
   // The next student's answers are loaded while the teacher reads this one's.
   const following = submissions[index + 1];
   useEffect(() => {
     if (following && canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, following.id, following.user_id));
   }, [following, canReadAnswers, queryClient, courseId, quizId]);
-
-  useGradingShortcuts({
-    isEnabled: submissions.length > 0 && !isHelpOpen,
-    next: () => selectIndex(index + 1),
-    previous: () => selectIndex(index - 1),
-    help: () => setHelpOpen(true),
-    actionsRef,
-  });
 
   if (view.isPending) return <GradingSkeleton label="Loading quiz..." gridClassName={COLUMNS} columnCount={3} />;
   if (view.isError) {

@@ -52,7 +52,7 @@ export function createScaleEngine(base: AiEngine, model: ScaleModel, measurer: F
       const usesRubric = input.options.useRubric && (input.assignment.rubric?.length ?? 0) > 0;
       if (usesRubric) return base.draftGrade(input);
       const draft = await base.draftGrade({ ...input, examples: [] });
-      const prediction = model.predict(measurer.measure(input.submissionText));
+      const prediction = model.predict(measurer.measure(input.ownText ?? input.submissionText));
       const strongest = [...prediction.effects].sort((a, b) => Math.abs(b.points) - Math.abs(a.points)).slice(0, 4);
       const review = [
         `Grade ${formatPoints(prediction.grade)} of ${formatPoints(model.pointsPossible)} from the scale model. ${describeBasis(model.basis)}`,

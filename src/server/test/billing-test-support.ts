@@ -6,7 +6,7 @@ import { registerErrorHandler } from '@/server/core/error-handler';
 import { subscribers } from '@/server/db/schema';
 import type { BillingProvider } from '@/server/adapters/billing';
 import { queryRows, type TestApp } from '@/server/test/test-app';
-import { billingRoutes } from './routes';
+import { billingRoutes } from '../modules/billing/routes';
 
 type Headers = Record<string, string>;
 

@@ -1,0 +1,2 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "grace_used_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sign_in_throttle" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gradingOptionsSchema } from '@/shared/schemas/ai';
+import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
+import { createAiEngine } from './create-ai-engine';
+import { fitCalibration } from './calibrated-engine';
+import type { ClassWork, GradingInput } from './port';
+
+/**
+ * A model that is harsher and more bunched than the teacher (it gives 4 + 0.4 × the teacher's
+ * grade), served by the local OpenAI-compatible fake: each work carries its quality as a marker
+ * the fake reads, so the model's answer depends on the work it is sent.
+ */
+const POINTS = 20;
+let server: FakeAiServer;
+beforeAll(async () => {
+  server = await startFakeAiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  server.setDefault({
+    kind: 'computed',
+    answer: (body) => {
+      const prompt = JSON.stringify(body.messages ?? []);
+      const quality = Number(/\[quality (\d+)\]/.exec(prompt)?.[1] ?? 10);
+      return { kind: 'from-schema', overrides: { grade: 4 + 0.4 * quality } };
+    },
+  });
+});
+
+const work = (quality: number) => `My essay on the water cycle, with care and detail. [quality ${quality}]`;
+
+function input(quality: number, classWork: ClassWork[]): GradingInput {
+  return {
+    assignment: { name: 'The water cycle', descriptionText: 'Explain the water cycle.', pointsPossible: POINTS, rubric: null },
+    submissionText: work(quality),
+    options: gradingOptionsSchema.parse({}),
+    examples: [],
+    isFileContentIncluded: false,
+    classWork,
+  };
+}
+
+const teacherGraded: ClassWork[] = [6, 8, 9, 11, 12, 13, 15, 16, 18, 19].map((quality) => ({ text: work(quality), grade: quality }));
+const engine = (calibrate: boolean) => createAiEngine({ provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl, calibrate }, { maxNetworkRetries: 0 });
+
+describe('calibrating a model engine to the teacher’s grades', () => {
+  it('maps the model’s grade onto the teacher’s scale, learned from the graded work, and says how well it agrees', async () => {
+    const plain = await engine(false).draftGrade(input(16, teacherGraded));
+    expect(plain.grade).toBeCloseTo(10.4);
+    expect(plain.basis).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+
+    server.reset();
+    server.setDefault({ kind: 'computed', answer: (body) => ({ kind: 'from-schema', overrides: { grade: 4 + 0.4 * Number(/\[quality (\d+)\]/.exec(JSON.stringify(body.messages))?.[1]) } }) });
+    const calibrated = engine(true);
+    const draft = await calibrated.draftGrade(input(16, teacherGraded));
+    expect(Math.abs(draft.grade - 16)).toBeLessThanOrEqual(1);
+    expect(draft.basis).toMatchObject({ method: 'calibrated-model', gradesLearnedFrom: 10, classSize: 11 });
+    expect(draft.basis!.agreement!.withinTolerance).toBeGreaterThanOrEqual(9);
+    expect(draft.gradeReview).toMatch(/Calibrated to your scale: the model also graded 10 of your graded submissions/);
+    // The draft itself and each graded submission once.
+    expect(server.requests).toHaveLength(11);
+
+    // The next draft of the class asks only for itself: the graded work's model grades are kept.
+    const next = await calibrated.draftGrade(input(7, teacherGraded));
+    expect(Math.abs(next.grade - 7)).toBeLessThanOrEqual(1);
+    expect(server.requests).toHaveLength(12);
+  });
+
+  it('leaves the model’s grade alone with fewer than three graded submissions', async () => {
+    const draft = await engine(true).draftGrade(input(16, teacherGraded.slice(0, 2)));
+    expect(draft.grade).toBeCloseTo(10.4);
+    expect(draft.basis).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('pulls the slope toward 1 when there are few pairs', () => {
+    // The teacher's grade is 2 × the model's - 10, seen on 3 pairs and on 40.
+    const few = fitCalibration([{ model: 10, teacher: 10 }, { model: 12, teacher: 14 }, { model: 14, teacher: 18 }]);
+    expect(few.slope).toBeGreaterThan(1.5);
+    expect(few.slope).toBeLessThan(1.9);
+    const many = fitCalibration(Array.from({ length: 40 }, (_, index) => ({ model: 8 + (index % 8), teacher: 2 * (8 + (index % 8)) - 10 })));
+    expect(many.slope).toBeGreaterThan(few.slope);
+    expect(many.slope).toBeCloseTo(2, 0);
+  });
+});

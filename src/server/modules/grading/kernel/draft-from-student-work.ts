@@ -1,0 +1,87 @@
+import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
+import type { DraftResponse } from '@/shared/schemas/grading';
+import { finalizeDraft, redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample, type StudentIdentity } from '@/server/adapters/ai';
+
+const NAME_PLACEHOLDER = /\[STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|NAME_PART_\d+)\]/g;
+const EMAIL_PLACEHOLDER = /\[(?:STUDENT_EMAIL|OTHER_EMAIL_\d+)\]/g;
+
+/**
+ * Replaces every classmate's (and the teacher's) name with [CLASSMATE] in one pass: a student's
+ * work may quote and answer other people, and their names must not reach the AI provider either.
+ */
+export function redactClassmates(text: string, classmateNames: readonly string[]): string {
+  const names = classmateNames.map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) return text;
+  return redactStudentIdentity(text, { names, emails: [] })
+    .text.replace(NAME_PLACEHOLDER, '[CLASSMATE]')
+    .replace(EMAIL_PLACEHOLDER, '[EMAIL]');
+}
+
+/** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
+export type GatheredWork = {
+  /** What the engine reads: the work with whatever context the variant adds around it. */
+  text: string;
+  /**
+   * The student's own words only (no labels, file markers, participation lines or classmates'
+   * posts): quotes and evidence in the draft are checked against this, and an engine that cannot
+   * tell context from work measures it. Empty for a link-only submission: the text is used then.
+   */
+  ownText: string;
+  files: DraftResponse['files'];
+};
+
+/** What is being graded, as the engine is told it. */
+export type GradingTask = {
+  name: string;
+  descriptionText: string;
+  /** Null when Canvas has no points possible: the engine is told 100, the checks keep it unknown. */
+  pointsPossible: number | null;
+  rubric: RubricCriterion[] | null;
+  /**
+   * What the student was asked (title and prompt): a quote found here, not in the student's own
+   * words, is not the student's. The name and description unless given.
+   */
+  promptText?: string;
+};
+
+/**
+ * The one draft pipeline of every grading screen, after the variant has gathered the student's
+ * work: redact (classmates' names, then the student's) → engine → check (grade range, rubric,
+ * quotes against the student's own words) with the student's names put back.
+ */
+export async function draftFromStudentWork(input: {
+  engine: AiEngine;
+  work: GatheredWork;
+  identity: StudentIdentity;
+  /** Everyone else whose name may appear in the work: classmates, the teacher. */
+  otherNames?: readonly string[];
+  task: GradingTask;
+  options: GradingOptions;
+  examples: GradingExample[];
+  /** The assignment's other work (redacted) and the teacher's grades on it: what the engine learns the scale from. */
+  classWork?: ClassWork[];
+}): Promise<DraftResponse> {
+  const { engine, work, identity, task, options } = input;
+  const ownNames = new Set(identity.names.map((name) => name.toLowerCase()));
+  const others = (input.otherNames ?? []).filter((name) => !ownNames.has(name.toLowerCase()));
+  const redaction = redactStudentIdentity(redactClassmates(work.text, others), identity);
+  const useRubric = options.useRubric && task.rubric !== null;
+  const raw = await engine.draftGrade({
+    assignment: { name: task.name, descriptionText: task.descriptionText, pointsPossible: task.pointsPossible ?? 100, rubric: task.rubric },
+    submissionText: redaction.text,
+    ...(work.ownText ? { ownText: redactStudentIdentity(redactClassmates(work.ownText, others), identity).text } : {}),
+    options: { ...options, useRubric },
+    examples: input.examples,
+    isFileContentIncluded: work.files.read.length > 0,
+    ...(input.classWork ? { classWork: input.classWork } : {}),
+  });
+  const draft = finalizeDraft(raw, {
+    submissionText: work.ownText || work.text,
+    promptText: task.promptText ?? `${task.name}\n\n${task.descriptionText}`,
+    pointsPossible: task.pointsPossible,
+    rubric: task.rubric,
+    useRubric,
+    restore: redaction.restore,
+  });
+  return { draft, files: work.files };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { gradingOptionsSchema } from '@/shared/schemas/ai';
+import { createOfflineEngine, finalizeDraft, type ClassWork, type GradingInput } from '@/server/adapters/ai';
+import { createRandom } from '@/server/demo-canvas/random';
+import { essayToText, writeEssay, type WriterLevel } from '@/server/demo-canvas/seed/essay-writer';
+import { mean, quadraticWeightedKappa } from './agreement';
+
+/**
+ * The product's offline engine learns the teacher's scale from the class: a synthetic class like
+ * the demo Canvas's (strong, average and weak writers; the teacher grades by level with some
+ * spread), drafted through createOfflineEngine() with the class's graded work as training data.
+ */
+const POINTS = 20;
+const description = 'Write a persuasive essay on whether high schools should start later in the morning. Support your position with evidence and address a counterargument.';
+const levels: WriterLevel[] = ['strong', 'average', 'weak'];
+const teacherRange: Record<WriterLevel, [number, number]> = { strong: [0.88, 0.99], average: [0.72, 0.87], weak: [0.5, 0.7] };
+
+function syntheticClass(size: number, seed: number) {
+  const random = createRandom(seed);
+  return Array.from({ length: size }, (_, index) => {
+    const level = levels[(index * 7 + seed) % levels.length]!;
+    const text = essayToText(writeEssay(random, 'later-start', level));
+    const [low, high] = teacherRange[level];
+    return { text, grade: Math.round(POINTS * (low + random.next() * (high - low))) };
+  });
+}
+
+function input(text: string, classWork: ClassWork[]): GradingInput {
+  return {
+    assignment: { name: 'Should school start later?', descriptionText: description, pointsPossible: POINTS, rubric: null },
+    submissionText: text,
+    options: gradingOptionsSchema.parse({}),
+    examples: [],
+    isFileContentIncluded: false,
+    classWork,
+  };
+}
+
+describe('the offline engine on the teacher’s scale', () => {
+  it('agrees more with the teacher the more of their grades it learns from, and never less', async () => {
+    const engine = createOfflineEngine();
+    const qwk: Record<number, number[]> = { 0: [], 10: [], 30: [] };
+    for (let draw = 0; draw < 4; draw += 1) {
+      const students = syntheticClass(40, 200 + draw);
+      const drafted = students.slice(30);
+      for (const k of [0, 10, 30]) {
+        const grades: number[] = [];
+        for (const [index, student] of drafted.entries()) {
+          const classWork = students.filter((_, other) => other !== 30 + index).map((other) => ({ text: other.text, grade: students.indexOf(other) < k ? other.grade : null }));
+          grades.push((await engine.draftGrade(input(student.text, classWork))).grade);
+        }
+        qwk[k]!.push(quadraticWeightedKappa(grades.map(Math.round), drafted.map((student) => student.grade)));
+      }
+    }
+    expect(mean(qwk[10]!)).toBeGreaterThan(mean(qwk[0]!) + 0.1);
+    expect(mean(qwk[30]!)).toBeGreaterThanOrEqual(mean(qwk[10]!) - 0.02);
+    expect(mean(qwk[30]!)).toBeGreaterThan(0.6);
+  });
+
+  it('states the basis of the draft and, from three grades on, its cross-validated agreement', async () => {
+    const students = syntheticClass(16, 9);
+    const classWork = students.slice(1).map((student, index) => ({ text: student.text, grade: index < 10 ? student.grade : null }));
+    const raw = await createOfflineEngine().draftGrade(input(students[0]!.text, classWork));
+    expect(raw.basis).toMatchObject({ method: 'class', gradesLearnedFrom: 10, classSize: 16 });
+    expect(raw.basis!.agreement).toMatchObject({ checked: 10, tolerance: 1 });
+    expect(raw.gradeReview).toMatch(/on your scale\. Learned your scale from 10 of your grades/);
+    expect(raw.gradeReview).toMatch(/Within 1 point of your grade on \d+ of 10 you graded/);
+    // The feedback's wording follows the grade it states.
+    const summative = await createOfflineEngine().draftGrade({ ...input(students[0]!.text, classWork), options: gradingOptionsSchema.parse({ mode: 'summative' }) });
+    expect(summative.feedback).toContain(`: ${summative.grade} out of ${POINTS}`);
+    const draft = finalizeDraft(raw, { submissionText: students[0]!.text, pointsPossible: POINTS, rubric: null, useRubric: false });
+    expect(draft.basis).toEqual(raw.basis);
+
+    const ungraded = await createOfflineEngine().draftGrade(input(students[0]!.text, classWork.map((work) => ({ ...work, grade: null }))));
+    expect(ungraded.basis).toEqual({ method: 'class', gradesLearnedFrom: 0, classSize: 16, agreement: null });
+  });
+
+  it('with too small a class and no grades, grades against the description and says so', async () => {
+    const students = syntheticClass(3, 4);
+    const raw = await createOfflineEngine().draftGrade(input(students[0]!.text, students.slice(1).map((student) => ({ text: student.text, grade: null }))));
+    expect(raw.basis).toEqual({ method: 'description', gradesLearnedFrom: 0, classSize: 3, agreement: null });
+    expect(raw.gradeReview).toMatch(/Weighted overall/);
+  });
+});

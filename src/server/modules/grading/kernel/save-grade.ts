@@ -1,0 +1,127 @@
+import type { SaveGradeRequest } from '@/shared/schemas/grading';
+import {
+  approveGrade,
+  checkStored,
+  describeStored,
+  formatGradeNumber,
+  isAboveMaximum,
+  postedGradeFor,
+  toGradingType,
+  type ApprovedGrade as ApprovedChoice,
+} from '@/shared/grading-rules';
+import { AppError, isAppError } from '@/server/core/app-error';
+import type { CanvasAssignment, CanvasClient, CanvasGradeInput, CanvasSubmission } from '@/server/adapters/canvas';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import type { UsageStore } from '@/server/modules/usage/usage-store';
+import { spendCreditOnCanvas } from './spend-credit-on-canvas';
+
+/** The spec's save messages (part 2 §8) by Canvas failure. */
+const CANVAS_SAVE_MESSAGES: Partial<Record<string, string>> = {
+  CANVAS_NOT_FOUND: 'Assignment or student not found. Please check if the assignment accepts submissions.',
+  CANVAS_PERMISSION: 'Permission denied. Please check your Canvas permissions for grading.',
+  CANVAS_UNPROCESSABLE: 'Invalid grade format. Please check the grade value and try again.',
+};
+
+export type SaveGradeTarget = { courseId: number; assignmentId: number; userId: number };
+
+/**
+ * What the teacher approved for one student: the grade (a score, or complete/incomplete for a
+ * pass/fail assignment), whether a grade above the maximum was confirmed, the comment and, with a
+ * rubric, its ratings.
+ */
+export type ApprovedGrade = Pick<SaveGradeRequest, 'grade' | 'completion' | 'allowAboveMaximum' | 'comment' | 'rubricAssessment'>;
+
+/** Canvas's answer and, in the teacher's words, what Canvas stored ("17 / 20", "Complete"). */
+export type SavedGrade = { submission: CanvasSubmission; stored: string };
+
+/**
+ * Saves an approved grade through the kernel's paid Canvas write. The grade is put in the
+ * assignment's own terms (points, percent, letter, GPA, complete/incomplete, or none; decision 021),
+ * one credit is reserved (atomically), then grade, comment and rubric assessment go to Canvas in
+ * one PUT. The verify step reads Canvas's answer back: when Canvas refused, or answered without
+ * storing what was approved, the credit is given back and the teacher is told. Every outcome is audited.
+ */
+export async function saveGrade(
+  deps: { client: CanvasClient; usage: UsageStore; audit: AuditWriter },
+  teacher: { id: string; email: string },
+  target: SaveGradeTarget,
+  approved: ApprovedGrade,
+  known: { assignment?: CanvasAssignment } = {},
+): Promise<SavedGrade> {
+  const assignment = known.assignment ?? (await readAssignment(deps.client, target));
+  const gradingType = toGradingType(assignment.gradingType);
+  const pointsPossible = assignment.pointsPossible ?? 0;
+  const choice = approveGrade(gradingType, { score: approved.grade, completion: approved.completion }, pointsPossible);
+  if ('error' in choice) throw new AppError('VALIDATION', choice.error, { details: { field: 'grade' } });
+  assertWithinMaximum(choice, pointsPossible, approved.allowAboveMaximum);
+  const postedGrade = postedGradeFor(choice, pointsPossible);
+  if (postedGrade === null && !approved.comment.trim() && !approved.rubricAssessment) {
+    throw new AppError('VALIDATION', 'This assignment is not graded in Canvas: write feedback to send it.', { details: { field: 'comment' } });
+  }
+
+  const input: CanvasGradeInput = {};
+  if (postedGrade !== null) input.postedGrade = postedGrade;
+  if (approved.comment.trim()) input.comment = approved.comment;
+  if (approved.rubricAssessment) {
+    input.rubricAssessment = Object.fromEntries(
+      approved.rubricAssessment.map((item) => [item.criterionId, { points: item.points, comments: item.comments }]),
+    );
+  }
+  const submission = await spendCreditOnCanvas(deps, teacher, {
+    recordId: `${target.courseId}/${target.assignmentId}/${target.userId}`,
+    tableName: 'canvas_submissions',
+    values: {
+      grade: approved.grade,
+      posted_grade: postedGrade,
+      grading_type: gradingType,
+      comment: approved.comment,
+      course_id: target.courseId,
+      assignment_id: target.assignmentId,
+      student_id: target.userId,
+      rubric_used: approved.rubricAssessment !== null,
+    },
+    failureValues: { attempted_grade: approved.grade },
+    actions: { saved: 'GRADE_SUBMISSION', refused: 'GRADE_SUBMISSION_FAILED', failed: 'GRADE_SUBMISSION_ERROR' },
+    write: () => deps.client.gradeSubmission(target.courseId, target.assignmentId, target.userId, input),
+    // Read back what Canvas stored: a 200 does not mean the grade was kept.
+    verify: (saved) => {
+      const check = checkStored(choice, saved);
+      if (check.ok) return null;
+      const commentLanded = Boolean(input.comment) && saved.comments.some((comment) => comment.comment === input.comment);
+      return {
+        message:
+          `Canvas did not store this grade: you sent ${postedGrade ?? 'no grade'} and ${check.reason}. No credit was used.` +
+          (commentLanded ? ' Your feedback comment was added in Canvas.' : ''),
+        details: { sent: postedGrade, score: saved.score, grade: saved.grade },
+      };
+    },
+    notStored: { code: 'CANVAS_NOT_STORED', action: 'GRADE_NOT_STORED' },
+    savedValues: (saved) => ({ score: saved.score, stored_grade: saved.grade, excused: saved.excused }),
+    refusalMessage: (refusal) => CANVAS_SAVE_MESSAGES[refusal.code] ?? `Failed to save grade: ${refusal.userMessage}`,
+    errorMessage: 'An unexpected error occurred while saving the grade',
+  });
+  return { submission, stored: describeStored(gradingType, submission, assignment.pointsPossible) };
+}
+
+/** The assignment's grading type and points, with a refusal worded as a save refusal. */
+async function readAssignment(client: CanvasClient, target: SaveGradeTarget): Promise<CanvasAssignment> {
+  try {
+    return await client.getAssignment(target.courseId, target.assignmentId);
+  } catch (error) {
+    const message = isAppError(error) ? CANVAS_SAVE_MESSAGES[error.code] : undefined;
+    if (isAppError(error) && message) throw new AppError(error.code, message, { cause: error, details: error.details });
+    throw error;
+  }
+}
+
+/** A grade above the points possible is saved as typed only once the teacher confirmed it; it is never capped quietly. */
+function assertWithinMaximum(choice: ApprovedChoice, pointsPossible: number, isConfirmed: boolean): void {
+  if (!('score' in choice) || pointsPossible <= 0 || isConfirmed) return;
+  if (isAboveMaximum(choice.score, pointsPossible)) {
+    throw new AppError(
+      'VALIDATION',
+      `${formatGradeNumber(choice.score)} is more than the ${formatGradeNumber(pointsPossible)} points possible. Confirm it as extra credit to save it as typed.`,
+      { details: { field: 'grade', reason: 'above_maximum', pointsPossible } },
+    );
+  }
+}

@@ -1,0 +1,42 @@
+// The import boundaries of eslint.config.js, probed with relative and `@/` imports the way a
+// newcomer might write them: each probe is linted as if it were a file at that path.
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ overrideConfig: { rules: { '@typescript-eslint/no-unused-vars': 'off' } } });
+});
+
+async function boundaryErrors(filePath: string, importLine: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const probe = 1;\n`, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['a feature importing another feature, relatively', 'src/client/features/grading/assignment/components/probe.ts', "import { coursesQuery } from '../../../courses/api/courses-api';", /Features never import each other/],
+    ['a grading variant importing another variant', 'src/client/features/grading/discussion/probe.ts', "import { useSaveGrade } from '../assignment/api/grading-api';", /never another variant/],
+    ['the client grading kernel importing a variant', 'src/client/features/grading/kernel/probe.ts', "import { useQuizView } from '@/client/features/grading/quiz/api/quiz-grading-api';", /knows no variant/],
+    ['the client importing the server, relatively', 'src/client/features/courses/probe.ts', "import { saveGrade } from '../../../server/modules/grading/kernel/save-grade';", /only over HTTP/],
+    ['the design system importing a feature', 'src/client/ui/probe.ts', "import { coursesQuery } from '../features/courses/api/courses-api';", /sit below/],
+    ['an adapter importing a module', 'src/server/adapters/canvas/probe.ts', "import { saveGrade } from '@/server/modules/grading/kernel/save-grade';", /below the modules/],
+    ['a module importing another module outside the allow-list', 'src/server/modules/literacy/probe.ts', "import { createDraftStore } from '../grading/kernel/draft-store';", /modules\/README\.md/],
+    ['a server grading variant importing another variant', 'src/server/modules/grading/quizzes/probe.ts', "import { draftFeedback } from '../assignments/draft-feedback';", /never another variant/],
+    ['the server grading kernel importing a variant', 'src/server/modules/grading/kernel/probe.ts', "import { quizGradingRoutes } from '../quizzes/routes';", /knows no variant/],
+    ['the demo Canvas importing the product', 'src/server/demo-canvas/probe.ts', "import { AppError } from '../core/app-error';", /separate application/],
+    ['production code importing a test helper', 'src/server/modules/grading/kernel/probe.ts', "import { createTestApp } from '@/server/test/test-app';", /never imports test helpers/],
+  ])('refuses %s', async (_name, filePath, importLine, message) => {
+    const errors = await boundaryErrors(filePath, importLine);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it.each([
+    ['a grading variant importing the kernel', 'src/client/features/grading/quiz/probe.ts', "import { formatScore } from '../kernel/format';"],
+    ['a module importing an allowed seam', 'src/server/modules/literacy/probe.ts', "import { handToMailer } from '../contact/hand-to-mailer';"],
+    ['a server grading variant importing the kernel', 'src/server/modules/grading/discussions/probe.ts', "import { draftScope } from '../kernel/draft-scope';"],
+  ])('allows %s', async (_name, filePath, importLine) => {
+    expect(await boundaryErrors(filePath, importLine)).toEqual([]);
+  });
+});

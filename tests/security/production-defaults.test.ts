@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '@/server/config';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+
+/**
+ * A deployment (NODE_ENV=production set on purpose) must not face the public with the conveniences
+ * of a laptop start: the demo Canvas, with its shared teacher token and fault knobs, is off unless
+ * DEMO_CANVAS=true asks for it.
+ */
+
+let harness: TestApp | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('the demo Canvas in production', () => {
+  it('is not served, nor offered on the setup page, when NODE_ENV=production', async () => {
+    harness = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
+    expect(demo.statusCode).toBe(404);
+    const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ demoCanvas: null });
+  });
+
+  it('is served when DEMO_CANVAS=true turns it on explicitly', async () => {
+    harness = await createTestApp({ env: { NODE_ENV: 'production', DEMO_CANVAS: 'true' } });
+    const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
+    expect(demo.statusCode).toBe(401);
+    const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().demoCanvas).toMatchObject({ url: expect.stringContaining('/demo-canvas') });
+  });
+
+  it('stays on for `npm start` on a laptop, where NODE_ENV is not set at all', () => {
+    const config = loadConfig({ APP_SECRET: 'a-secret-that-is-long-enough-to-derive-keys', DATA_DIR: '/tmp/margin-unused' });
+    expect(config.environment).toBe('production');
+    expect(config.declaredProduction).toBe(false);
+    expect(config.demoCanvas).toBe(true);
+  });
+});
