@@ -51,11 +51,11 @@ describe('an e-mail that already has an account', () => {
     expect(again.headers['content-length']).toBe(fresh.headers['content-length']);
 
     await expect
-      .poll(async () => queryRows(harness.database.db, sql`select to_address, subject from mail_outbox where to_address in ('owner@school.test', 'fresh@school.test') order by created_at`), { timeout: 5000 })
+      .poll(async () => queryRows(harness.database.db, sql`select to_address, subject from mail_outbox where to_address in ('owner@school.test', 'fresh@school.test') order by to_address, subject`), { timeout: 5000 })
       .toEqual([
+        { to_address: 'fresh@school.test', subject: 'Welcome to Margin' },
         { to_address: 'owner@school.test', subject: 'Welcome to Margin' },
         { to_address: 'owner@school.test', subject: 'You already have a Margin account' },
-        { to_address: 'fresh@school.test', subject: 'Welcome to Margin' },
       ]);
   });
 

@@ -17,8 +17,11 @@ afterEach(async () => {
 describe('the demo Canvas in production', () => {
   it('is not served, nor offered on the setup page, when NODE_ENV=production', async () => {
     harness = await createTestApp({ env: { NODE_ENV: 'production' } });
+    // No Canvas API answers there: the address is just another page of the app (its shell).
     const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
-    expect(demo.statusCode).toBe(404);
+    expect(demo.statusCode).not.toBe(401);
+    expect(demo.headers['content-type']).not.toMatch(/json/);
+    expect(harness.app.demoCanvas).toBeUndefined();
     const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({ demoCanvas: null });
   });
