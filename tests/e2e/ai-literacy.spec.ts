@@ -336,6 +336,7 @@ test.describe('assignment integration tool', () => {
   });
 
   test('full flow: suggestions, selection, revised assignment, edits, copies and downloads', async ({ page }) => {
+    test.slow();
     await grantClipboard(page);
     await page.goto('/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill(WATER_CYCLE.title);
@@ -511,6 +512,8 @@ test.describe('layout and accessibility', () => {
   ];
   for (const width of [375, 768, 1280]) {
     test(`fits ${width}px and has no serious axe violations`, async ({ page }) => {
+      // Seven pages, each loaded and checked by axe: more than the default minute on a busy machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       for (const { path, heading } of pages) {
         await page.goto(path);

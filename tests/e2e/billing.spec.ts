@@ -114,6 +114,8 @@ test('a cancelled purchase says so and changes nothing', async ({ page, context,
 });
 
 test('axe finds no serious problems on the pricing, checkout, settings and portal pages', async ({ page, context, request }) => {
+  // Six axe runs and a purchase: more than the default minute on a busy machine.
+  test.slow();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/pricing?billing=yearly');
@@ -137,8 +139,17 @@ test('axe finds no serious problems on the pricing, checkout, settings and porta
   await checkout.getByRole('button', { name: 'Switch to Core Plan' }).click();
   await expect(checkout.getByText('You are now on the Core Plan.')).toBeVisible();
   await expect(checkout.getByTestId('portal-tier')).toHaveText('Core Plan');
+  // Cancelling asks first, names the date the plan ends, and can be called off.
   await checkout.getByRole('button', { name: 'Cancel subscription' }).click();
-  await expect(checkout.getByText(/^Your plan ends on /)).toBeVisible();
+  const confirmation = checkout.getByRole('dialog', { name: 'Cancel your Core Plan?' });
+  await expect(confirmation).toContainText(/You keep it, and its submissions, until \w+ \d+, \d{4}/);
+  await confirmation.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(confirmation).toBeHidden();
+  await expect(checkout.getByTestId('portal-tier')).toHaveText('Core Plan');
+  await expect(checkout.getByText(/^Renews on /)).toBeVisible();
+  await checkout.getByRole('button', { name: 'Cancel subscription' }).click();
+  await confirmation.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(checkout.getByText(/^Your plan ends on .*\. You keep it until then\.$/)).toBeVisible();
   await checkout.getByRole('link', { name: 'Return to Margin' }).click();
   await expect(checkout).toHaveURL(/\/settings$/);
   await expect(checkout.getByTestId('settings-usage-count')).toHaveText('0 of 750 submissions used');

@@ -42,7 +42,8 @@ describe('reading documents in worker threads', () => {
   });
 
   it('reads at most `threads` documents at once, lets a few wait, and refuses the rest as busy', async () => {
-    const narrow = reader({ threads: 1, maxWaiting: 1, timeoutMs: 3_000 });
+    // A long wait allowance, so the waiting read is never refused as busy on a slow machine.
+    const narrow = reader({ threads: 1, maxWaiting: 1, maxWaitMs: 60_000, timeoutMs: 3_000 });
     const first = narrow.read(slow);
     const second = narrow.read(small);
     expect(await narrow.read(small)).toEqual({ ok: false, problem: 'busy' });
