@@ -17,10 +17,11 @@ afterEach(async () => {
 describe('the demo Canvas in production', () => {
   it('is not served, nor offered on the setup page, when NODE_ENV=production', async () => {
     harness = await createTestApp({ env: { NODE_ENV: 'production' } });
-    // No Canvas API answers there: the address is just another page of the app (its shell).
+    // No Canvas API answers there: the address is just another page of the app (its shell when the
+    // client is built, the plain 404 when it is not), never Canvas's 401 for a missing token.
     const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
-    expect(demo.statusCode).not.toBe(401);
-    expect(demo.headers['content-type']).not.toMatch(/json/);
+    expect([200, 404]).toContain(demo.statusCode);
+    expect(demo.body).not.toContain('user authorization required');
     expect(harness.app.demoCanvas).toBeUndefined();
     const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({ demoCanvas: null });
