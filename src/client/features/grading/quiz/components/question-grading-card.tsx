@@ -23,6 +23,8 @@ const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fil
 function saveFailureToast(error: unknown) {
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
     toast.error('Usage Limit Reached', { description: error.message });
+  } else if (error instanceof ApiError && error.code === ERROR_CODE.QUIZ_NOT_GRADED) {
+    toast.error('Not graded', { description: error.message });
   } else if (error instanceof ApiError && error.code !== ERROR_CODE.INTERNAL && error.code !== CLIENT_ERROR_CODE.NETWORK) {
     toast.error('Grading Failed', { description: 'Failed to save the grade. Please try again.' });
   } else {
