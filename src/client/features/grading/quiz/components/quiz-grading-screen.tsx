@@ -12,7 +12,7 @@ import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { quizAnswersQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
-import { QuestionGradingCard } from './question-grading-card';
+import { QuestionGradingCard, type QuestionEditsMemory } from './question-grading-card';
 import { QuizHeader } from './quiz-header';
 import { answerFor, QuizSubmissionPanel, type AnswersState } from './quiz-submission-panel';
 import { QuizStudentList } from './quiz-student-list';
@@ -48,6 +48,8 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const publicConfig = usePublicConfig();
   const queryClient = useQueryClient();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  // Unsaved scores and comments per student and question survive moving to another student and back.
+  const [unsavedEdits] = useState<QuestionEditsMemory>(() => new Map());
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
@@ -132,6 +134,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                 onAiOptionsChange={setAiOptions}
                 engineName={publicConfig.data?.aiEngine}
                 actionsRef={actionsRef}
+                unsavedEdits={unsavedEdits}
                 onSaved={(andNext) => {
                   if (andNext) selectIndex(index + 1);
                 }}
