@@ -148,7 +148,9 @@ export function QuestionGradingCard({
             {question.needs_manual_grading ? ' *' : ''}
           </p>
           <CardTitle className="text-base">{question.name || `Question ${position}`}</CardTitle>
-          <p className="text-sm text-slate-600">{submission.user.name}</p>
+          <p className="text-sm text-slate-600" data-testid="question-student">
+            {submission.user.name}
+          </p>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {hasKeptEdits ? <KeptEditsNote /> : null}
