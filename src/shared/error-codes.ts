@@ -19,6 +19,8 @@ export const ERROR_CODE = {
   CANVAS_UNPROCESSABLE: 'CANVAS_UNPROCESSABLE',
   /** Canvas answered a grade save but did not store the grade that was approved. */
   CANVAS_NOT_STORED: 'CANVAS_NOT_STORED',
+  /** A practice quiz or an ungraded survey: it has no grade in Canvas, so nothing is drafted, saved or charged. */
+  QUIZ_NOT_GRADED: 'QUIZ_NOT_GRADED',
   CANVAS_THROTTLED: 'CANVAS_THROTTLED',
   CANVAS_UNAVAILABLE: 'CANVAS_UNAVAILABLE',
   /** A shared resource (the document readers) is saturated; the same request may work in a minute. */

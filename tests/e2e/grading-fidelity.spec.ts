@@ -3,7 +3,7 @@ import { expect, test, type DemoCanvas, type Teacher } from './fixtures';
 
 /** What the teacher sees is what Canvas stores: grading types, the over-maximum warning, draft quotes. */
 const COURSE_ID = 4201;
-const SHOTS = '/work/wt/_shots/grading-fidelity';
+const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/_shots/grading-fidelity';
 // Drafting and loading a class are slower on a busy machine than the default minute allows.
 test.setTimeout(120_000);
 

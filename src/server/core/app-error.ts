@@ -25,6 +25,8 @@ export const statusByCode = {
   CANVAS_UNPROCESSABLE: 502,
   /** Canvas answered the save but did not store the grade that was approved. */
   CANVAS_NOT_STORED: 502,
+  /** A practice quiz or an ungraded survey: it has no grade in Canvas, so nothing is drafted, saved or charged. */
+  QUIZ_NOT_GRADED: 409,
   CANVAS_THROTTLED: 503,
   CANVAS_UNAVAILABLE: 503,
   /** A shared resource (the document readers) is saturated; the same request may work in a minute. */

@@ -174,12 +174,13 @@ describe('demo Canvas discussions', () => {
 });
 
 describe('demo Canvas quizzes', () => {
-  it('has a graded quiz, a practice quiz and an unpublished quiz', async () => {
+  it('has a graded quiz, a practice quiz, an unpublished quiz and an ungraded survey', async () => {
     const quizzes = await get('/api/v1/courses/4201/quizzes');
     expect(quizzes.map((q: { quiz_type: string; published: boolean }) => [q.quiz_type, q.published]).sort()).toEqual([
       ['assignment', false],
       ['assignment', true],
       ['practice_quiz', true],
+      ['survey', true],
     ]);
     const graded = quizzes.find((q: { quiz_type: string; published: boolean }) => q.quiz_type === 'assignment' && q.published);
     expect(graded).toMatchObject({ points_possible: 16, time_limit: 30, question_count: 5, assignment_id: 5008 });

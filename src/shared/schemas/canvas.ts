@@ -105,11 +105,22 @@ export const needsGradingItemSchema = z.object({
   points_possible: z.number().nullable(),
   needs_grading_count: z.number(),
   html_url: z.string(),
+  /** Set when the assignment is a graded discussion: Start Grading opens the discussion grader. */
+  discussion_topic_id: z.number().nullable(),
+  /** Set when the assignment is a classic quiz: Start Grading opens the quiz grader. */
+  quiz_id: z.number().nullable(),
 });
 export type NeedsGradingItem = z.infer<typeof needsGradingItemSchema>;
 export const needsGradingListSchema = z.object({ assignments: z.array(needsGradingItemSchema) });
 
 export const courseIdParamsSchema = z.object({ courseId: z.coerce.number().int().positive() });
+
+/** The grading screen for a Needs Grading item: the discussion or quiz grader for those, else the assignment grader. */
+export function needsGradingPath(item: Pick<NeedsGradingItem, 'id' | 'course_id' | 'discussion_topic_id' | 'quiz_id'>): string {
+  if (item.discussion_topic_id !== null) return `/courses/${item.course_id}/discussions/${item.discussion_topic_id}/grade`;
+  if (item.quiz_id !== null) return `/courses/${item.course_id}/quizzes/${item.quiz_id}/grade`;
+  return `/courses/${item.course_id}/assignments/${item.id}/grade`;
+}
 
 /** Quizzes that can be graded from Margin: published, of type assignment or graded_survey. */
 export function isGradableQuiz(quiz: Pick<QuizSummary, 'published' | 'quiz_type'>): boolean {

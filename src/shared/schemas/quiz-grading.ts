@@ -67,6 +67,21 @@ export function quizTypeLabel(quizType: string): string {
   return QUIZ_TYPE_LABELS[quizType] ?? quizType;
 }
 
+/**
+ * Whether a quiz counts toward a grade: a graded quiz or a graded survey, with a gradebook
+ * assignment. A practice quiz or an ungraded survey has no grade in Canvas, so Margin does not
+ * grade it and no save of it costs a credit.
+ */
+export function isGradedQuiz(quiz: { quiz_type: string; assignment_id: number | null }): boolean {
+  return (quiz.quiz_type === 'assignment' || quiz.quiz_type === 'graded_survey') && quiz.assignment_id !== null;
+}
+
+/** Why a practice quiz or an ungraded survey is not graded from Margin (the server's refusal and the screen's notice). */
+export function quizNotGradedMessage(quizType: string): string {
+  const kind = quizType === 'survey' ? 'an ungraded survey' : quizType === 'practice_quiz' ? 'a practice quiz' : 'not linked to a gradebook assignment';
+  return `This quiz is ${kind}: it has no grade in Canvas, so Margin does not grade it and no credit is used. Open it in Canvas to see the answers.`;
+}
+
 export function timeLimitLabel(minutes: number | null): string {
   return minutes && minutes > 0 ? `${minutes} minutes` : 'No limit';
 }

@@ -12,6 +12,8 @@ const item = (name: string, due_at: string | null): NeedsGradingItem => ({
   points_possible: 10,
   needs_grading_count: 1,
   html_url: '',
+  discussion_topic_id: null,
+  quiz_id: null,
 });
 
 describe('sortByDueDate', () => {

@@ -52,11 +52,36 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   state.favoriteCourseIds.set(teacher.id, [english10.id]);
 
   const seedContext = { factory, random, classroom, teacherId: teacher.id, now };
-  seedEnglish10(seedContext, english10, enrollStudents(factory, classroom, english10, 35));
+  const english10Students = enrollStudents(factory, classroom, english10, 35);
+  seedEnglish10(seedContext, english10, english10Students);
   seedHistory(seedContext, history, enrollStudents(factory, classroom, history, 30));
   seedScience(seedContext, science, enrollStudents(factory, classroom, science, 28));
   seedCreativeWriting(seedContext, creative, enrollStudents(factory, classroom, creative, 18));
   seedEnglish9(seedContext, english9, enrollStudents(factory, classroom, english9, 26));
+  // Seeded last, so the ids and the random draws of everything above stay as they were.
+  seedReadingSurvey(seedContext, english10, english10Students);
+}
+
+/**
+ * An ungraded survey with written answers (no gradebook assignment, no points): Canvas lists
+ * attempts "pending review", but there is no grade to give, so Margin must not offer it for grading.
+ */
+function seedReadingSurvey({ factory, random, classroom }: SeedContext, course: DemoCourse, students: Student[]): void {
+  const survey = factory.quiz(course, {
+    title: 'Unit 1 Reading Survey',
+    description: '<p>Tell us how the Unit 1 stories went for you. This survey is not graded.</p>',
+    quizType: 'survey',
+    showCorrectAnswers: false,
+  });
+  const questions = [
+    factory.question(survey, {
+      name: 'Your reading',
+      type: 'essay_question',
+      text: '<p>Which moment of "The Tell-Tale Heart" stayed with you, and why?</p>',
+      pointsPossible: 0,
+    }),
+  ];
+  takeQuiz(factory, random, classroom, survey, questions, students, { takers: 10, pendingReview: 4, takenBefore: factory.daysFromNow(-2) });
 }
 
 interface SeedContext {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_REVOKED_TOKEN, RATE_LIMIT_EXCEEDED_BODY } from '@/server/demo-canvas';
+import { needsGradingPath, type NeedsGradingItem } from '@/shared/schemas/canvas';
 import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 import type { RunningDemoCanvas } from '@/server/demo-canvas';
@@ -187,6 +188,19 @@ describe('courses', () => {
     }
     const assignmentCalls = canvas.requestLog.filter((entry) => /\/courses\/\d+\/assignments$/.test(entry.path));
     expect(new Set(assignmentCalls.map((entry) => entry.path)).size).toBe(withWork.length);
+  });
+
+  it('names the discussion or quiz behind a Needs Grading item, so Start Grading opens its own grader', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { assignments } = (await inject('GET', '/api/needs-grading', teacher.headers)).json<{ assignments: NeedsGradingItem[] }>();
+    const discussion = assignments.find((item) => item.discussion_topic_id !== null)!;
+    const quiz = assignments.find((item) => item.quiz_id !== null)!;
+    const plain = assignments.find((item) => item.discussion_topic_id === null && item.quiz_id === null)!;
+    expect(canvas.state.assignments.get(discussion.id)!.discussionTopicId).toBe(discussion.discussion_topic_id);
+    expect(canvas.state.assignments.get(quiz.id)!.quizId).toBe(quiz.quiz_id);
+    expect(needsGradingPath(discussion)).toBe(`/courses/${discussion.course_id}/discussions/${discussion.discussion_topic_id}/grade`);
+    expect(needsGradingPath(quiz)).toBe(`/courses/${quiz.course_id}/quizzes/${quiz.quiz_id}/grade`);
+    expect(needsGradingPath(plain)).toBe(`/courses/${plain.course_id}/assignments/${plain.id}/grade`);
   });
 
   it('rides out a Canvas hiccup and throttling', async () => {

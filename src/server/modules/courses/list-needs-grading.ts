@@ -23,6 +23,8 @@ export async function listNeedsGrading(canvas: TeacherCanvas): Promise<NeedsGrad
             points_possible: assignment.pointsPossible,
             needs_grading_count: assignment.needsGradingCount ?? 0,
             html_url: canvas.toPublicUrl(assignment.htmlUrl),
+            discussion_topic_id: assignment.discussionTopicId,
+            quiz_id: assignment.quizId,
           }),
         );
     }),

@@ -228,6 +228,11 @@ function QuizTable({ courseId, quizzes }: { courseId: number; quizzes: QuizSumma
                   <ButtonLink to={`/courses/${courseId}/quizzes/${quiz.id}/grade`} size="sm" aria-label={`Grade ${quiz.title}`}>
                     Grade
                   </ButtonLink>
+                ) : quiz.quiz_type === 'practice_quiz' || quiz.quiz_type === 'survey' ? (
+                  // No grade in Canvas, so nothing to grade here (and no credit to spend).
+                  <span className="text-xs text-slate-500" data-testid="quiz-not-graded-label">
+                    Not graded in Canvas
+                  </span>
                 ) : null}
               </td>
             </tr>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, RefreshCw } from 'lucide-react';
-import type { NeedsGradingItem } from '@/shared/schemas/canvas';
+import { needsGradingPath, type NeedsGradingItem } from '@/shared/schemas/canvas';
 import { formatCount } from '@/shared/usage';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Badge, EmptyState } from '@/client/ui/feedback';
@@ -99,7 +99,7 @@ function NeedsGradingCard({ item }: { item: NeedsGradingItem }) {
         <span>{formatPoints(item.points_possible)}</span>
       </p>
       <div className="mt-auto pt-1">
-        <ButtonLink to={`/courses/${item.course_id}/assignments/${item.id}/grade`} className="w-full" aria-label={`Start Grading ${item.name}`}>
+        <ButtonLink to={needsGradingPath(item)} className="w-full" aria-label={`Start Grading ${item.name}`}>
           Start Grading
         </ButtonLink>
       </div>

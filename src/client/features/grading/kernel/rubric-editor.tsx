@@ -1,4 +1,5 @@
 import type { GradingDraft, RubricCriterion } from '@/shared/schemas/ai';
+import { commentForPoints, isDraftCommentCleared, type DraftedCriterion } from '@/shared/rubric-comments';
 import { cn } from '@/client/lib/cn';
 import { Input, Textarea } from '@/client/ui/form';
 import { Evidence } from './draft-review';
@@ -60,6 +61,9 @@ export function RubricEditor({
   const maxTotal = rubric.reduce((sum, criterion) => sum + criterion.points, 0);
   const update = (id: string, patch: Partial<RubricValue>) =>
     onChange({ ...values, [id]: { points: values[id]?.points ?? '', comments: values[id]?.comments ?? '', ...patch } });
+  // New points take the drafted comment away (or back) with them: see shared/rubric-comments.ts.
+  const setPoints = (id: string, points: string, drafted: DraftedCriterion | undefined) =>
+    update(id, { points, comments: commentForPoints(values[id]?.comments ?? '', points, drafted) });
   return (
     <details open={isOpenByDefault} className="group flex flex-col gap-3 rounded-lg border border-slate-200 p-3" aria-label="Rubric">
       <summary className="flex cursor-pointer items-center justify-between text-sm font-semibold">
@@ -85,7 +89,7 @@ export function RubricEditor({
                     aria-label={`Points for ${criterion.description}`}
                     disabled={isDisabled}
                     value={values[criterion.id]?.points ?? ''}
-                    onChange={(event) => update(criterion.id, { points: event.target.value })}
+                    onChange={(event) => setPoints(criterion.id, event.target.value, draftItem)}
                   />
                   <span className="text-slate-600">/ {criterion.points}</span>
                 </label>
@@ -96,7 +100,7 @@ export function RubricEditor({
                     key={`${rating.description}-${rating.points}`}
                     type="button"
                     disabled={isDisabled}
-                    onClick={() => update(criterion.id, { points: String(rating.points) })}
+                    onClick={() => setPoints(criterion.id, String(rating.points), draftItem)}
                     className={cn(
                       'rounded-full border px-2 py-0.5 text-xs',
                       values[criterion.id]?.points === String(rating.points)
@@ -117,7 +121,14 @@ export function RubricEditor({
                 onChange={(event) => update(criterion.id, { comments: event.target.value })}
                 className="min-h-0 text-sm"
               />
-              {draftItem?.quote && draftItem.quoteVerified ? <Evidence quote={draftItem.quote} /> : null}
+              {draftItem && isDraftCommentCleared(values[criterion.id]?.comments ?? '', values[criterion.id]?.points ?? '', draftItem) ? (
+                <p role="status" className="mt-1 text-xs text-amber-800" data-testid="rubric-comment-cleared">
+                  The draft's comment was written for {draftItem.points} points, so it was cleared: it would contradict the points you chose. Write your
+                  own, or choose {draftItem.points} again to bring it back.
+                </p>
+              ) : draftItem?.quote && draftItem.quoteVerified ? (
+                <Evidence quote={draftItem.quote} />
+              ) : null}
             </li>
           );
         })}

@@ -221,6 +221,55 @@ describe('saving to Canvas', () => {
     expect(inCanvas.rubric_assessment[rubric[0]!.id]).toMatchObject({ points: rubric[0]!.points / 2, comments: `On ${rubric[0]!.description}` });
   });
 
+  it('never sends a drafted rubric comment beside points the teacher changed', async () => {
+    const teacher = await grading.teacher();
+    const { assignments } = (await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    let found: { base: string; view: AssignmentGradingView; courseId: number; assignmentId: number } | null = null;
+    for (const item of assignments) {
+      const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
+      const view = (await grading.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json();
+      if (view.assignment.rubric?.length && view.submissions.some(isWaiting)) {
+        found = { base, view, courseId: item.course_id, assignmentId: item.id };
+        break;
+      }
+    }
+    const { base, view, courseId, assignmentId } = found!;
+    const student = view.submissions.find(isWaiting)!;
+    const drafted = await grading.app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: student.user_id, options: { mode: 'summative', useRubric: true, customInstructions: null } },
+    });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const draftRubric = (drafted.json().draft.rubricAssessment as Array<{ criterionId: string; points: number; comment: string }>).filter(
+      (item) => item.comment.trim() !== '',
+    );
+    expect(draftRubric.length).toBeGreaterThan(1);
+    const [changed, kept] = draftRubric as [(typeof draftRubric)[number], (typeof draftRubric)[number]];
+    const criterion = view.assignment.rubric!.find((item) => item.id === changed.criterionId)!;
+    const otherPoints = changed.points === 0 ? criterion.points : 0;
+    // A stale screen sends the drafted words with new points for one criterion, and unchanged ones for another.
+    const rubricAssessment = [
+      { criterionId: changed.criterionId, points: otherPoints, comments: changed.comment },
+      { criterionId: kept.criterionId, points: kept.points, comments: kept.comment },
+    ];
+    const response = await grading.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: otherPoints + kept.points, comment: 'Overall comment.', rubricAssessment },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const inCanvas = await fetch(
+      `${grading.canvas.baseUrl}/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions/${student.user_id}?include[]=rubric_assessment`,
+      { headers: { authorization: `Bearer ${grading.canvas.token}` } },
+    ).then((reply) => reply.json());
+    expect(inCanvas.rubric_assessment[changed.criterionId].points).toBe(otherPoints);
+    expect(inCanvas.rubric_assessment[changed.criterionId].comments ?? '').toBe('');
+    expect(inCanvas.rubric_assessment[kept.criterionId]).toMatchObject({ points: kept.points, comments: kept.comment });
+  });
+
   it('gives the credit back when Canvas refuses, with the permission message', async () => {
     const teacher = await grading.teacher();
     const { base, view } = await firstGradableAssignment(teacher);

@@ -20,6 +20,7 @@ import { currentUser } from '@/server/modules/auth/authenticate';
 import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import { draftFeedback } from './draft-feedback';
 import { startWholeClassDraft } from './draft-whole-class';
+import { commentsFollowingPoints } from '@/shared/rubric-comments';
 import { saveGrade } from '../kernel/save-grade';
 import { bySortableName, toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
 import { draftScope } from '../kernel/draft-scope';
@@ -111,9 +112,15 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
       if (isPlaceholderSubmission(submissionId)) {
         throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
       }
-      const saved = await saveGrade({ client: canvas.client, usage, audit: context.audit }, teacher, { courseId, assignmentId, userId }, approved);
+      const scope = draftScope({ kind: 'assignment', courseId, assignmentId });
+      // A drafted rubric comment never goes out beside points it does not argue for.
+      const stored = await drafts.get(teacher.id, scope, userId);
+      const rubricAssessment = approved.rubricAssessment
+        ? commentsFollowingPoints(approved.rubricAssessment, stored?.draft.rubricAssessment).assessment
+        : null;
+      const saved = await saveGrade({ client: canvas.client, usage, audit: context.audit }, teacher, { courseId, assignmentId, userId }, { ...approved, rubricAssessment });
       // The draft has served its purpose once the grade is in Canvas.
-      await drafts.remove(teacher.id, draftScope({ kind: 'assignment', courseId, assignmentId }), userId);
+      await drafts.remove(teacher.id, scope, userId);
       const { summary } = await getUsageSummary(usage, teacher.id);
       return { submission: toGradingSubmission(saved.submission), usage: summary, stored: saved.stored };
     },

@@ -17,6 +17,7 @@ import { draftDiscussionFeedback } from './draft-discussion-feedback';
 import { loadDiscussion } from './load-discussion';
 import { saveDiscussionGrade } from './save-discussion-grade';
 import { toDiscussionGradingView } from './to-discussion-view';
+import { commentsFollowingPoints } from '@/shared/rubric-comments';
 import { draftScope } from '../kernel/draft-scope';
 
 /** Discussion grading, under /api/grading/courses/:courseId/discussions/:discussionId. */
@@ -81,15 +82,21 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
       const teacher = currentUser(request);
       const { courseId, discussionId, userId } = request.params;
       const canvas = await context.canvas.clientFor(teacher.id);
+      const scope = draftScope({ kind: 'discussion', courseId, topicId: discussionId });
+      // A drafted rubric comment never goes out beside points it does not argue for.
+      const draft = await drafts.get(teacher.id, scope, userId);
+      const rubricAssessment = request.body.rubricAssessment
+        ? commentsFollowingPoints(request.body.rubricAssessment, draft?.draft.rubricAssessment).assessment
+        : null;
       const { grade, stored } = await saveDiscussionGrade(
         { client: canvas.client, usage, audit: context.audit },
         teacher,
         { courseId, topicId: discussionId, userId },
-        request.body,
+        { ...request.body, rubricAssessment },
       );
       // The draft has served its purpose once the grade is in Canvas.
       const [, { summary }] = await Promise.all([
-        drafts.remove(teacher.id, draftScope({ kind: 'discussion', courseId, topicId: discussionId }), userId),
+        drafts.remove(teacher.id, scope, userId),
         getUsageSummary(usage, teacher.id),
       ]);
       return { user_id: userId, grade, usage: summary, stored };

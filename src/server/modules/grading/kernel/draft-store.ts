@@ -37,6 +37,22 @@ export function createDraftStore(db: Database, key: Buffer) {
       return drafts;
     },
 
+    /** One student's stored draft, if it has not expired. */
+    async get(userId: string, scope: string, studentId: number, now = new Date()): Promise<DraftResponse | null> {
+      const [row] = await db
+        .select()
+        .from(gradingDrafts)
+        .where(
+          and(eq(gradingDrafts.userId, userId), eq(gradingDrafts.scope, scope), eq(gradingDrafts.studentId, String(studentId)), gt(gradingDrafts.expiresAt, now)),
+        );
+      if (!row) return null;
+      try {
+        return draftResponseSchema.parse(JSON.parse(decrypt(key, row.sealedDraft)));
+      } catch {
+        return null;
+      }
+    },
+
     async remove(userId: string, scope: string, studentId: number) {
       await db
         .delete(gradingDrafts)

@@ -1,6 +1,6 @@
 import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
-import { questionTypeLabel } from '@/shared/schemas/quiz-grading';
+import { isGradedQuiz, questionTypeLabel, quizNotGradedMessage } from '@/shared/schemas/quiz-grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient } from '@/server/adapters/canvas';
 import type { AiEngine } from '@/server/adapters/ai';
@@ -29,12 +29,15 @@ export async function draftQuizAnswer(input: {
     client.listQuizQuestions(target.courseId, target.quizId),
     client.getQuizSubmission(target.courseId, target.quizId, target.quizSubmissionId),
   ]);
+  if (!isGradedQuiz({ quiz_type: quiz.quizType, assignment_id: quiz.assignmentId })) {
+    throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
+  }
   const question = questions.find((candidate) => candidate.id === target.questionId);
   if (!question) throw new AppError('NOT_FOUND', 'That question is not part of this quiz.');
   if (!DRAFTABLE_TYPES.has(question.type)) {
     throw new AppError('VALIDATION', `AI drafts are for written answers; a ${questionTypeLabel(question.type)} question is scored by Canvas or by you.`);
   }
-  if (quiz.assignmentId === null) throw new AppError('VALIDATION', 'Canvas does not share the answers of this quiz, so there is nothing to draft from.');
+  if (quiz.assignmentId === null) throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
 
   let submission;
   try {

@@ -9,6 +9,7 @@ import {
   type QuizAnswersResponse,
   type QuizGradingView,
 } from '@/shared/schemas/quiz-grading';
+import { ERROR_CODE } from '@/shared/error-codes';
 import { connectedTeacher } from '@/server/test/canvas-fixture';
 import { signUpAndIn } from '@/server/test/test-app';
 import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
@@ -336,6 +337,47 @@ describe('grading a question', () => {
       payload: {},
     });
     expect(refused.statusCode).toBe(400);
+  });
+});
+
+describe('practice quizzes and ungraded surveys', () => {
+  it('are refused for drafting and saving with their own code, without a credit or a write to Canvas', async () => {
+    const teacher = await grading.teacher();
+    const survey = [...grading.canvas.state.quizzes.values()].find((quiz) => quiz.courseId === COURSE_ID && quiz.quizType === 'survey')!;
+    expect(survey).toBeDefined();
+    for (const [quizId, kind] of [
+      [PRACTICE_QUIZ, 'a practice quiz'],
+      [survey.id, 'an ungraded survey'],
+    ] as const) {
+      const view = await loadView(teacher, quizId);
+      expect(view.submissions.length).toBeGreaterThan(0);
+      const target = view.submissions[0]!;
+      const question = view.questions[0]!;
+      grading.canvas.requestLog.length = 0;
+      const saved = await grading.app.inject({
+        method: 'PUT',
+        url: `${base(quizId)}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: question.id, score: 0, comment: 'Nice.' }] },
+      });
+      expect(saved.statusCode, saved.body).toBe(409);
+      expect(saved.json().error.code).toBe(ERROR_CODE.QUIZ_NOT_GRADED);
+      expect(saved.json().error.message).toBe(
+        `This quiz is ${kind}: it has no grade in Canvas, so Margin does not grade it and no credit is used. Open it in Canvas to see the answers.`,
+      );
+      const drafted = await grading.app.inject({
+        method: 'POST',
+        url: `${base(quizId)}/submissions/${target.id}/questions/${question.id}/draft`,
+        headers: teacher.headers,
+        payload: {},
+      });
+      expect(drafted.statusCode, drafted.body).toBe(409);
+      expect(drafted.json().error.code).toBe(ERROR_CODE.QUIZ_NOT_GRADED);
+      expect(grading.canvas.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
+      const stored = await grading.app.inject({ method: 'GET', url: `${base(quizId)}/submissions/${target.id}/drafts`, headers: teacher.headers });
+      expect(stored.json().drafts).toEqual({});
+    }
+    expect(await usedCredits(teacher)).toBe(0);
   });
 });
 

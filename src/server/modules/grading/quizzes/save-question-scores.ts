@@ -1,4 +1,4 @@
-import type { QuizGradingSubmission, SaveQuestionScoresRequest } from '@/shared/schemas/quiz-grading';
+import { isGradedQuiz, quizNotGradedMessage, type QuizGradingSubmission, type SaveQuestionScoresRequest } from '@/shared/schemas/quiz-grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient, CanvasQuizScoreUpdate } from '@/server/adapters/canvas';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
@@ -34,6 +34,10 @@ export async function saveQuestionScores(
     client.listQuizQuestions(target.courseId, target.quizId),
     client.getQuizSubmission(target.courseId, target.quizId, target.quizSubmissionId),
   ]);
+  // A practice quiz or an ungraded survey has no grade to save: refused before any credit is reserved.
+  if (!isGradedQuiz({ quiz_type: quiz.quizType, assignment_id: quiz.assignmentId })) {
+    throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
+  }
   if (quizSubmission.workflowState === 'untaken' || quizSubmission.attempt === null || quizSubmission.finishedAt === null) {
     throw new AppError('VALIDATION', 'This student is still taking the quiz. It can be graded once they submit it.');
   }

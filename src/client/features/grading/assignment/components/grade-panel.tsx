@@ -19,6 +19,7 @@ import { useGradingActions, type GradingActions } from '@/client/features/gradin
 import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit-dialog';
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
 import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
+import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
 import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
 
 /**
@@ -146,11 +147,7 @@ export function GradePanel({
           engineName={engineName}
         />
 
-        {form.hasKeptEdits ? (
-          <p role="status" className="rounded-lg bg-sky-50 p-2 text-sm text-sky-900" data-testid="kept-edits">
-            Your unsaved edits for this student were kept.
-          </p>
-        ) : null}
+        {form.hasKeptEdits ? <KeptEditsNote /> : null}
 
         <div className="flex flex-col gap-2">
           <GradeControlField

@@ -11,7 +11,8 @@ import { toastDraftFailure, toastDraftSuccess } from '@/client/features/grading/
 import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
 import { RubricEditor } from '@/client/features/grading/kernel/rubric-editor';
 import { SAVE_COST_NOTE, SaveBar } from '@/client/features/grading/kernel/save-bar';
-import { useGradeForm } from '@/client/features/grading/kernel/use-grade-form';
+import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
+import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit-dialog';
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
@@ -40,6 +41,7 @@ export function DiscussionGradeForm({
   onAiOptionsChange,
   engineName,
   actionsRef,
+  unsavedEdits,
   onSaved,
 }: {
   courseId: string;
@@ -51,6 +53,8 @@ export function DiscussionGradeForm({
   onAiOptionsChange: (options: AiOptionsState) => void;
   engineName: string | undefined;
   actionsRef: RefObject<GradingActions | null>;
+  /** The screen's memory of unsaved edits per student. */
+  unsavedEdits: UnsavedEditsMemory;
   onSaved: (andNext: boolean) => void;
 }) {
   const points = discussion.points_possible;
@@ -65,6 +69,8 @@ export function DiscussionGradeForm({
     savedGrade: student.grade.grade,
     savedRubric: student.grade.rubric_assessment,
     waitingDraft: isDiscussionStudentGraded(student) ? null : (storedDraft?.draft ?? null),
+    studentId: student.user.id,
+    memory: unsavedEdits,
   });
   const { draft } = form;
   const drafting = useDraftDiscussionFeedback(courseId, discussionId);
@@ -154,6 +160,7 @@ export function DiscussionGradeForm({
           <CardTitle>Grade &amp; Feedback</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
+          {form.hasKeptEdits ? <KeptEditsNote /> : null}
           <div className="flex flex-col gap-2">
             <GradeControlField
               control={form.control}

@@ -8,6 +8,7 @@ import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/gradi
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
+import type { UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
 import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
@@ -24,6 +25,8 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
   const publicConfig = usePublicConfig();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
   const [searchParams, updateParams] = useSearchParamUpdater();
+  // Unsaved edits per student survive moving to another student and back, as on the assignment screen.
+  const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
 
   const students = useMemo(() => view.data?.students ?? [], [view.data]);
   const tabParam = searchParams.get('tab');
@@ -125,6 +128,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
               onAiOptionsChange={setAiOptions}
               engineName={publicConfig.data?.aiEngine}
               actionsRef={actionsRef}
+              unsavedEdits={unsavedEdits}
               onSaved={(andNext) => {
                 if (andNext) move(1);
               }}

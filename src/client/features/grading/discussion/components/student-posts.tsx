@@ -52,7 +52,7 @@ export function StudentPosts({ student }: { student: DiscussionStudent }) {
                     )}
                   </blockquote>
                 ) : null}
-                <div className={cn(POST_BODY_CLASSES, 'font-serif')} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.message) }} />
+                <div className={cn(POST_BODY_CLASSES, 'font-serif')} data-testid="post-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.message) }} />
               </li>
             ))}
           </ol>

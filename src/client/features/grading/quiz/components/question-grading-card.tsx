@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { GradingDraft } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
@@ -11,6 +11,7 @@ import { toastDraftFailure, toastDraftSuccess } from '@/client/features/grading/
 import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
 import { formatScore } from '@/client/features/grading/kernel/format';
 import { GradeInput, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
+import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
 import { SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
@@ -23,12 +24,18 @@ const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fil
 function saveFailureToast(error: unknown) {
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
     toast.error('Usage Limit Reached', { description: error.message });
+  } else if (error instanceof ApiError && error.code === ERROR_CODE.QUIZ_NOT_GRADED) {
+    toast.error('Not graded', { description: error.message });
   } else if (error instanceof ApiError && error.code !== ERROR_CODE.INTERNAL && error.code !== CLIENT_ERROR_CODE.NETWORK) {
     toast.error('Grading Failed', { description: 'Failed to save the grade. Please try again.' });
   } else {
     toast.error('Grading Failed', { description: 'An error occurred while saving the grade.' });
   }
 }
+
+/** A question's unsaved score, comment and draft, kept by the screen per `submissionId:questionId`. */
+export type QuestionEdits = { score: string; comment: string; draft: GradingDraft | null };
+export type QuestionEditsMemory = Map<string, QuestionEdits>;
 
 /**
  * The per-question grading card, keyed by submission and question: a required score from 0 to the
@@ -47,6 +54,7 @@ export function QuestionGradingCard({
   onAiOptionsChange,
   engineName,
   actionsRef,
+  unsavedEdits,
   onSaved,
 }: {
   courseId: string;
@@ -61,14 +69,31 @@ export function QuestionGradingCard({
   onAiOptionsChange: (options: AiOptionsState) => void;
   engineName: string | undefined;
   actionsRef: RefObject<GradingActions | null>;
+  /** The screen's memory of unsaved edits: moving to another student and back finds them again. */
+  unsavedEdits: QuestionEditsMemory;
   onSaved: (andNext: boolean) => void;
 }) {
   const max = question.points_possible;
   const isScored = answer !== undefined && answer.correct !== 'undefined';
   const draftFromStore = isScored ? undefined : storedDraft;
-  const [score, setScore] = useState(() => (draftFromStore ? String(draftFromStore.draft.grade) : isScored ? String(answer.points) : ''));
-  const [comment, setComment] = useState(() => draftFromStore?.draft.feedback ?? '');
-  const [draft, setDraft] = useState<GradingDraft | null>(() => draftFromStore?.draft ?? null);
+  const memoryKey = `${submission.id}:${question.id}`;
+  const kept = unsavedEdits.get(memoryKey);
+  const [score, setScoreValue] = useState(() => kept?.score ?? (draftFromStore ? String(draftFromStore.draft.grade) : isScored ? String(answer.points) : ''));
+  const [comment, setCommentValue] = useState(() => kept?.comment ?? draftFromStore?.draft.feedback ?? '');
+  const [draft, setDraft] = useState<GradingDraft | null>(() => (kept ? kept.draft : (draftFromStore?.draft ?? null)));
+  const [isDirty, setDirty] = useState(Boolean(kept));
+  const [hasKeptEdits] = useState(Boolean(kept));
+  const setScore = (value: string) => {
+    setScoreValue(value);
+    setDirty(true);
+  };
+  const setComment = (value: string) => {
+    setCommentValue(value);
+    setDirty(true);
+  };
+  useEffect(() => {
+    if (isDirty) unsavedEdits.set(memoryKey, { score, comment, draft });
+  }, [unsavedEdits, memoryKey, isDirty, score, comment, draft]);
   const saving = useSaveQuestionScores(courseId, quizId);
   const drafting = useDraftQuizAnswer(courseId, quizId);
 
@@ -83,6 +108,8 @@ export function QuestionGradingCard({
     const value = parseQuestionScore(score, max);
     try {
       await saving.mutateAsync({ submissionId: submission.id, questions: [{ questionId: question.id, score: value, comment }] });
+      setDirty(false);
+      unsavedEdits.delete(memoryKey);
       toast.success('Question Graded', { description: `${question.name || `Question ${position}`}: ${formatScore(value)} / ${formatScore(max)}` });
       onSaved(andNext);
     } catch (error) {
@@ -121,9 +148,12 @@ export function QuestionGradingCard({
             {question.needs_manual_grading ? ' *' : ''}
           </p>
           <CardTitle className="text-base">{question.name || `Question ${position}`}</CardTitle>
-          <p className="text-sm text-slate-600">{submission.user.name}</p>
+          <p className="text-sm text-slate-600" data-testid="question-student">
+            {submission.user.name}
+          </p>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          {hasKeptEdits ? <KeptEditsNote /> : null}
           {isTaking ? <p className="text-sm text-slate-600">This student is still taking the quiz. It can be graded once they submit it.</p> : null}
           <div className="flex flex-col gap-2">
             <GradeInput

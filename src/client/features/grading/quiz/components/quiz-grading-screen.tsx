@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileX } from 'lucide-react';
-import type { QuizAnswer, QuizQuestion } from '@/shared/schemas/quiz-grading';
+import { FileX, Info } from 'lucide-react';
+import { isGradedQuiz, quizNotGradedMessage, type QuizAnswer, type QuizQuestion } from '@/shared/schemas/quiz-grading';
 import { usePublicConfig } from '@/client/lib/public-config';
+import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/feedback';
 import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
@@ -11,7 +12,7 @@ import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { quizAnswersQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
-import { QuestionGradingCard } from './question-grading-card';
+import { QuestionGradingCard, type QuestionEditsMemory } from './question-grading-card';
 import { QuizHeader } from './quiz-header';
 import { answerFor, QuizSubmissionPanel, type AnswersState } from './quiz-submission-panel';
 import { QuizStudentList } from './quiz-student-list';
@@ -47,6 +48,8 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const publicConfig = usePublicConfig();
   const queryClient = useQueryClient();
   const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  // Unsaved scores and comments per student and question survive moving to another student and back.
+  const [unsavedEdits] = useState<QuestionEditsMemory>(() => new Map());
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
@@ -74,6 +77,8 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
     return <GradingLoadError courseId={courseId} title="Failed to fetch quiz data" message={view.error.message} tips={LOAD_TIPS} onRetry={() => void view.refetch()} />;
   }
 
+  // A practice quiz or an ungraded survey is shown, never offered for grading (the server refuses it too).
+  const isGraded = isGradedQuiz(view.data.quiz);
   const storedDraft = selectedQuestion ? drafts.data?.drafts[String(selectedQuestion.id)] : undefined;
   const answersState: AnswersState = !canReadAnswers
     ? ANSWERS_UNAVAILABLE
@@ -88,7 +93,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   return (
     <div className="flex flex-col gap-5">
       <QuizHeader courseId={courseId} view={view.data} actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />} />
-      <UsageNotice />
+      {isGraded ? <UsageNotice /> : null}
       {!current ? (
         <EmptyState icon={<FileX />} title="No Submissions Found">
           This quiz doesn't have any submissions to grade yet.
@@ -104,7 +109,17 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
             answers={answersState}
           />
           <div className="min-w-0 md:col-span-2 lg:sticky lg:top-20 lg:col-span-1 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
-            {selectedQuestion ? (
+            {!isGraded ? (
+              <Card data-testid="quiz-not-graded">
+                <CardHeader className="pb-2">
+                  <CardTitle className="flex items-center gap-2 text-base">
+                    <Info className="size-4" aria-hidden />
+                    Not graded
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="text-sm text-slate-700">{quizNotGradedMessage(view.data.quiz.quiz_type)}</CardContent>
+              </Card>
+            ) : selectedQuestion ? (
               <QuestionGradingCard
                 key={`${current.id}:${selectedQuestion.id}:${answersState.status}:${storedDraft ? 'drafted' : 'none'}`}
                 courseId={courseId}
@@ -119,6 +134,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                 onAiOptionsChange={setAiOptions}
                 engineName={publicConfig.data?.aiEngine}
                 actionsRef={actionsRef}
+                unsavedEdits={unsavedEdits}
                 onSaved={(andNext) => {
                   if (andNext) selectIndex(index + 1);
                 }}
