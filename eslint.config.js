@@ -104,7 +104,7 @@ const productionZones = [
   },
   {
     target: './src',
-    from: ['./src/server/test', './src/server/adapters/ai/test-fixtures.ts'],
+    from: './src/server/test',
     message: 'Production code never imports test helpers.',
   },
 ];

@@ -1,7 +1,7 @@
 import type { RubricCriterion, RubricRating } from '@/shared/schemas/ai';
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
-import { clampGrade, effectivePointsPossible, formatPoints } from '../finalize-draft';
-import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../port';
+import { clampGrade, effectivePointsPossible, formatPoints } from '../drafting/finalize-draft';
+import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../drafting/draft-types';
 import {
   analyzeText,
   extractRequirements,
