@@ -63,6 +63,33 @@ describe('offline engine: grading', () => {
     expect(conventions.points).toBeLessThanOrEqual(8);
   });
 
+  it('writes every text the student may read for the student: no measurements, no "Measured"', async () => {
+    const labReport = 'Question: does light change how fast a plant grows? Method: two plants, one in the dark. Results: the plant in the light grew 4 cm. Conclusion: light helps plants grow.';
+    const drafts = await Promise.all(
+      [strongEssay, middlingEssay, weakEssay, labReport, 'Short.'].flatMap((text) => [grade(text, { useRubric: true }), grade(text, { useRubric: false, mode: 'summative' })]),
+    );
+    for (const draft of drafts) {
+      const studentTexts = [
+        draft.feedback,
+        draft.summary,
+        ...draft.strengths.map((point) => point.text),
+        ...draft.areasForImprovement.map((point) => point.text),
+        ...(draft.rubricAssessment ?? []).map((item) => item.comment),
+      ];
+      for (const text of studentTexts) {
+        expect(text).not.toMatch(/measured/i);
+        // The teacher's shorthand stays in the grade review: "key terms of the assignment used (", "/100".
+        expect(text).not.toMatch(/\/100|distinct transitions|vocabulary variety|length variation/);
+      }
+    }
+    const rubricComments = drafts.flatMap((draft) => draft.rubricAssessment ?? []).map((item) => item.comment);
+    expect(rubricComments.length).toBeGreaterThan(0);
+    // What was seen is told to the student, in their terms.
+    expect(rubricComments.some((comment) => /Your (response|work|sentences|report) /.test(comment))).toBe(true);
+    // The teacher still sees the measurements.
+    expect(drafts[0]!.gradeReview).toMatch(/\d+\/100 \(/);
+  });
+
   it('in description mode, uses the description and says so in the grade review', async () => {
     const draft = await grade(middlingEssay);
     expect(draft.rubricAssessment).toBeNull();
