@@ -1,13 +1,13 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { AiEngineName } from '@/shared/schemas/ai';
 import { createModelEngine } from './model-engine';
-import type { AiModel } from './port';
+import type { AiModel, AiModelName } from './port';
 
 /** The `ai` part of the server config (AI_PROVIDER, AI_MODEL, AI_API_KEY, AI_BASE_URL). */
 export type AiConfig = {
-  provider: AiEngineName;
+  /** 'offline' (or none) means no model: each feature takes its offline path. */
+  provider: AiModelName | 'offline';
   model?: string | undefined;
   apiKey?: string | undefined;
   baseUrl?: string | undefined;
@@ -44,7 +44,7 @@ export class AiConfigError extends Error {
 }
 
 // Reasoning models reject a temperature; the others get a low one for steadier grades.
-function temperatureFor(provider: AiEngineName, model: string): number | undefined {
+function temperatureFor(provider: AiModelName, model: string): number | undefined {
   if (provider === 'openai' && /^(o\d|gpt-5)/i.test(model)) return undefined;
   return 0.2;
 }
@@ -60,7 +60,7 @@ export function createAiModel(config: AiConfig | undefined, tuning: AiEngineTuni
   return createProviderModel({ ...config, provider }, tuning);
 }
 
-function createProviderModel(config: AiConfig & { provider: Exclude<AiEngineName, 'offline'> }, tuning: AiEngineTuning): AiModel {
+function createProviderModel(config: AiConfig & { provider: AiModelName }, tuning: AiEngineTuning): AiModel {
   const provider = config.provider;
 
   const apiKey = config.apiKey?.trim() || undefined;

@@ -6,6 +6,8 @@ import { createAiModel, type AiModel } from '@/server/adapters/ai';
 import { gradingInput, middlingEssay, rubric } from '@/server/test/grading-fixtures';
 import type { GradeDrafter, GradingExample } from './draft-types';
 import { modelDrafter } from './draft-with-model';
+import { offlineDrafter } from '../offline/draft-offline';
+import { buildGradingPrompt, describeTask } from './prompts';
 import { finalizeDraft } from './finalize-draft';
 import { redactStudentIdentity } from './redaction';
 
@@ -215,4 +217,37 @@ describe('drafting with a model (openai-compatible, against the fake server)', (
     await expect(draft()).rejects.toMatchObject({ code: 'AI_FAILED', details: { reason: 'rate_limited' } });
   });
 
+});
+
+describe('the named prompt variants', () => {
+  const base = gradingInput({ submissionText: middlingEssay });
+
+  it('frames an assignment by its description alone', () => {
+    const { prompt } = buildGradingPrompt(base);
+    expect(prompt).toContain(`<assignment_description>\n${base.assignment.descriptionText}`);
+    expect(prompt).not.toContain('graded class discussion');
+    expect(prompt).not.toContain('Quiz question');
+  });
+
+  it('frames a discussion by its prompt, and tells the grader to judge participation and content and never quote the context', () => {
+    const discussion = { ...base, variant: { kind: 'discussion' as const }, assignment: { ...base.assignment, descriptionText: 'Was the printing press a turning point?' } };
+    const { prompt } = buildGradingPrompt(discussion);
+    expect(prompt).toContain('Discussion prompt:\nWas the printing press a turning point?');
+    expect(prompt).toContain("Grade the student's whole contribution, not one post");
+    expect(prompt).toContain('given for context only');
+    expect(describeTask({ ...discussion, assignment: { ...discussion.assignment, descriptionText: '  ' } })).toContain('(The discussion has no prompt text.)');
+  });
+
+  it('frames a quiz answer by its question, its type and its points', () => {
+    const quiz = { ...base, variant: { kind: 'quiz-answer' as const, questionType: 'Essay' }, assignment: { ...base.assignment, pointsPossible: 5, descriptionText: 'Explain photosynthesis.' } };
+    const { prompt } = buildGradingPrompt(quiz);
+    expect(prompt).toContain('Quiz question (Essay, worth 5 points):\nExplain photosynthesis.');
+    expect(prompt).toContain("Grade only the student's answer to this one question");
+  });
+
+  it('gives the offline engine the same framing: a discussion is judged as a discussion post', async () => {
+    const post = 'I think the printing press mattered most because books became cheap. I agree with what was said about literacy rising.';
+    const raw = await offlineDrafter.draftGrade({ ...base, submissionText: post, variant: { kind: 'discussion' }, assignment: { ...base.assignment, name: 'Week 3', descriptionText: 'Was the printing press a turning point?' } });
+    expect(raw.gradeReview).toContain('Judged as a discussion post');
+  });
 });
