@@ -12,7 +12,7 @@ export const assessReasoning: Assessor = ({ analysis, sentences }) => {
   const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !explained.has(sentence.index) && !explained.has(sentence.index + 1));
   return {
     score,
-    seen: `${reasoningSentences.length} of your ${sentences.length} sentences explain why something happens or what follows from it.`,
+    seen: `${reasoningSentences.length === 0 ? 'None' : reasoningSentences.length} of your ${sentences.length} sentence${sentences.length === 1 ? '' : 's'} ${reasoningSentences.length === 1 ? 'explains' : 'explain'} why something happens or what follows from it.`,
     facts: `${reasoningSentences.length} of ${sentences.length} sentences explain causes or consequences`,
     strengths:
       score >= 0.6 && best
