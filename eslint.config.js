@@ -72,6 +72,21 @@ const zones = [
     message: 'Core, database and adapters sit below the modules.',
   },
   {
+    target: './src/server/adapters/ai',
+    from: ['./src/server/modules', './src/shared/schemas'],
+    message: 'The AI adapter is a transport (decision 017): prompts, schemas, checks and offline paths belong to the feature that asks.',
+  },
+  {
+    target: './src/server/modules/grading/kernel/offline',
+    from: [
+      './src/server/adapters/ai',
+      './src/server/modules/grading/kernel/drafting/draft-with-model.ts',
+      './src/server/modules/grading/kernel/drafting/calibrate-model-grades.ts',
+      './src/server/modules/grading/kernel/drafting/grade-drafter.ts',
+    ],
+    message: 'The offline engine drafts without a model; grading chooses between them in kernel/drafting/grade-drafter.ts (decision 017).',
+  },
+  {
     target: './src/server/demo-canvas',
     from: ['./src/server/core', './src/server/db', './src/server/adapters', './src/server/modules', './src/server/app.ts', './src/server/config.ts'],
     message: 'The demo Canvas is a separate application: it imports nothing of the product.',
@@ -104,7 +119,7 @@ const productionZones = [
   },
   {
     target: './src',
-    from: ['./src/server/test', './src/server/adapters/ai/test-fixtures.ts'],
+    from: './src/server/test',
     message: 'Production code never imports test helpers.',
   },
 ];

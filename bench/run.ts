@@ -11,7 +11,7 @@ import path from 'node:path';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/connection';
-import { createAiEngine } from '@/server/adapters/ai';
+import { createAiModel } from '@/server/adapters/ai';
 import { startDemoCanvas } from '@/server/demo-canvas';
 import { startFakeAiServer } from '@/server/test/fake-ai-server';
 import { benchAuth } from './bench-auth';
@@ -51,7 +51,7 @@ async function main() {
     config,
     db: database.db,
     logger: false,
-    aiEngine: createAiEngine({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'bench' }, { maxNetworkRetries: 0 }),
+    aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'bench' }, { maxNetworkRetries: 0 }),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const lists = await startDemoCanvas({ scenario: { courses: 12, assignmentsPerCourse: 40, studentsPerCourse: 30 } });

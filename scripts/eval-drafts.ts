@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import { createOfflineEngine, type AiEngine, type RawGradingDraft } from '@/server/adapters/ai';
+import { createOfflineEngine, type GradeDrafter, type RawGradingDraft } from '@/server/modules/grading/kernel/drafting';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFeedback } from '@/server/modules/grading/assignments/draft-feedback';
@@ -204,7 +204,7 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
       let lastRaw: { draft: RawGradingDraft; text: string } | null = null;
       const started = performance.now();
       const startedCpu = process.cpuUsage();
-      let engine: AiEngine = offline;
+      let engine: GradeDrafter = offline;
       if (measurer) {
         const model = fitScaleModelForClass({
           pointsPossible: set.maxScore,
@@ -213,7 +213,7 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
         });
         engine = createScaleEngine(offline, model, measurer);
       }
-      const recording: AiEngine = {
+      const recording: GradeDrafter = {
         ...engine,
         async draftGrade(input) {
           const draft = await engine.draftGrade(input);

@@ -7,7 +7,8 @@ import type { AccessTokens } from './modules/auth/access-token';
 import type { AuthStore } from './modules/auth/auth-store';
 import type { SignUpOutcome } from './modules/auth/sign-up';
 import type { CanvasAccess } from './modules/canvas/canvas-access';
-import type { AiEngine } from './adapters/ai';
+import type { AiModel } from './adapters/ai';
+import type { GradeDrafter } from './modules/grading/kernel/drafting/draft-types';
 import type { DraftStore } from './modules/grading/kernel/draft-store';
 import type { UsageStore } from './modules/usage/usage-store';
 import type { ProfileStore } from './modules/profile/profile-store';
@@ -24,7 +25,10 @@ export type AppContext = {
   authStore: AuthStore;
   authenticate: onRequestAsyncHookHandler;
   canvas: CanvasAccess;
-  ai: AiEngine;
+  /** The configured language model; null without one, and each feature takes its offline path. */
+  ai: AiModel | null;
+  /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
+  gradeDrafter: GradeDrafter;
   drafts: DraftStore;
   usage: UsageStore;
   profiles: ProfileStore;

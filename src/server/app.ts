@@ -31,7 +31,8 @@ import { createCanvasAccess } from './modules/canvas/canvas-access';
 import { canvasRoutes } from './modules/canvas/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { gradingRoutes } from './modules/grading/routes';
-import { createAiEngine, type AiEngine } from './adapters/ai';
+import { createAiModel, type AiModel } from './adapters/ai';
+import { gradeDrafterFor } from './modules/grading/kernel/drafting/grade-drafter';
 import { contactRoutes } from './modules/contact/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { literacyRoutes } from './modules/literacy/routes';
@@ -45,7 +46,8 @@ export type AppDependencies = {
   config: Config;
   db: Database;
   /** Overrides the engine chosen from config (tests point one at their local model server). */
-  aiEngine?: AiEngine;
+  /** A model to draft with instead of the configured one; null for none (the offline paths). */
+  aiModel?: AiModel | null;
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
   /** Called for every route as it is registered (the security suite fuzzes each one from its schema). */
@@ -128,9 +130,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const authStore = createAuthStore(db);
   const profiles = createProfileStore(db);
   const canvas = createCanvasAccess(config, profiles);
-  const ai = deps.aiEngine ?? createAiEngine(config.ai);
+  const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
+  const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
   const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
-  const jobs = await startJobs({ config, db, log: app.log, mailer, authStore, canvas, ai, drafts });
+  const jobs = await startJobs({ config, db, log: app.log, mailer, authStore, canvas, gradeDrafter, drafts });
 
   const context: AppContext = {
     config,
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate: createAuthenticateHook(accessTokens, authStore),
     canvas,
     ai,
+    gradeDrafter,
     drafts,
     usage: createUsageStore(db),
     profiles,

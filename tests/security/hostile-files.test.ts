@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
-import { createAiEngine } from '@/server/adapters/ai';
+import { createAiModel } from '@/server/adapters/ai';
 import { extractDocumentText } from '@/server/adapters/documents';
 import { sharedDocumentReader } from '@/server/adapters/documents/read-in-worker';
 import type { RunningDemoCanvas } from '@/server/demo-canvas';
@@ -37,8 +37,8 @@ const files: Record<string, HostileFile> = {};
 
 beforeAll(async () => {
   model = await startFakeAiServer();
-  const aiEngine = createAiEngine({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test' }, { maxNetworkRetries: 0 });
-  [harness, canvas] = await Promise.all([createTestApp({ aiEngine }), startTestCanvas()]);
+  const aiModel = createAiModel({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test' }, { maxNetworkRetries: 0 });
+  [harness, canvas] = await Promise.all([createTestApp({ aiModel }), startTestCanvas()]);
   // Both reader threads up before anything is measured: starting a worker from TypeScript (tsx)
   // costs the event loop more than starting the built one does.
   const warmUp = { bytes: new TextEncoder().encode('warm'), filename: 'warm.txt' };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/connection';
-import type { AiEngine } from '@/server/adapters/ai';
+import type { GradeDrafter } from '@/server/modules/grading/kernel/drafting/draft-types';
 import type { Mailer } from '@/server/adapters/mail/mailer';
 import type { AuthStore, UserRecord } from '@/server/modules/auth/auth-store';
 import { welcomeMail } from '@/server/modules/auth/welcome-mail';
@@ -52,7 +52,7 @@ export type JobDeps = {
   mailer: Mailer;
   authStore: AuthStore;
   canvas: CanvasAccess;
-  ai: AiEngine;
+  gradeDrafter: GradeDrafter;
   drafts: DraftStore;
 };
 
@@ -75,7 +75,7 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
   const classDraftWorker = await boss.work<ClassDraftTask>(
     QUEUES.classDraft,
     { batchSize: WHOLE_CLASS_CONCURRENCY, pollingIntervalSeconds: 1 },
-    (batch) => draftClassStudents({ engine: deps.ai, readClass, drafts: deps.drafts, log }, batch.map((job) => job.data)),
+    (batch) => draftClassStudents({ engine: deps.gradeDrafter, readClass, drafts: deps.drafts, log }, batch.map((job) => job.data)),
   );
   await boss.work<ClassDraftTask>(QUEUES.classDraftAbandoned, { batchSize: 20, pollingIntervalSeconds: 5 }, async (batch) => {
     for (const job of batch) await deps.drafts.recordJobProgress(job.data.runId, job.data.studentId, 'failed');

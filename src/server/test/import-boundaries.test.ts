@@ -25,6 +25,9 @@ describe('import boundaries', () => {
     ['a server grading variant importing another variant', 'src/server/modules/grading/quizzes/probe.ts', "import { draftFeedback } from '../assignments/draft-feedback';", /never another variant/],
     ['the server grading kernel importing a variant', 'src/server/modules/grading/kernel/probe.ts', "import { quizGradingRoutes } from '../quizzes/routes';", /knows no variant/],
     ['the demo Canvas importing the product', 'src/server/demo-canvas/probe.ts', "import { AppError } from '../core/app-error';", /separate application/],
+    ['the AI transport importing a feature schema', 'src/server/adapters/ai/probe.ts', "import { diverPhases } from '@/shared/schemas/ai';", /AI adapter is a transport/],
+    ['the offline engine importing the model drafting', 'src/server/modules/grading/kernel/offline/dimensions/probe.ts', "import { modelDrafter } from '../../drafting/draft-with-model';", /drafts without a model/],
+    ['literacy importing grading\'s drafting', 'src/server/modules/literacy/probe.ts', "import { redactClassmates } from '../grading/kernel/drafting/redaction';", /modules\/README\.md/],
     ['production code importing a test helper', 'src/server/modules/grading/kernel/probe.ts', "import { createTestApp } from '@/server/test/test-app';", /never imports test helpers/],
   ])('refuses %s', async (_name, filePath, importLine, message) => {
     const errors = await boundaryErrors(filePath, importLine);
@@ -36,6 +39,8 @@ describe('import boundaries', () => {
     ['a grading variant importing the kernel', 'src/client/features/grading/quiz/probe.ts', "import { formatScore } from '../kernel/format';"],
     ['a module importing an allowed seam', 'src/server/modules/literacy/probe.ts', "import { handToMailer } from '../contact/hand-to-mailer';"],
     ['a server grading variant importing the kernel', 'src/server/modules/grading/discussions/probe.ts', "import { draftScope } from '../kernel/draft-scope';"],
+    ['a feature importing the AI transport', 'src/server/modules/literacy/probe.ts', "import type { AiModel } from '@/server/adapters/ai';"],
+    ['literacy importing the shared words module', 'src/server/modules/literacy/probe.ts', "import { keyTerms } from '@/server/core/key-terms';"],
   ])('allows %s', async (_name, filePath, importLine) => {
     expect(await boundaryErrors(filePath, importLine)).toEqual([]);
   });

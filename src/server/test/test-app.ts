@@ -7,7 +7,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
 import type { MailTransport } from '@/server/adapters/mail/port';
-import type { AiEngine } from '@/server/adapters/ai';
+import type { AiModel } from '@/server/adapters/ai';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
 
@@ -43,7 +43,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     mailTransport?: MailTransport | null;
     database?: DatabaseHandle;
-    aiEngine?: AiEngine;
+    /** A model to draft with (the fake AI server's); without it, the configured one (none in tests). */
+    aiModel?: AiModel | null;
     /** Sees every route as it is registered. */
     onRoute?: (route: RouteOptions) => void;
     /** Receives the server's log lines at `info` and above; without it the server logs nothing. */
@@ -67,7 +68,7 @@ export async function createTestApp(
     mailTransport: options.mailTransport ?? null,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
-    ...(options.aiEngine ? { aiEngine: options.aiEngine } : {}),
+    ...(options.aiModel !== undefined ? { aiModel: options.aiModel } : {}),
   });
   await app.ready();
   return {

@@ -1,21 +1,12 @@
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
-import { z } from 'zod';
 import { AppError } from '@/server/core/app-error';
-import {
-  diverPhases,
-  integrationResultSchema,
-  type IntegrationRequest,
-  type IntegrationResult,
-  type RevisionRequest,
-} from '@/shared/schemas/ai';
-import { aiFailureMessages, type AiEngine, type AiOperation, type GradingInput, type RawGradingDraft } from './port';
-import { buildGradingPrompt, buildIntegrationPrompt, buildRevisionPrompt, type Prompt } from './prompts';
+import type { AiModel, AiModelName, GenerateObjectRequest } from './port';
 
 /** Each operation (a draft, a suggestion), its retries included, is abandoned after this long. */
 export const DEFAULT_AI_TIMEOUT_MS = 90_000;
 
 export type ModelEngineOptions = {
-  name: 'openai' | 'anthropic' | 'openai-compatible';
+  name: AiModelName;
   model: LanguageModel;
   /** Per operation, the retry of a malformed answer included. Default 90 s. */
   timeoutMs?: number;
@@ -26,62 +17,6 @@ export type ModelEngineOptions = {
   /** Scrubbed from any error text we keep, in case a provider echoes it. */
   secrets?: string[];
 };
-
-// ---------------------------------------------------------------------------------------------
-// What the model is asked for. Required fields and nullable values only (no optional, no
-// defaults), so the schemas work in the strict structured-output modes of every provider.
-// ---------------------------------------------------------------------------------------------
-
-const modelPointSchema = z.object({
-  text: z.string().describe('The point, in one or two sentences.'),
-  quote: z
-    .string()
-    .nullable()
-    .describe("The student's exact words backing the point, copied word for word from the submission, or null."),
-});
-
-const modelGradingFields = {
-  grade: z.number().describe('The grade, from 0 to the points possible, in steps of 0.5.'),
-  feedback: z.string().describe('Feedback to the student, addressed as "you".'),
-  strengths: z.array(modelPointSchema).describe('Two to four strengths, each with a quote where possible.'),
-  areasForImprovement: z.array(modelPointSchema).describe('Two to four areas for improvement with concrete next steps.'),
-  summary: z.string().describe('One or two sentences summarising the work.'),
-  gradeReview: z.string().describe('For the teacher only: how the grade was reached and what to double-check.'),
-};
-
-export const modelGradingSchema = z.object(modelGradingFields);
-
-export function modelRubricGradingSchema(criterionIds: [string, ...string[]]) {
-  return z.object({
-    ...modelGradingFields,
-    rubricAssessment: z
-      .array(
-        z.object({
-          criterionId: z.enum(criterionIds).describe('The criterionId from the rubric.'),
-          points: z.number().describe("Points for this criterion, from 0 to the criterion's maximum."),
-          comment: z.string().describe('Why this rating, with reference to the work.'),
-          quote: z.string().nullable().describe("The student's exact words as evidence, or null."),
-        }),
-      )
-      .describe('One entry per rubric criterion.'),
-  });
-}
-
-const modelSuggestionSchema = z.object({
-  phase: z.enum(diverPhases),
-  title: z.string(),
-  description: z.string(),
-  activities: z.array(z.string()).describe('2 to 5 activities.'),
-  examples: z.array(z.string()).describe('1 to 4 examples.'),
-});
-
-export const modelIntegrationSchema = z.object({
-  overview: z.string(),
-  suggestions: z.array(modelSuggestionSchema).describe('Exactly five, one per DIVER phase, in order.'),
-  implementation_guide: z.string(),
-});
-
-export const modelRevisionSchema = z.object({ revisedAssignment: z.string() });
 
 /** An answer that parsed but does not hold together (a criterion missing, a phase missing). */
 class UnusableAnswerError extends Error {
@@ -158,10 +93,11 @@ function describeCause(error: unknown, engineName: string, secrets: string[]): E
   return new Error(scrub(parts.join('; '), secrets));
 }
 
-export function toAiAppError(error: unknown, operation: AiOperation, engineName: string, secrets: string[] = []): AppError {
+/** The message for the teacher: the feature's own for a bad answer or a provider fault, ours for the rest. */
+export function toAiAppError(error: unknown, failureMessage: string, engineName: string, secrets: string[] = []): AppError {
   if (error instanceof AppError) return error;
   const reason = classifyAiError(error);
-  const message = reason === 'invalid_output' || reason === 'provider_error' ? aiFailureMessages[operation] : reasonMessages[reason];
+  const message = reason === 'invalid_output' || reason === 'provider_error' ? failureMessage : reasonMessages[reason];
   return new AppError('AI_FAILED', message, { cause: describeCause(error, engineName, secrets), details: { reason } });
 }
 
@@ -169,20 +105,24 @@ export function toAiAppError(error: unknown, operation: AiOperation, engineName:
 // The engine
 // ---------------------------------------------------------------------------------------------
 
-/** The vendor-backed engine: structured output against zod schemas, one retry for a bad answer. */
-export function createModelEngine(options: ModelEngineOptions): AiEngine {
+/**
+ * The vendor-backed model: structured output against a zod schema, one retry for a malformed or
+ * unusable answer, one deadline per call (90 s by default) and errors classified into messages a
+ * teacher understands. It knows nothing of grading or AI literacy: the features bring their prompts.
+ */
+export function createModelEngine(options: ModelEngineOptions): AiModel {
   const timeoutMs = options.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
   const maxRetries = options.maxNetworkRetries ?? 2;
   const secrets = options.secrets ?? [];
 
   /**
-   * Asks for an object; a malformed or schema-failing answer (or one `accept` rejects) is asked for
-   * once more, then the operation fails with the spec's message. Transport errors are not repeated
-   * here (the SDK already retried the retryable ones).
+   * Asks for an object; a malformed or schema-failing answer (or one `findProblem` rejects) is
+   * asked for once more, then the call fails with the feature's message. Transport errors are not
+   * repeated here (the SDK already retried the retryable ones).
    */
-  async function ask<T, R>(operation: AiOperation, schema: z.ZodType<T>, name: string, prompt: Prompt, accept: (value: T) => R): Promise<R> {
+  async function generateObject<T>(request: GenerateObjectRequest<T>): Promise<T> {
     let lastError: unknown;
-    // One deadline for the operation: asking again for a malformed answer gets what time is left.
+    // One deadline for the call: asking again for a malformed answer gets what time is left.
     const deadline = Date.now() + timeoutMs;
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       const remainingMs = deadline - Date.now();
@@ -193,71 +133,24 @@ export function createModelEngine(options: ModelEngineOptions): AiEngine {
       try {
         const result = await generateText({
           model: options.model,
-          output: Output.object({ schema, name }),
-          system: prompt.system,
-          prompt: prompt.prompt,
+          output: Output.object({ schema: request.schema, name: request.schemaName }),
+          system: request.system,
+          prompt: request.prompt,
           maxRetries,
           timeout: remainingMs,
           ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
         });
-        return accept(result.output);
+        const output = result.output as T;
+        const problem = request.findProblem?.(output) ?? null;
+        if (problem) throw new UnusableAnswerError(problem);
+        return output;
       } catch (error) {
         lastError = error;
         if (classifyAiError(error) !== 'invalid_output') break;
       }
     }
-    throw toAiAppError(lastError, operation, options.name, secrets);
+    throw toAiAppError(lastError, request.failureMessage, options.name, secrets);
   }
 
-  return {
-    name: options.name,
-    isOffline: false,
-
-    async draftGrade(input: GradingInput): Promise<RawGradingDraft> {
-      const prompt = buildGradingPrompt(input);
-      const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
-      const common = {
-        examplesUsed: input.examples.map((example) => ({ label: example.label, score: example.score })),
-        engine: options.name,
-        filesUsed: input.isFileContentIncluded,
-        customInstructionsApplied: Boolean(input.options.customInstructions?.trim()),
-      };
-      if (rubric) {
-        const ids = rubric.map((criterion) => criterion.id) as [string, ...string[]];
-        return ask('grading', modelRubricGradingSchema(ids), 'grading_draft', prompt, (output) => {
-          const assessed = new Set(output.rubricAssessment.map((item) => item.criterionId));
-          const missing = ids.filter((id) => !assessed.has(id));
-          if (missing.length > 0) throw new UnusableAnswerError(`The answer left out rubric criteria ${missing.join(', ')}`);
-          return { ...output, rubricAssessment: output.rubricAssessment, ...common };
-        });
-      }
-      return ask('grading', modelGradingSchema, 'grading_draft', prompt, (output) => ({ ...output, rubricAssessment: null, ...common }));
-    },
-
-    async proposeIntegration(input: IntegrationRequest): Promise<IntegrationResult> {
-      return ask('integration', modelIntegrationSchema, 'diver_integration', buildIntegrationPrompt(input), (output) => {
-        // One per phase, in DIVER order; lists cut to the allowed length.
-        const suggestions = diverPhases.map((phase) => {
-          const suggestion = output.suggestions.find((item) => item.phase === phase);
-          if (!suggestion) throw new UnusableAnswerError(`The answer left out the ${phase} phase`);
-          return {
-            ...suggestion,
-            activities: suggestion.activities.map((text) => text.trim()).filter(Boolean).slice(0, 5),
-            examples: suggestion.examples.map((text) => text.trim()).filter(Boolean).slice(0, 4),
-          };
-        });
-        const checked = integrationResultSchema.safeParse({ ...output, suggestions, engine: options.name });
-        if (!checked.success) throw new UnusableAnswerError(`The answer does not fit: ${checked.error.issues[0]?.message ?? 'invalid'}`);
-        return checked.data;
-      });
-    },
-
-    async reviseAssignment(input: RevisionRequest): Promise<string> {
-      return ask('revision', modelRevisionSchema, 'revised_assignment', buildRevisionPrompt(input), (output) => {
-        const text = output.revisedAssignment.trim();
-        if (!text) throw new UnusableAnswerError('The revised assignment is empty');
-        return text;
-      });
-    },
-  };
+  return { name: options.name, generateObject };
 }

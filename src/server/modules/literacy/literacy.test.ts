@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAiEngine } from '@/server/adapters/ai';
+import { createAiModel } from '@/server/adapters/ai';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
 import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
 import {
@@ -89,7 +89,7 @@ describe('assignment integration through a model (local OpenAI-compatible server
   beforeAll(async () => {
     fake = await startFakeAiServer();
     harness = await createTestApp({
-      aiEngine: createAiEngine({ provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test' }, { maxNetworkRetries: 0 }),
+      aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test' }, { maxNetworkRetries: 0 }),
     });
   });
   afterAll(async () => {

@@ -1,17 +1,20 @@
 import type { Database } from '@/server/db/connection';
 import { AppError } from '@/server/core/app-error';
-import type { AiEngine } from '@/server/adapters/ai';
-import type { IntegrationRequest } from '@/shared/schemas/ai';
+import type { AiModel } from '@/server/adapters/ai';
+import { integrationResultSchema, type IntegrationRequest, type IntegrationResult } from '@/shared/schemas/ai';
 import { BOTH_REQUIRED_MESSAGE, type IntegrationToolResponse } from '@/shared/schemas/literacy';
+import { INTEGRATION_FAILURE_MESSAGE, proposeIntegrationWithModel } from './integration-prompt';
+import { proposeIntegrationOffline } from './offline-integration';
 import { limitLiteracyUse } from './rate-limits';
 import type { IntegrationInput } from './read-integration-request';
 import { readUploadedAssignment } from './read-uploaded-assignment';
 
-export type GenerationDeps = { db: Database; ai: AiEngine };
+/** `ai` is the configured model; without one the tool takes its offline path. */
+export type GenerationDeps = { db: Database; ai: AiModel | null };
 
 /**
  * DIVER suggestions for one assignment. The typed content wins; when the content box is empty the
- * uploaded file's text is the content. The engine's answer is schema-checked by the engine.
+ * uploaded file's text is the content. A model's answer or the offline one is schema-checked.
  */
 export async function proposeIntegration(
   deps: GenerationDeps,
@@ -35,7 +38,7 @@ export async function proposeIntegration(
     gradeLevel: fields.gradeLevel,
     estimatedTime: fields.estimatedTime,
   };
-  const result = await deps.ai.proposeIntegration(request);
+  const result = deps.ai ? await proposeIntegrationWithModel(deps.ai, request) : proposeOffline(request);
   return {
     result,
     assignment: {
@@ -47,4 +50,12 @@ export async function proposeIntegration(
     },
     readFromFile,
   };
+}
+
+function proposeOffline(request: IntegrationRequest): IntegrationResult {
+  try {
+    return integrationResultSchema.parse(proposeIntegrationOffline(request));
+  } catch (error) {
+    throw new AppError('AI_FAILED', INTEGRATION_FAILURE_MESSAGE, { cause: error });
+  }
 }

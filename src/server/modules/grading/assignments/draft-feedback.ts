@@ -2,9 +2,10 @@ import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
-import { redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample } from '@/server/adapters/ai';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
+import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
+import { createClassmateRedactor, createIdentityRedactor } from '../kernel/drafting/redaction';
 
 const MAX_EXAMPLES = 3;
 const EXAMPLE_EXCERPT_CHARS = 700;
@@ -52,9 +53,28 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
   return { text: parts.filter(Boolean).join('\n\n').trim(), ownText: own.filter(Boolean).join('\n\n').trim(), files };
 }
 
+/** Every name on the assignment's roster (display and sortable forms): none of them reaches a model. */
+export function rosterNames(submissions: readonly CanvasSubmission[]): string[] {
+  return [...new Set(submissions.flatMap((submission) => identityOf(submission).names))];
+}
+
+/** The class's redaction, compiled once per class list: each student's own identity, then everyone on the roster. */
+const classRedactors = new WeakMap<readonly CanvasSubmission[], (submission: CanvasSubmission, text: string) => string>();
+
+function classRedactorFor(submissions: readonly CanvasSubmission[]): (submission: CanvasSubmission, text: string) => string {
+  let redactor = classRedactors.get(submissions);
+  if (!redactor) {
+    const redactRoster = createClassmateRedactor(rosterNames(submissions));
+    redactor = (submission, text) => redactRoster(createIdentityRedactor(identityOf(submission))(text).text);
+    classRedactors.set(submissions, redactor);
+  }
+  return redactor;
+}
+
 /**
- * A few submissions the teacher has already graded with a comment, redacted, so the draft follows
- * the teacher's own scale and voice. Only text bodies are used (no downloads for examples).
+ * A few submissions the teacher has already graded with a comment, redacted (the author's identity
+ * and every name on the roster), so the draft follows the teacher's own scale and voice. Only text
+ * bodies are used (no downloads for examples).
  */
 export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentId: number): GradingExample[] {
   const graded = submissions.filter(
@@ -70,15 +90,15 @@ export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentI
   const chosen = [sorted[0], sorted[sorted.length - 1], sorted[Math.floor(sorted.length / 2)]]
     .filter((submission, index, all): submission is CanvasSubmission => Boolean(submission) && all.indexOf(submission) === index)
     .slice(0, MAX_EXAMPLES);
+  const redact = classRedactorFor(submissions);
   return chosen.map((submission, index) => {
-    const identity = identityOf(submission);
     const teacherComment = submission.comments.filter((comment) => comment.authorId !== submission.userId).at(-1)!;
     const excerpt = htmlToText(submission.body ?? '').slice(0, EXAMPLE_EXCERPT_CHARS);
     return {
       label: `Example ${index + 1}`,
       score: submission.score!,
-      comment: redactStudentIdentity(htmlToText(teacherComment.comment), identity).text,
-      excerpt: redactStudentIdentity(excerpt, identity).text,
+      comment: redact(submission, htmlToText(teacherComment.comment)),
+      excerpt: redact(submission, excerpt),
     };
   });
 }
@@ -88,17 +108,19 @@ export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentI
 const redactedBodies = new WeakMap<CanvasSubmission, string>();
 
 /**
- * The assignment's other submissions with a text body, redacted, and the teacher's grade on those
+ * The assignment's other submissions with a text body, redacted (each author's identity and every
+ * name on the roster: the calibrated model sends these texts to the provider), and the teacher's grade on those
  * the teacher has graded: what the engine learns the teacher's scale from. Only text bodies are
  * used (no downloads), and the drafted student's own grade is never among them.
  */
 export function classWorkFor(submissions: CanvasSubmission[], forStudentId: number): ClassWork[] {
   const work: ClassWork[] = [];
+  const redact = classRedactorFor(submissions);
   for (const submission of submissions) {
     if (submission.userId === forStudentId || !submission.body || submission.excused) continue;
     let text = redactedBodies.get(submission);
     if (text === undefined) {
-      text = redactStudentIdentity(htmlToText(submission.body), identityOf(submission)).text;
+      text = redact(submission, htmlToText(submission.body));
       redactedBodies.set(submission, text);
     }
     if (!text.trim()) continue;
@@ -118,7 +140,7 @@ function identityOf(submission: CanvasSubmission) {
  * the kernel's draft pipeline (redact, engine, check).
  */
 export async function draftFeedback(input: {
-  engine: AiEngine;
+  engine: GradeDrafter;
   client: CanvasClient;
   assignment: CanvasAssignment;
   submission: CanvasSubmission;
@@ -150,6 +172,7 @@ export async function draftFeedback(input: {
     // A link-only submission has no words of its own (ownText is empty): the engine then reads the link line.
     work,
     identity: identityOf(submission),
+    otherNames: rosterNames(input.classSubmissions),
     task: { name: assignment.name, descriptionText: htmlToText(assignment.description ?? ''), pointsPossible: assignment.pointsPossible, rubric },
     options,
     examples: pickTeacherExamples(input.classSubmissions, submission.userId),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftJob } from '@/shared/schemas/grading';
 import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canvas';
-import type { AiEngine } from '@/server/adapters/ai';
+import type { GradeDrafter } from '../kernel/drafting/draft-types';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import { draftFeedback } from './draft-feedback';
 import type { DraftStore } from '../kernel/draft-store';
@@ -101,7 +101,7 @@ export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
  * fails is counted as failed; a Canvas that cannot be read throws, so the queue retries the batch.
  */
 export async function draftClassStudents(
-  deps: { engine: AiEngine; readClass: (task: ClassDraftTask) => Promise<ClassRead>; drafts: DraftStore; log: FastifyBaseLogger },
+  deps: { engine: GradeDrafter; readClass: (task: ClassDraftTask) => Promise<ClassRead>; drafts: DraftStore; log: FastifyBaseLogger },
   tasks: ClassDraftTask[],
 ): Promise<void> {
   await Promise.all(
@@ -113,7 +113,7 @@ export async function draftClassStudents(
 }
 
 async function draftOneStudent(
-  deps: { engine: AiEngine; drafts: DraftStore; log: FastifyBaseLogger },
+  deps: { engine: GradeDrafter; drafts: DraftStore; log: FastifyBaseLogger },
   client: TeacherCanvasClient,
   assignment: CanvasAssignment,
   submissions: CanvasSubmission[],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
-import { createAiEngine } from '@/server/adapters/ai';
+import { createAiModel } from '@/server/adapters/ai';
 import { DEMO_CANVAS_TA_TOKEN } from '@/server/demo-canvas';
 import { usageTracking } from '@/server/db/schema';
 import { connectedTeacher } from '@/server/test/canvas-fixture';
@@ -114,7 +114,7 @@ describe('drafting through a model', () => {
     ai = await startFakeAiServer();
     withModel = await createTestApp({
       database: grading.database,
-      aiEngine: createAiEngine({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
+      aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
     });
   });
   afterAll(async () => {

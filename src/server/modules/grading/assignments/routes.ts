@@ -80,7 +80,7 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
       const submission = submissions.find((candidate) => candidate.userId === request.body.userId);
       if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
       const response = await draftFeedback({
-        engine: context.ai,
+        engine: context.gradeDrafter,
         client: canvas.client,
         assignment,
         submission,

@@ -8,7 +8,7 @@ import {
   type DiscussionGradingView,
   type DiscussionStudent,
 } from '@/shared/schemas/discussion-grading';
-import { createAiEngine } from '@/server/adapters/ai';
+import { createAiModel } from '@/server/adapters/ai';
 import { DEMO_CANVAS_TA_TOKEN } from '@/server/demo-canvas';
 import type { DemoRubric } from '@/server/demo-canvas/model';
 import { connectedTeacher } from '@/server/test/canvas-fixture';
@@ -375,7 +375,7 @@ describe('drafting a discussion grade', () => {
       ai = await startFakeAiServer();
       withModel = await createTestApp({
         database: grading.database,
-        aiEngine: createAiEngine({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
+        aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
       });
     });
     afterAll(async () => {

@@ -2,9 +2,10 @@ import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
-import type { AiEngine, GradingExample, StudentIdentity } from '@/server/adapters/ai';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork, redactClassmates } from '../kernel/draft-from-student-work';
+import type { GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
+import type { StudentIdentity } from '../kernel/drafting/redaction';
 
 /** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
 const PARENT_EXCERPT_CHARS = 1200;
@@ -81,7 +82,7 @@ export function pickDiscussionExamples(students: readonly DiscussionStudent[], f
  * student's are put back afterwards; quotes must be the student's own words.
  */
 export async function draftDiscussionFeedback(input: {
-  engine: AiEngine;
+  engine: GradeDrafter;
   discussion: GradingDiscussion;
   student: DiscussionStudent;
   /** Everyone else whose name may appear: classmates, the teacher. */
@@ -97,23 +98,15 @@ export async function draftDiscussionFeedback(input: {
   const work = composeDiscussionWork(student);
   const identity: StudentIdentity = { names: [student.user.name, student.user.sortable_name], emails: [] };
   const rubric = discussion.rubric?.length ? discussion.rubric : null;
-  const prompt = htmlToText(discussion.message ?? '').trim() || '(The discussion has no prompt text.)';
-  const descriptionText = [
-    `Discussion prompt:\n${prompt}`,
-    [
-      "This is a graded class discussion. Grade the student's whole contribution, not one post: judge both",
-      '- participation: how many posts, initial posts and replies, whether the replies engage with what they answer and move the conversation on (the teacher reads participation as 0 posts None, 1 Minimal, 2-3 Good, 4 or more Excellent), and',
-      '- content: how well the posts answer the prompt, with reasons and evidence.',
-      'The posts a reply answers are given for context only; they are not the student\'s work and must never be quoted as the student\'s words.',
-    ].join('\n'),
-  ].join('\n\n');
+  const prompt = htmlToText(discussion.message ?? '').trim();
 
   return draftFromStudentWork({
     engine,
     work: { text: work.text, ownText: work.ownText, files: { read: [], unsupported: [], failed: [] } },
     identity,
     otherNames: input.otherNames,
-    task: { name: discussion.title, descriptionText, pointsPossible: discussion.points_possible, rubric, promptText: `${discussion.title}\n\n${prompt}` },
+    // The discussion variant of the prompt frames it: participation and content, context is not the student's.
+    task: { variant: { kind: 'discussion' }, name: discussion.title, descriptionText: prompt, pointsPossible: discussion.points_possible, rubric, promptText: `${discussion.title}\n\n${prompt || '(The discussion has no prompt text.)'}` },
     options,
     examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
   });

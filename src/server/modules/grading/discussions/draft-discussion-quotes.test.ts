@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
-import { createOfflineEngine } from '@/server/adapters/ai';
+import { offlineDrafter } from '../kernel/offline/draft-offline';
 import { draftDiscussionFeedback } from './draft-discussion-feedback';
 
 /** A draft quotes the student's own posts only: never a classmate's words or the prompt's labels. */
@@ -52,7 +52,7 @@ const discussion = {
 describe('discussion draft quotes', () => {
   it.each(['formative', 'summative'] as const)('never puts a classmate post or prompt scaffolding into the %s feedback', async (mode) => {
     const response = await draftDiscussionFeedback({
-      engine: createOfflineEngine(),
+      engine: offlineDrafter,
       discussion,
       student: student(),
       otherNames: ['Rafael Turner'],

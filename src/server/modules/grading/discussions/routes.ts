@@ -57,7 +57,7 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
         ...loaded.view.participants.filter((participant) => participant.id !== student.user.id).map((participant) => participant.displayName),
       ];
       const response = await draftDiscussionFeedback({
-        engine: context.ai,
+        engine: context.gradeDrafter,
         discussion: view.discussion,
         student,
         otherNames: [...new Set(otherNames)],

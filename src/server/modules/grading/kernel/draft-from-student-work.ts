@@ -1,21 +1,10 @@
 import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
-import { finalizeDraft, redactStudentIdentity, type AiEngine, type ClassWork, type GradingExample, type StudentIdentity } from '@/server/adapters/ai';
+import type { ClassWork, GradeDrafter, GradingExample, GradingVariant } from './drafting/draft-types';
+import { finalizeDraft } from './drafting/finalize-draft';
+import { redactClassmates, redactStudentIdentity, type StudentIdentity } from './drafting/redaction';
 
-const NAME_PLACEHOLDER = /\[STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|NAME_PART_\d+)\]/g;
-const EMAIL_PLACEHOLDER = /\[(?:STUDENT_EMAIL|OTHER_EMAIL_\d+)\]/g;
-
-/**
- * Replaces every classmate's (and the teacher's) name with [CLASSMATE] in one pass: a student's
- * work may quote and answer other people, and their names must not reach the AI provider either.
- */
-export function redactClassmates(text: string, classmateNames: readonly string[]): string {
-  const names = classmateNames.map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return text;
-  return redactStudentIdentity(text, { names, emails: [] })
-    .text.replace(NAME_PLACEHOLDER, '[CLASSMATE]')
-    .replace(EMAIL_PLACEHOLDER, '[EMAIL]');
-}
+export { redactClassmates } from './drafting/redaction';
 
 /** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
 export type GatheredWork = {
@@ -32,6 +21,8 @@ export type GatheredWork = {
 
 /** What is being graded, as the engine is told it. */
 export type GradingTask = {
+  /** The prompt variant (drafting/prompts.ts); an assignment when absent. */
+  variant?: GradingVariant;
   name: string;
   descriptionText: string;
   /** Null when Canvas has no points possible: the engine is told 100, the checks keep it unknown. */
@@ -50,7 +41,8 @@ export type GradingTask = {
  * quotes against the student's own words) with the student's names put back.
  */
 export async function draftFromStudentWork(input: {
-  engine: AiEngine;
+  /** How grading drafts here: the configured model or the offline engine (drafting/grade-drafter.ts). */
+  engine: GradeDrafter;
   work: GatheredWork;
   identity: StudentIdentity;
   /** Everyone else whose name may appear in the work: classmates, the teacher. */
@@ -67,6 +59,7 @@ export async function draftFromStudentWork(input: {
   const redaction = redactStudentIdentity(redactClassmates(work.text, others), identity);
   const useRubric = options.useRubric && task.rubric !== null;
   const raw = await engine.draftGrade({
+    ...(task.variant ? { variant: task.variant } : {}),
     assignment: { name: task.name, descriptionText: task.descriptionText, pointsPossible: task.pointsPossible ?? 100, rubric: task.rubric },
     submissionText: redaction.text,
     ...(work.ownText ? { ownText: redactStudentIdentity(redactClassmates(work.ownText, others), identity).text } : {}),

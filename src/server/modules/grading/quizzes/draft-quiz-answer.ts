@@ -3,9 +3,9 @@ import type { DraftResponse } from '@/shared/schemas/grading';
 import { isGradedQuiz, questionTypeLabel, quizNotGradedMessage } from '@/shared/schemas/quiz-grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient } from '@/server/adapters/canvas';
-import type { AiEngine } from '@/server/adapters/ai';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
+import type { GradeDrafter } from '../kernel/drafting/draft-types';
 import { toAnswerError } from './get-quiz-answers';
 
 /** Question types whose answer is text the engine can read. */
@@ -18,7 +18,7 @@ const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fil
  * in parallel, then the student's submission with its history (answers and name in one request).
  */
 export async function draftQuizAnswer(input: {
-  engine: AiEngine;
+  engine: GradeDrafter;
   client: CanvasClient;
   target: { courseId: number; quizId: number; quizSubmissionId: number; questionId: number };
   options: GradingOptions;
@@ -56,12 +56,10 @@ export async function draftQuizAnswer(input: {
     work: { text: answerText, ownText: answerText, files: { read: [], unsupported: [], failed: [] } },
     identity: { names, emails: [] },
     task: {
+      // The quiz-answer variant of the prompt: this one question, its type and its points.
+      variant: { kind: 'quiz-answer', questionType: questionTypeLabel(question.type) },
       name: `${quiz.title}: ${question.name || 'Question'}`,
-      descriptionText: [
-        `Quiz question (${questionTypeLabel(question.type)}, worth ${question.pointsPossible} points):`,
-        questionText,
-        'Grade only the student\'s answer to this one question: how fully and accurately it answers it, with evidence where the question asks for it. The feedback is a short comment on this answer.',
-      ].join('\n'),
+      descriptionText: questionText,
       pointsPossible: question.pointsPossible,
       rubric: null,
       promptText: `${quiz.title}: ${question.name || 'Question'}\n\n${questionText}`,

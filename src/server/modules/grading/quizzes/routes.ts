@@ -87,7 +87,7 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
       await consumeDraftAllowance(context.db, id);
       const canvas = await context.canvas.clientFor(id);
       const response = await draftQuizAnswer({
-        engine: context.ai,
+        engine: context.gradeDrafter,
         client: canvas.client,
         target: { courseId, quizId, quizSubmissionId: submissionId, questionId },
         options: request.body.options,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import { createOfflineEngine, finalizeDraft, type GradingInput } from '@/server/adapters/ai';
-import { rubric } from '@/server/adapters/ai/test-fixtures';
+import { createOfflineEngine, finalizeDraft, type GradingInput } from '@/server/modules/grading/kernel/drafting';
+import { rubric } from '@/server/test/grading-fixtures';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay, type WriterLevel } from '@/server/demo-canvas/seed/essay-writer';
 import { mean, quadraticWeightedKappa } from './agreement';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import { createOfflineEngine, finalizeDraft, type ClassWork, type GradingInput } from '@/server/adapters/ai';
+import { createOfflineEngine, finalizeDraft, type ClassWork, type GradingInput } from '@/server/modules/grading/kernel/drafting';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay, type WriterLevel } from '@/server/demo-canvas/seed/essay-writer';
 import { mean, quadraticWeightedKappa } from './agreement';

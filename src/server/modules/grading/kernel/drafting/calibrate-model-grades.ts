@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { DraftAgreement } from '@/shared/schemas/draft-basis';
+import type { AiModel } from '@/server/adapters/ai';
+import { modelDrafter } from './draft-with-model';
+import type { ClassWork, GradeDrafter, GradingInput, RawGradingDraft } from './draft-types';
 import { clampGrade, effectivePointsPossible, formatPoints, roundToStep } from './finalize-draft';
-import type { AiEngine, ClassWork, GradingInput, RawGradingDraft } from './port';
 
 /**
  * An optional calibration of a model's grades to the teacher's (AI_CALIBRATE=true), behind the
- * same port: the model also grades some of the work the teacher has already graded on the
+ * same drafter: the model also grades some of the work the teacher has already graded on the
  * assignment, and its grades are mapped onto the teacher's by a straight line fitted to those
  * pairs (slope pulled toward 1, so a few pairs move it little). A model that is harsher, kinder or
  * more bunched than the teacher then drafts on the teacher's scale. The teacher's graded work is
- * sent to the provider for this (redacted, like every draft), which is why it is opt-in.
+ * sent to the provider for this, which is why it is opt-in; every class member's name is taken out
+ * of it first (assignments/draft-feedback.ts redacts the class work roster-wide).
  */
 
 /** Below this many graded submissions the model's grade is left as it is. */
@@ -68,7 +71,12 @@ function spreadPick(graded: (ClassWork & { grade: number })[], count: number): (
   return Array.from({ length: count }, (_, index) => sorted[Math.round((index * (sorted.length - 1)) / (count - 1))]!);
 }
 
-export function createCalibratedEngine(base: AiEngine): AiEngine {
+/** A model's drafts, calibrated to the teacher's grades on the graded work. */
+export function calibratedModelDrafter(model: AiModel): GradeDrafter {
+  return createCalibratedDrafter(modelDrafter(model));
+}
+
+export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
   const modelGrades = new Map<string, Promise<number>>();
 
   function modelGradeOf(input: GradingInput, text: string): Promise<number> {

@@ -11,8 +11,8 @@ import {
   roundToStep,
   verifyQuote,
 } from './finalize-draft';
-import type { RawGradingDraft } from './port';
-import { rubric } from './test-fixtures';
+import type { RawGradingDraft } from './draft-types';
+import { rubric } from '@/server/test/grading-fixtures';
 
 const submission = 'The “Industrial Revolution” changed how people worked.\nFactories   replaced farms, and cities grew quickly.';
 const normalized = buildQuoteIndex(submission);

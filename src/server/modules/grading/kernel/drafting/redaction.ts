@@ -70,7 +70,16 @@ function letterCount(value: string): number {
 }
 
 export function redactStudentIdentity(text: string, identity: StudentIdentity): Redaction {
-  const restoreMap = new Map<string, string>();
+  return createIdentityRedactor(identity)(text);
+}
+
+/**
+ * The redaction of one identity, compiled once for many texts (a class's work, every excerpt sent
+ * to a model).
+ */
+export function createIdentityRedactor(identity: StudentIdentity): (text: string) => Redaction {
+
+  const knownRestores = new Map<string, string>();
   const candidates: Candidate[] = [];
   const seenKeys = new Set<string>();
 
@@ -79,7 +88,7 @@ export function redactStudentIdentity(text: string, identity: StudentIdentity): 
     if (!key || seenKeys.has(key)) return;
     seenKeys.add(key);
     candidates.push({ pattern: namePattern(value), key, placeholder });
-    if (!restoreMap.has(placeholder)) restoreMap.set(placeholder, restoreTo);
+    if (!knownRestores.has(placeholder)) knownRestores.set(placeholder, restoreTo);
   }
 
   const names = identity.names.map((name) => name.replace(/\s+/g, ' ').trim()).filter(Boolean);
@@ -119,7 +128,7 @@ export function redactStudentIdentity(text: string, identity: StudentIdentity): 
   for (const email of identity.emails) {
     const key = normalizeKey(email);
     if (key) emailKeys.set(key, PLACEHOLDERS.email);
-    if (key && !restoreMap.has(PLACEHOLDERS.email)) restoreMap.set(PLACEHOLDERS.email, email.trim());
+    if (key && !knownRestores.has(PLACEHOLDERS.email)) knownRestores.set(PLACEHOLDERS.email, email.trim());
   }
 
   // Longest first, so "Maria Lopez" wins over "Maria"; e-mails first so their name parts stay whole.
@@ -127,31 +136,55 @@ export function redactStudentIdentity(text: string, identity: StudentIdentity): 
   const alternatives = [`(${EMAIL_SOURCE})`, ...candidates.map((candidate) => `(${WORD_BEFORE}${candidate.pattern}${WORD_AFTER})`)];
   const pattern = new RegExp(alternatives.join('|'), 'giu');
 
-  const otherEmails = new Map<string, string>();
-  const redacted = text.replace(pattern, (match: string, ...groups: unknown[]) => {
-    if (groups[0] !== undefined) {
-      const key = normalizeKey(match);
-      const known = emailKeys.get(key);
-      if (known) return known;
-      let placeholder = otherEmails.get(key);
-      if (!placeholder) {
-        placeholder = `[OTHER_EMAIL_${otherEmails.size + 1}]`;
-        otherEmails.set(key, placeholder);
-        restoreMap.set(placeholder, match);
-      }
-      return placeholder;
-    }
-    const candidate = candidates.find((item) => item.key === normalizeKey(match));
-    return candidate?.placeholder ?? match;
-  });
-
   const restorePattern = /\[(STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|EMAIL|NAME_PART_\d+)|OTHER_EMAIL_\d+)\]/gi;
-  return {
-    text: redacted,
-    restore(value: string): string {
-      return value.replace(restorePattern, (match: string, inner: string) => {
-        return restoreMap.get(`[${inner.toUpperCase()}]`) ?? match;
-      });
-    },
+  return (text: string): Redaction => {
+    const restoreMap = new Map(knownRestores);
+    const otherEmails = new Map<string, string>();
+    const redacted = text.replace(pattern, (match: string, ...groups: unknown[]) => {
+      if (groups[0] !== undefined) {
+        const key = normalizeKey(match);
+        const known = emailKeys.get(key);
+        if (known) return known;
+        let placeholder = otherEmails.get(key);
+        if (!placeholder) {
+          placeholder = `[OTHER_EMAIL_${otherEmails.size + 1}]`;
+          otherEmails.set(key, placeholder);
+          restoreMap.set(placeholder, match);
+        }
+        return placeholder;
+      }
+      const candidate = candidates.find((item) => item.key === normalizeKey(match));
+      return candidate?.placeholder ?? match;
+    });
+
+    return {
+      text: redacted,
+      restore(value: string): string {
+        return value.replace(restorePattern, (match: string, inner: string) => {
+          return restoreMap.get(`[${inner.toUpperCase()}]`) ?? match;
+        });
+      },
+    };
   };
+}
+
+const NAME_PLACEHOLDER = /\[STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|NAME_PART_\d+)\]/g;
+const EMAIL_PLACEHOLDER = /\[(?:STUDENT_EMAIL|OTHER_EMAIL_\d+)\]/g;
+
+/**
+ * Replaces every one of these people's names (classmates, the teacher: the whole roster) with
+ * [CLASSMATE], and every e-mail address with [EMAIL], in one pass compiled once for many texts.
+ * A student's work may quote and answer other people, and their names must not reach a model.
+ */
+export function createClassmateRedactor(names: readonly string[]): (text: string) => string {
+  const clean = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+  if (clean.length === 0) return (text) => text;
+  const redact = createIdentityRedactor({ names: clean, emails: [] });
+  return (text) => redact(text).text.replace(NAME_PLACEHOLDER, '[CLASSMATE]').replace(EMAIL_PLACEHOLDER, '[EMAIL]');
+}
+
+/** createClassmateRedactor for one text. */
+export function redactClassmates(text: string, classmateNames: readonly string[]): string {
+  if (!classmateNames.some((name) => name.trim())) return text;
+  return createClassmateRedactor(classmateNames)(text);
 }

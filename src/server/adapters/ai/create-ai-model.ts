@@ -1,19 +1,20 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { AiEngineName } from '@/shared/schemas/ai';
-import { createCalibratedEngine } from './calibrated-engine';
 import { createModelEngine } from './model-engine';
-import { createOfflineEngine } from './offline-engine';
-import type { AiEngine } from './port';
+import type { AiModel, AiModelName } from './port';
 
 /** The `ai` part of the server config (AI_PROVIDER, AI_MODEL, AI_API_KEY, AI_BASE_URL). */
 export type AiConfig = {
-  provider: AiEngineName;
+  /** 'offline' (or none) means no model: each feature takes its offline path. */
+  provider: AiModelName | 'offline';
   model?: string | undefined;
   apiKey?: string | undefined;
   baseUrl?: string | undefined;
-  /** AI_CALIBRATE: map a model's grades onto the teacher's grades on the graded work (model engines only). */
+  /**
+   * AI_CALIBRATE: map a model's grades onto the teacher's grades on the graded work (model engines
+   * only). Read by grading (kernel/drafting/grade-drafter.ts), not by the transport.
+   */
   calibrate?: boolean | undefined;
 };
 
@@ -43,24 +44,23 @@ export class AiConfigError extends Error {
 }
 
 // Reasoning models reject a temperature; the others get a low one for steadier grades.
-function temperatureFor(provider: AiEngineName, model: string): number | undefined {
+function temperatureFor(provider: AiModelName, model: string): number | undefined {
   if (provider === 'openai' && /^(o\d|gpt-5)/i.test(model)) return undefined;
   return 0.2;
 }
 
 /**
- * Picks the drafting engine from config. Without a provider (or 'offline') it is the offline
- * engine, never a crash. A provider that is configured but cannot work (no key, no base URL, no
- * model for an OpenAI-compatible server) stops the boot with a clear message.
+ * The configured model, or null without a provider (or with 'offline'): each feature then takes its
+ * offline path, never a crash. A provider that is configured but cannot work (no key, no base URL,
+ * no model for an OpenAI-compatible server) stops the boot with a clear message.
  */
-export function createAiEngine(config: AiConfig | undefined, tuning: AiEngineTuning = {}): AiEngine {
+export function createAiModel(config: AiConfig | undefined, tuning: AiEngineTuning = {}): AiModel | null {
   const provider = config?.provider ?? 'offline';
-  if (!config || provider === 'offline') return createOfflineEngine();
-  const engine = createProviderEngine(config, tuning);
-  return config.calibrate ? createCalibratedEngine(engine) : engine;
+  if (!config || provider === 'offline') return null;
+  return createProviderModel({ ...config, provider }, tuning);
 }
 
-function createProviderEngine(config: AiConfig, tuning: AiEngineTuning): AiEngine {
+function createProviderModel(config: AiConfig & { provider: AiModelName }, tuning: AiEngineTuning): AiModel {
   const provider = config.provider;
 
   const apiKey = config.apiKey?.trim() || undefined;
@@ -73,8 +73,6 @@ function createProviderEngine(config: AiConfig, tuning: AiEngineTuning): AiEngin
   };
 
   switch (provider) {
-    case 'offline':
-      return createOfflineEngine();
     case 'openai': {
       if (!apiKey) throw new AiConfigError('AI_PROVIDER=openai needs AI_API_KEY (an OpenAI API key). Unset AI_PROVIDER to use the offline engine.');
       const modelId = configuredModel ?? DEFAULT_MODELS.openai;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import { createOfflineEngine } from '../offline-engine';
-import { finalizeDraft } from '../finalize-draft';
-import { assignmentDescription, assignmentName, middlingEssay, rubric } from '../test-fixtures';
+import { createOfflineEngine } from './draft-offline';
+import { finalizeDraft } from '../drafting/finalize-draft';
+import { assignmentDescription, assignmentName, middlingEssay, rubric } from '@/server/test/grading-fixtures';
 
 /**
  * The offline engine's time grows linearly with the length of the work: a 60,000-character

@@ -10,7 +10,7 @@ import {
   type RevisionRequest,
   type Subject,
 } from '@/shared/schemas/ai';
-import { keyTerms, tokenize } from './text-analysis';
+import { keyTerms, tokenize } from '@/server/core/key-terms';
 
 /**
  * The AI-literacy tool without a model: what the assignment asks students to do (its task verbs,

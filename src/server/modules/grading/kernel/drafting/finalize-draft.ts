@@ -1,5 +1,5 @@
 import type { GradingDraft, QuotedPoint, RubricAssessmentItem, RubricCriterion } from '@/shared/schemas/ai';
-import type { RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from './port';
+import type { RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from './draft-types';
 
 /** Spec §7: the feedback text when none came back. */
 export const EMPTY_FEEDBACK_TEXT = 'AI feedback could not be generated. Please try again.';

@@ -1,7 +1,7 @@
 import type { RubricCriterion, RubricRating } from '@/shared/schemas/ai';
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
-import { clampGrade, effectivePointsPossible, formatPoints } from '../finalize-draft';
-import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../port';
+import { clampGrade, effectivePointsPossible, formatPoints } from '../drafting/finalize-draft';
+import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../drafting/draft-types';
 import {
   analyzeText,
   extractRequirements,
@@ -9,13 +9,14 @@ import {
   shortQuote,
   termCoverage,
   tokenize,
-  type EvidenceKind,
   type MechanicsIssueKind,
   type Requirements,
   type Sentence,
   type TextAnalysis,
 } from './text-analysis';
-import { adviceForKind, kindOfWork, labSectionsFound, TYPICAL_WORDS, type KindOfWork, type LabSection } from './kind-of-work';
+import { assessors, DIMENSIONS, type AssessmentContext, type Dimension, type DimensionResult, type Finding, type Topic } from './dimensions';
+import { bestSentence, clamp01, list } from './dimensions/assessor';
+import { kindOfWork, labSectionsFound, type KindOfWork, type LabSection } from './kind-of-work';
 
 /** A spelling check over a dictionary (the offline engine passes the English one). */
 export type SpellChecker = { isCorrect(word: string): boolean };
@@ -27,8 +28,7 @@ export type SpellChecker = { isCorrect(word: string): boolean };
  * examples nudge the scale. Everything is deterministic: the same work gets the same draft.
  */
 
-export const DIMENSIONS = ['relevance', 'development', 'organization', 'evidence', 'reasoning', 'style', 'mechanics'] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
+const percent = (value: number) => `${Math.round(value * 100)}`;
 
 const dimensionLabels: Record<Dimension, string> = {
   relevance: 'relevance to the assignment',
@@ -62,25 +62,6 @@ const dimensionKeywords: Record<Dimension, RegExp> = {
   mechanics: /grammar|spelling|mechanic|punctuat|convention|capitali|usage|proofread|format|mla|apa|editing/i,
 };
 
-type Topic = 'thesis' | 'conclusion' | 'transitions' | 'paragraphs';
-type Finding = {
-  dimension: Dimension;
-  text: string;
-  quote: string | null;
-  weight: number;
-  topic?: Topic;
-  /** Other sentences that show the same thing, used when the first quote is already taken. */
-  alternatives?: Sentence[];
-};
-
-export type DimensionResult = {
-  score: number;
-  /** One line for the teacher: what was measured. */
-  facts: string;
-  strengths: Finding[];
-  improvements: Finding[];
-};
-
 type Assessment = {
   analysis: TextAnalysis;
   requirements: Requirements;
@@ -91,25 +72,6 @@ type Assessment = {
   kind: KindOfWork;
 };
 
-const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
-const percent = (value: number) => `${Math.round(value * 100)}`;
-const list = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-const quoted = (items: string[]) => items.map((item) => `“${item}”`);
-
-function bestSentence(sentences: Sentence[], score: (sentence: Sentence) => number): Sentence | null {
-  let best: Sentence | null = null;
-  let bestScore = -Infinity;
-  for (const sentence of sentences) {
-    const value = score(sentence);
-    if (value > bestScore) {
-      best = sentence;
-      bestScore = value;
-    }
-  }
-  return best;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The seven dimensions
 // ---------------------------------------------------------------------------------------------
@@ -118,243 +80,35 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
   const analysis = analyzeText(text);
   const requirements = extractRequirements(descriptionText);
   const kind = kindOfWork({ assignmentName, descriptionText, submissionText: text }, analysis, requirements);
-  const isEssay = kind === 'essay';
   const labSections = kind === 'lab report' ? labSectionsFound(analysis) : [];
   const missingSections = (['question or hypothesis', 'materials and method', 'results', 'conclusion'] as LabSection[]).filter((section) => !labSections.includes(section));
   if (speller) addSpellingIssues(analysis, `${assignmentName} ${termSource}`, speller);
   const allTerms = keyTerms(termSource, 12);
   const coverage = termCoverage(allTerms, analysis.words);
-  const { sentences, paragraphs, wordCount } = analysis;
-  const bodySentences = sentences.filter((sentence) => sentence.wordCount >= 5);
-  const dimensions = {} as Record<Dimension, DimensionResult>;
-
-  // Relevance: the assignment's own key terms, found in the work.
-  {
-    const needed = Math.max(1, Math.ceil(allTerms.length * 0.6));
-    // Praise the terms the student brought in, not the ones the title hands them.
-    const titleWords = tokenize(assignmentName);
-    const notFromTitle = coverage.found.filter((term) => termCoverage([term], titleWords).found.length === 0);
-    const praised = [...notFromTitle, ...coverage.found.filter((term) => !notFromTitle.includes(term))];
-    const score = allTerms.length === 0 ? 0.65 : clamp01(coverage.found.length / needed);
-    const richest = bestSentence(bodySentences, (sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length - sentence.index * 0.001);
-    const richestCount = richest ? termCoverage(coverage.found, tokenize(richest.text)).found.length : 0;
-    dimensions.relevance = {
-      score,
-      facts:
-        allTerms.length === 0
-          ? 'no description terms to compare with'
-          : `${coverage.found.length} of ${allTerms.length} key terms of the assignment used (${coverage.found.slice(0, 6).join(', ') || 'none'})${coverage.missing.length ? `; not used: ${coverage.missing.slice(0, 6).join(', ')}` : ''}`,
-      strengths:
-        score >= 0.6 && richest && richestCount > 0
-          ? [{ dimension: 'relevance', text: `You stay focused on what “${assignmentName}” asks for, working with its key ideas (${list(praised.slice(0, 3))}).`, quote: shortQuote(richest), weight: score, alternatives: bodySentences.filter((sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length > 0) }]
-          : [],
-      improvements:
-        score < 0.8 && coverage.missing.length > 0
-          ? [{ dimension: 'relevance', text: `Address more of what the assignment asks about: ${list(quoted(coverage.missing.slice(0, 4)))} ${coverage.missing.length === 1 ? 'is' : 'are'} not discussed yet.`, quote: null, weight: 1 - score }]
-          : [],
-    };
-  }
-
-  // Development: length against what the description expects (or a typical short essay).
-  {
-    const target = requirements.targetWords ?? TYPICAL_WORDS[kind];
-    const ratio = wordCount / target;
-    const score = ratio >= 1 ? 1 : clamp01(ratio ** 1.3);
-    const belowMinimum = requirements.minimumWords !== null && wordCount < requirements.minimumWords;
-    const longestParagraph = [...paragraphs].sort((a, b) => b.wordCount - a.wordCount)[0];
-    dimensions.development = {
-      score,
-      facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : `, a typical ${kind}`})`,
-      strengths:
-        score >= 0.85 && longestParagraph
-          ? [{ dimension: 'development', text: `Your ideas are developed in detail (${wordCount} words), giving each point room to be explained.`, quote: shortQuote(longestParagraph.sentences.find((sentence) => sentence.wordCount >= 8)), weight: score * 0.8 }]
-          : [],
-      improvements:
-        score < 0.85 && kind !== 'link'
-          ? [{
-              dimension: 'development',
-              text: `Develop your ideas further: the response has ${wordCount} words${belowMinimum ? `, below the required ${requirements.minimumWords}` : `, while about ${target} are expected`}. Add explanation and a specific example to each main point.`,
-              quote: null,
-              weight: 1 - score,
-            }]
-          : [],
-    };
-  }
-
-  // Organization: paragraphs, a thesis-like opening, a conclusion, transitions.
   // A lab report's question and conclusion are its sections; shorter kinds need no thesis or conclusion.
   const hasThesis = kind === 'lab report' ? labSections.includes('question or hypothesis') || analysis.thesis !== null : analysis.thesis !== null;
   const hasConclusion = kind === 'lab report' ? labSections.includes('conclusion') || analysis.conclusion !== null : analysis.conclusion !== null;
-  const thesisScore = hasThesis ? 1 : 0;
-  const conclusionScore = hasConclusion ? 1 : 0;
-  {
-    const expectedParagraphs = requirements.paragraphs ?? (isEssay ? Math.min(5, Math.max(3, Math.round(wordCount / 110))) : 1);
-    const paragraphScore = kind === 'lab report' ? labSections.length / 4 : clamp01(paragraphs.length / expectedParagraphs);
-    const distinctTransitions = [...new Set(analysis.transitions.map((item) => item.phrase))];
-    const transitionScore = clamp01(distinctTransitions.length / Math.max(2, Math.min(6, sentences.length / 3)));
-    const score = isEssay || kind === 'lab report'
-      ? 0.3 * paragraphScore + 0.25 * thesisScore + 0.2 * conclusionScore + 0.25 * transitionScore
-      : 0.5 + 0.5 * transitionScore;
-    const strengths: Finding[] = [];
-    const improvements: Finding[] = [];
-    if (analysis.thesis) strengths.push({ dimension: 'organization', topic: 'thesis', text: 'Your opening states a clear position that the rest of the piece develops.', quote: shortQuote(analysis.thesis), weight: 0.9 });
-    if (distinctTransitions.length >= 3) {
-      const example = analysis.transitions.find((item) => item.sentence.paragraph > 0) ?? analysis.transitions[0];
-      strengths.push({ dimension: 'organization', topic: 'transitions', text: `You connect your ideas with transitions such as ${list(quoted(distinctTransitions.slice(0, 3)))}, so the reader can follow your line of thought.`, quote: shortQuote(example?.sentence), weight: transitionScore * 0.8, alternatives: analysis.transitions.map((item) => item.sentence) });
-    }
-    if (analysis.conclusion) strengths.push({ dimension: 'organization', topic: 'conclusion', text: 'Your conclusion brings the main points together instead of simply stopping.', quote: shortQuote(analysis.conclusion), weight: 0.7 });
-    const advice = adviceForKind(kind, analysis, missingSections);
-    if (advice) improvements.push({ dimension: 'organization', ...(kind === 'lab report' ? { topic: 'paragraphs' as const } : {}), text: advice, quote: null, weight: kind === 'lab report' && missingSections.length === 0 ? 0.3 : 0.85 });
-    if (!analysis.thesis && isEssay) {
-      improvements.push({ dimension: 'organization', topic: 'thesis', text: 'State your main claim clearly in the opening paragraph, so the reader knows from the start what you will show; the opening does not make a clear claim yet.', quote: shortQuote(sentences[0], 20), weight: 0.9 });
-    }
-    if (paragraphScore < 1 && isEssay) {
-      improvements.push({ dimension: 'organization', topic: 'paragraphs', text: `Organise the text into ${expectedParagraphs} or more paragraphs (an introduction, body paragraphs with one main idea each, and a conclusion); it currently has ${paragraphs.length}.`, quote: null, weight: 1 - paragraphScore });
-    }
-    if (!hasConclusion && isEssay && wordCount >= 40) {
-      improvements.push({ dimension: 'organization', topic: 'conclusion', text: 'End with a conclusion that returns to your main claim and says why it matters; the piece currently stops without one.', quote: shortQuote(sentences.at(-1), 20), weight: 0.6 });
-    }
-    if (transitionScore < 0.6) {
-      const linked = new Set(analysis.transitions.map((item) => item.sentence));
-      const abrupt = paragraphs.slice(1).map((paragraph) => paragraph.sentences[0]).find((sentence) => sentence && !linked.has(sentence));
-      improvements.push({ dimension: 'organization', topic: 'transitions', text: 'Link your ideas with transitions (for example “however”, “for instance”, “as a result”) so each point leads into the next.', quote: shortQuote(abrupt ?? null, 20), weight: (1 - transitionScore) * 0.7 });
-    }
-    dimensions.organization = {
-      score,
-      facts: `${kind === 'lab report' ? `lab report sections found: ${labSections.join(', ') || 'none'}; ` : isEssay ? '' : `a ${kind}, judged as one; `}${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
-      strengths,
-      improvements,
-    };
-  }
-
-  // Evidence: examples, quotations, numbers, citations, named sources.
-  {
-    const evidenceSentences = [...new Set(analysis.evidence.map((item) => item.sentence))];
-    const kinds = [...new Set(analysis.evidence.map((item) => item.kind))];
-    const expected = requirements.evidenceCount ?? Math.max(2, Math.min(5, Math.round(wordCount / 120)));
-    // A general example ("my friend...") counts for less than a quotation, a figure or a source.
-    const kindWeight: Record<EvidenceKind, number> = { example: 0.6, quotation: 1, number: 1, citation: 1, source: 1 };
-    // Each sentence counts once, at the weight of its strongest kind of evidence.
-    const strongestKind = new Map<Sentence, number>();
-    for (const item of analysis.evidence) strongestKind.set(item.sentence, Math.max(strongestKind.get(item.sentence) ?? 0, kindWeight[item.kind]));
-    const weightedUnits = [...strongestKind.values()].reduce((total, weight) => total + weight, 0);
-    const score = clamp01(weightedUnits / expected) * (kinds.length >= 2 ? 1 : 0.85);
-    const strongest =
-      analysis.evidence.find((item) => item.kind === 'quotation' || item.kind === 'citation') ??
-      analysis.evidence.find((item) => item.kind === 'number' || item.kind === 'source') ??
-      analysis.evidence[0];
-    const unsupported = paragraphs
-      .slice(1, Math.max(1, paragraphs.length - 1))
-      .find((paragraph) => !paragraph.sentences.some((sentence) => strongestKind.has(sentence)))?.sentences[0];
-    const kindNames: Record<string, string> = { example: 'examples', quotation: 'quotations', number: 'facts and figures', citation: 'citations', source: 'named sources' };
-    dimensions.evidence = {
-      score,
-      facts: `${evidenceSentences.length} sentence${evidenceSentences.length === 1 ? '' : 's'} with evidence (${kinds.map((kind) => kindNames[kind]).join(', ') || 'none'}); about ${expected} expected${requirements.evidenceCount ? ` (the description asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}`,
-      strengths:
-        score >= 0.5 && strongest
-          ? [{ dimension: 'evidence', text: `You support your points with specific evidence (${kinds.map((kind) => kindNames[kind]).join(', ')}) rather than general statements.`, quote: shortQuote(strongest.sentence), weight: score, alternatives: evidenceSentences }]
-          : [],
-      improvements:
-        score < 0.8
-          ? [{
-              dimension: 'evidence',
-              text: `Back up each main point with specific evidence: an example, a quotation or a fact${requirements.evidenceCount ? ` (the assignment asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}.${unsupported ? ' The quoted point, for instance, has no support yet.' : ''}`,
-              quote: shortQuote(unsupported ?? null, 25),
-              weight: 1 - score,
-            }]
-          : [],
-    };
-  }
-
-  // Reasoning: explaining why (because, this shows, as a result...).
-  {
-    const reasoningSentences = [...new Set(analysis.reasoning.map((item) => item.sentence))];
-    const expected = Math.max(2, sentences.length * 0.18);
-    const score = clamp01(reasoningSentences.length / expected);
-    const best = analysis.reasoning.find((item) => /this (shows|means|suggests|demonstrates|proves)|shows that|which means|as a result/.test(item.phrase)) ?? analysis.reasoning[0];
-    const evidenceSentences = new Set(analysis.evidence.map((item) => item.sentence.index));
-    const explained = new Set(analysis.reasoning.map((item) => item.sentence.index));
-    const unexplained = sentences.find((sentence) => evidenceSentences.has(sentence.index) && !explained.has(sentence.index) && !explained.has(sentence.index + 1));
-    dimensions.reasoning = {
-      score,
-      facts: `${reasoningSentences.length} of ${sentences.length} sentences explain causes or consequences`,
-      strengths:
-        score >= 0.6 && best
-          ? [{ dimension: 'reasoning', text: 'You explain your reasoning instead of only stating facts, showing how your evidence supports your point.', quote: shortQuote(best.sentence), weight: score * 0.9, alternatives: reasoningSentences }]
-          : [],
-      improvements:
-        score < 0.75
-          ? [{
-              dimension: 'reasoning',
-              text: `Explain how each piece of evidence supports your point: add a sentence such as “This shows that…” or “Because of this…”.${unexplained ? ' The quoted evidence, for instance, is not explained yet.' : ''}`,
-              quote: shortQuote(unexplained ?? null, 25),
-              weight: (1 - score) * 0.8,
-            }]
-          : [],
-    };
-  }
-
-  // Style: sentence variety and vocabulary, trusted less on very short texts.
-  {
-    const variety = clamp01(analysis.sentenceLengthVariation / 0.45);
-    const vocabulary = clamp01((analysis.vocabularyVariety - 0.35) / 0.3);
-    const choppy = analysis.averageSentenceLength > 0 && analysis.averageSentenceLength < 9;
-    const confidence = Math.min(1, 0.3 + wordCount / 250);
-    const score = clamp01((0.5 * variety + 0.5 * vocabulary) * confidence * (choppy ? 0.7 : 1));
-    const withIssues = new Set(analysis.mechanicsIssues.map((issue) => issue.sentence));
-    const varied = bestSentence(sentences.filter((sentence) => sentence.wordCount <= 35 && !withIssues.has(sentence)), (sentence) => sentence.wordCount);
-    const short = sentences.find((sentence) => sentence.wordCount > 0 && sentence.wordCount < 7);
-    const counts = new Map<string, number>();
-    for (const word of analysis.words) if (word.length >= 5) counts.set(word, (counts.get(word) ?? 0) + 1);
-    const overused = [...counts.entries()].filter(([, count]) => count >= Math.max(4, wordCount / 40)).sort((a, b) => b[1] - a[1])[0];
-    const improvements: Finding[] = [];
-    if (choppy || variety < 0.5) {
-      improvements.push({ dimension: 'style', text: 'Vary your sentences: combine short, similar sentences with words such as “because”, “although” or “which” so the writing flows.', quote: shortQuote(short ?? null), weight: (1 - score) * 0.6 });
-    } else if (overused && vocabulary < 0.7) {
-      improvements.push({ dimension: 'style', text: `Vary your word choice: “${overused[0]}” appears ${overused[1]} times.`, quote: null, weight: (1 - score) * 0.5 });
-    }
-    dimensions.style = {
-      score,
-      facts: `average sentence ${analysis.averageSentenceLength.toFixed(1)} words, length variation ${analysis.sentenceLengthVariation.toFixed(2)}, vocabulary variety ${analysis.vocabularyVariety.toFixed(2)}`,
-      strengths:
-        score >= 0.65 && varied && varied.wordCount >= 15
-          ? [{ dimension: 'style', text: 'Your sentences vary in length and structure, and your word choice is precise, which makes the writing readable.', quote: shortQuote(varied), weight: score * 0.7 }]
-          : [],
-      improvements,
-    };
-  }
-
-  // Mechanics: what can be seen without a dictionary.
-  {
-    const issues = analysis.mechanicsIssues;
-    const rate = issues.length / Math.max(1, sentences.length);
-    const score = wordCount === 0 ? 0 : clamp01(1 - 2 * rate);
-    const kinds = [...new Set(issues.map((issue) => issue.kind))];
-    const described = kinds.slice(0, 3).map((issueKind) =>
-      issueKind === 'misspelled word'
-        ? `spelling (${list(quoted([...new Set(issues.filter((issue) => issue.kind === issueKind).map((issue) => issue.detail))].slice(0, 3)))})`
-        : describeIssue(issueKind, issues.find((issue) => issue.kind === issueKind)?.detail ?? ''),
-    );
-    const first = issues[0];
-    const misspelled = [...new Set(issues.filter((issue) => issue.kind === 'misspelled word').map((issue) => issue.detail))];
-    dimensions.mechanics = {
-      score,
-      facts:
-        issues.length === 0
-          ? 'no mechanical problems detected'
-          : `${issues.length} possible problem${issues.length === 1 ? '' : 's'}: ${kinds.join(', ')}${misspelled.length > 0 ? `; not in the dictionary: ${list(quoted(misspelled.slice(0, 5)))}` : ''}`,
-      strengths:
-        issues.length === 0 && wordCount >= 100
-          ? [{ dimension: 'mechanics', text: 'Your writing is carefully proofread: sentences are capitalised and punctuated correctly.', quote: null, weight: 0.5 }]
-          : [],
-      improvements:
-        issues.length > 0
-          ? [{ dimension: 'mechanics', text: `Proofread before submitting: watch for ${list(described)}.`, quote: shortQuote(first?.sentence ?? null, 25), weight: (1 - score) * 0.9 + 0.05 }]
-          : [],
-    };
-  }
-
-  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore, conclusionScore, kind };
+  const context: AssessmentContext = {
+    assignmentName,
+    analysis,
+    requirements,
+    kind,
+    isEssay: kind === 'essay',
+    labSections,
+    missingSections,
+    allTerms,
+    coverage,
+    sentences: analysis.sentences,
+    bodySentences: analysis.sentences.filter((sentence) => sentence.wordCount >= 5),
+    paragraphs: analysis.paragraphs,
+    wordCount: analysis.wordCount,
+    hasThesis,
+    hasConclusion,
+    thesisScore: hasThesis ? 1 : 0,
+    conclusionScore: hasConclusion ? 1 : 0,
+  };
+  const dimensions = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, assessors[dimension](context)])) as Record<Dimension, DimensionResult>;
+  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore: context.thesisScore, conclusionScore: context.conclusionScore, kind };
 }
 
 const SPELLED_WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
@@ -584,11 +338,12 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       const concerns = used.flatMap((dimension) => dimensions[dimension].improvements).sort(byRelevance);
       const findings = good ? [...praise, ...concerns] : [...concerns, ...praise];
       const lead = findings[0];
-      const basis = used.map((dimension) => dimensions[dimension].facts).join('; ');
+      // The student reads what was seen in their work; the measurements themselves are the teacher's (grade review).
+      const seen = used.map((dimension) => dimensions[dimension].seen).filter(Boolean).join(' ');
       rubricAssessment.push({
         criterionId: criterion.id,
         points,
-        comment: `${rating ? `${rating.description}: ` : ''}${formatPoints(points)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}(Measured: ${basis}.)`,
+        comment: `${rating ? `${rating.description}: ` : ''}${formatPoints(points)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
         quote: lead?.quote ?? null,
       });
       rubricLines.push(`- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(points)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`);
@@ -699,31 +454,6 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
     rubricAssessment,
     ...common,
   };
-}
-
-function describeIssue(kind: MechanicsIssueKind, detail: string): string {
-  switch (kind) {
-    case 'lowercase sentence start':
-      return 'sentences that begin with a lowercase letter';
-    case 'lowercase "i"':
-      return 'the word “I” written as “i”';
-    case 'repeated word':
-      return `repeated words (“${detail}”)`;
-    case 'repeated punctuation':
-      return `repeated punctuation (“${detail}”)`;
-    case 'informal abbreviation':
-      return `informal words such as “${detail}”`;
-    case 'common misspelling':
-      return `misspellings such as “${detail}”`;
-    case 'very long sentence':
-      return 'very long sentences that are hard to follow';
-    case 'missing end punctuation':
-      return 'sentences without end punctuation';
-    case 'missing apostrophe':
-      return `missing apostrophes in contractions (“${detail}”)`;
-    case 'misspelled word':
-      return `spelling (“${detail}”)`;
-  }
 }
 
 function withArticle(word: string): string {

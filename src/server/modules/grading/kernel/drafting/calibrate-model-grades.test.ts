@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
-import { createAiEngine } from './create-ai-engine';
-import { fitCalibration } from './calibrated-engine';
-import type { ClassWork, GradingInput } from './port';
+import { createAiModel, type AiModel } from '@/server/adapters/ai';
+import { fitCalibration } from './calibrate-model-grades';
+import type { ClassWork, GradingInput } from './draft-types';
+import { gradeDrafterFor } from './grade-drafter';
 
 /**
  * A model that is harsher and more bunched than the teacher (it gives 4 + 0.4 × the teacher's
@@ -42,7 +43,8 @@ function input(quality: number, classWork: ClassWork[]): GradingInput {
 }
 
 const teacherGraded: ClassWork[] = [6, 8, 9, 11, 12, 13, 15, 16, 18, 19].map((quality) => ({ text: work(quality), grade: quality }));
-const engine = (calibrate: boolean) => createAiEngine({ provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl, calibrate }, { maxNetworkRetries: 0 });
+const engine = (calibrate: boolean) =>
+  gradeDrafterFor(createAiModel({ provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl }, { maxNetworkRetries: 0 }) as AiModel, { calibrate });
 
 describe('calibrating a model engine to the teacher’s grades', () => {
   it('maps the model’s grade onto the teacher’s scale, learned from the graded work, and says how well it agrees', async () => {

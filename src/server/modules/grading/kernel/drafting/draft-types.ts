@@ -1,0 +1,106 @@
+import type { AiEngineName, ExampleUsed, GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
+import type { DraftBasis } from '@/shared/schemas/draft-basis';
+
+/** One of the teacher's own graded pieces of work, sent as a reference for scale and voice. */
+export type GradingExample = {
+  /** A neutral label such as 'Example 1' (never a student's name). */
+  label: string;
+  score: number;
+  /** The teacher's comment on it, redacted. */
+  comment: string;
+  /** An excerpt of the work, redacted. */
+  excerpt: string;
+};
+
+/**
+ * One submission of the assignment as the engine may learn from it: its text (redacted) and the
+ * teacher's grade when the teacher has graded it in Canvas.
+ */
+export type ClassWork = { text: string; grade: number | null };
+
+/**
+ * What kind of work is graded, which names the prompt variant (prompts.ts): an assignment against
+ * its description or rubric, a student's whole part in a graded discussion, or one answer to a
+ * written quiz question.
+ */
+export type GradingVariant =
+  | { kind: 'assignment' }
+  | { kind: 'discussion' }
+  | { kind: 'quiz-answer'; /** The question type as the teacher reads it ("Essay"). */ questionType: string };
+
+export type GradingInput = {
+  /** The prompt variant; an assignment when absent. */
+  variant?: GradingVariant;
+  assignment: {
+    name: string;
+    /**
+     * The task's own text, plain (see documents/htmlToText): the assignment description, the
+     * discussion prompt or the quiz question. The variant's guidance is added by the prompt.
+     */
+    descriptionText: string;
+    pointsPossible: number;
+    rubric: RubricCriterion[] | null;
+  };
+  /** The student's work as plain text, already redacted (see redactStudentIdentity). */
+  submissionText: string;
+  /**
+   * The student's own words alone (redacted), without the labels, file markers and classmates'
+   * posts that submissionText carries as context. An engine that cannot tell context from work
+   * (the offline engine) measures and quotes this instead.
+   */
+  ownText?: string;
+  options: GradingOptions;
+  examples: GradingExample[];
+  /** True when text extracted from attachments is part of submissionText. */
+  isFileContentIncluded: boolean;
+  /**
+   * The assignment's other submissions with text (redacted) and the teacher's grades on those
+   * graded: the training data for the teacher's scale. The work drafted is not among them.
+   */
+  classWork?: ClassWork[];
+};
+
+/** A point with a quote the engine claims is from the work; not yet checked. */
+export type RawQuotedPoint = { text: string; quote: string | null };
+
+export type RawRubricAssessmentItem = {
+  criterionId: string;
+  points: number;
+  comment: string;
+  quote: string | null;
+};
+
+/**
+ * What an engine returns: the grade may be out of range, quotes are unchecked and names are still
+ * placeholders. finalizeDraft turns it into the GradingDraft the teacher sees.
+ */
+export type RawGradingDraft = {
+  grade: number;
+  feedback: string;
+  strengths: RawQuotedPoint[];
+  areasForImprovement: RawQuotedPoint[];
+  summary: string;
+  gradeReview: string;
+  /** Null when the rubric was not used. */
+  rubricAssessment: RawRubricAssessmentItem[] | null;
+  examplesUsed: ExampleUsed[];
+  engine: AiEngineName;
+  filesUsed: boolean;
+  customInstructionsApplied: boolean;
+  /** What the grade learned from the teacher's grades; absent when nothing. */
+  basis?: DraftBasis;
+};
+
+/**
+ * Something that drafts a grade: the offline engine, a model through the prompts here, or either of
+ * them wrapped (calibrated to the teacher's scale, or recorded by the evaluation). Throws
+ * AppError('AI_FAILED', message for the teacher) when it cannot produce a draft.
+ */
+export type GradeDrafter = {
+  readonly name: AiEngineName;
+  readonly isOffline: boolean;
+  draftGrade(input: GradingInput): Promise<RawGradingDraft>;
+};
+
+/** The spec's message (§8) when a draft cannot be generated. */
+export const GRADING_FAILURE_MESSAGE = 'Error: Failed to generate AI grading. Please try again.';

@@ -1,0 +1,14 @@
+import type { AiModel } from '@/server/adapters/ai';
+import { offlineDrafter } from '../offline/draft-offline';
+import { calibratedModelDrafter } from './calibrate-model-grades';
+import { modelDrafter } from './draft-with-model';
+import type { GradeDrafter } from './draft-types';
+
+/**
+ * Where grading chooses how it drafts: with the configured model (calibrated to the teacher's
+ * grades when AI_CALIBRATE asks for it), or offline when no model is configured.
+ */
+export function gradeDrafterFor(model: AiModel | null, options: { calibrate?: boolean | undefined } = {}): GradeDrafter {
+  if (!model) return offlineDrafter;
+  return options.calibrate ? calibratedModelDrafter(model) : modelDrafter(model);
+}
