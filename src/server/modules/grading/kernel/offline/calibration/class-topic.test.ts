@@ -44,10 +44,22 @@ describe('features measured against the class', () => {
     const relate = relateToClass(measured);
     // The off-topic essay is not its own company: none of its words count as the class's topic.
     expect(valueOf(relate(measured[measured.length - 1]!), 'topicCoverage')).toBe(0);
-    // The same text measured apart from the class is compared with the whole class, its twin
-    // included, and so finds its own words there.
-    const [again] = await measureAll([offTopic]);
-    expect(valueOf(relate(again!), 'topicCoverage')).toBeGreaterThan(0);
+    // Work from outside the class is compared with all of it: an off-topic essay that shares a few
+    // words with the one in the class finds those words there.
+    const [outside] = await measureAll(['We played football on the sand by the seaside every summer holiday, with my brother.']);
+    expect(valueOf(relate(outside!), 'topicCoverage')).toBeGreaterThan(0);
+  });
+
+  it('does not count the same submission, measured apart, as another student who wrote it', async () => {
+    const measured = await measureAll([...onTopic, offTopic]);
+    const relate = relateToClass(measured);
+    const member = relate(measured[measured.length - 1]!);
+    // The same work measured again (a separate measurement, one word different) gets the same
+    // comparison as the class's own copy.
+    const [again] = await measureAll([offTopic.replace('cousins', 'friends')]);
+    const apart = relate(again!);
+    expect(valueOf(apart, 'topicCoverage')).toBe(valueOf(member, 'topicCoverage'));
+    expect(valueOf(apart, 'topicFocus')).toBeCloseTo(valueOf(member, 'topicFocus'), 1);
   });
 
   it('ranks on-topic work above off-topic work of about the same length when there are no grades', async () => {

@@ -71,21 +71,47 @@ function measureClass(stemSets: readonly (readonly string[])[]): ClassReading[] 
   });
 }
 
+/** Work this alike (shared content words over all of both) is the same submission measured twice. */
+const SAME_WORK_SIMILARITY = 0.8;
+
+function similarity(a: ReadonlySet<string>, b: readonly string[]): number {
+  if (a.size === 0 && b.length === 0) return 1;
+  let shared = 0;
+  for (const stem of b) if (a.has(stem)) shared += 1;
+  return shared / (a.size + b.length - shared);
+}
+
 /**
  * Compares each piece of work with its class. Returns a function giving any work its class
- * features: a member of the class is compared with the others; work outside the class with the
- * whole class. Work measured without its content words (tests' synthetic features) is left as is.
+ * features: a member of the class is compared with the others. Work from outside the class is
+ * compared with the whole class, except that a submission of the class that is the same work
+ * (its text measured apart, say with a name redacted differently) is left out rather than counted
+ * as another student who wrote the same words. Work measured without its content words (tests'
+ * synthetic features) is left as it is.
  */
 export function relateToClass(classFeatures: readonly EssayFeatures[]): (features: EssayFeatures) => EssayFeatures {
   const members = classFeatures.filter((features) => features.contentStems !== undefined);
   const related = new Map<EssayFeatures, EssayFeatures>();
-  const readings = measureClass(members.map((features) => features.contentStems!));
+  const stemSets = members.map((features) => features.contentStems!);
+  const readings = measureClass(stemSets);
   members.forEach((features, index) => related.set(features, withClassReading(features, readings[index]!)));
+  let memberSets: Set<string>[] | null = null;
   return (features) => {
     if (!features.contentStems) return features;
     const known = related.get(features);
     if (known) return known;
-    const withIt = measureClass([...members.map((member) => member.contentStems!), features.contentStems]);
+    memberSets ??= stemSets.map((stems) => new Set(stems));
+    let twin = -1;
+    let closest = SAME_WORK_SIMILARITY;
+    memberSets.forEach((set, index) => {
+      const alike = similarity(set, features.contentStems!);
+      if (alike >= closest) {
+        closest = alike;
+        twin = index;
+      }
+    });
+    const others = twin >= 0 ? stemSets.filter((_, index) => index !== twin) : stemSets;
+    const withIt = measureClass([...others, features.contentStems]);
     return withClassReading(features, withIt[withIt.length - 1]!);
   };
 }
