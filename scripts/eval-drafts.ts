@@ -8,7 +8,8 @@
  * the rest through the product's own pipeline (draftFeedback: redact, engine, finalizeDraft, with
  * the class's graded work passed as the product passes it), and prints per set and k the agreement
  * with the resolved human score, the length-only baseline fitted on the same k, human-human
- * agreement, quotes that are not word for word in the work, and drafts per second.
+ * agreement, quotes that are not word for word in the work, and drafts per second; for k > 0 also
+ * the k = 0 drafts' agreement on the same essays (examples must never make agreement worse).
  *
  * --engine current (default): the engine the product uses today (the offline engine).
  * --engine scale: the scale model (calibration/), fitted once per set, k and draw on the class.

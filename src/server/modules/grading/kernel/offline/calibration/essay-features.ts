@@ -17,6 +17,8 @@ export const FEATURE_KEYS = [
   'sentenceVariety',
   'spelling',
   'conventions',
+  'topicCoverage',
+  'topicFocus',
 ] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
@@ -30,7 +32,16 @@ export const FEATURE_NAMES: Record<FeatureKey, string> = {
   sentenceVariety: 'Sentence variety',
   spelling: 'Spelling',
   conventions: 'Conventions',
+  topicCoverage: 'Coverage of the topic',
+  topicFocus: 'Focus on the topic',
 };
+
+/**
+ * Features measured against the other submissions of the assignment rather than the work alone
+ * (class-topic.ts): what the class writes about defines the topic, on any prompt.
+ */
+export const CLASS_FEATURE_KEYS = ['topicCoverage', 'topicFocus'] as const satisfies readonly FeatureKey[];
+export type ClassFeatureKey = (typeof CLASS_FEATURE_KEYS)[number];
 
 export type FeatureReading = {
   key: FeatureKey;
@@ -44,9 +55,14 @@ export type FeatureReading = {
 
 export type EssayFeatures = {
   wordCount: number;
-  /** The numeric forms, in FEATURE_KEYS order. */
+  /**
+   * The numeric forms, in FEATURE_KEYS order. The class features (CLASS_FEATURE_KEYS) are 0 until
+   * the work is compared with its class (relateToClass).
+   */
   vector: number[];
   readings: FeatureReading[];
+  /** The different content words (stemmed), for the comparison with the class. */
+  contentStems?: readonly string[];
 };
 
 /** What an assignment gives the measurements: its own words (prompt, reading, rubric). */
@@ -187,6 +203,8 @@ export function extractEssayFeatures(text: string, context: FeatureContext): Ess
     { key: 'sentenceVariety', name: FEATURE_NAMES.sentenceVariety, value: `sentences of ${averageSentence.toFixed(0)} words on average, varying by ${sentenceSpread.toFixed(0)}`, score: Math.log1p(sentenceSpread) },
     { key: 'spelling', name: FEATURE_NAMES.spelling, value: `${misspelled} of ${plural(checked, 'word')} not in the dictionary${misspellings.length ? ` (${misspellings.join(', ')})` : ''}`, score: -Math.log1p(per100(misspelled, checked)) },
     { key: 'conventions', name: FEATURE_NAMES.conventions, value: `${plural(conventionSlips, 'slip')} in capitals or end punctuation`, score: -Math.log1p(per100(conventionSlips, wordCount)) },
+    { key: 'topicCoverage', name: FEATURE_NAMES.topicCoverage, value: 'not yet compared with the class', score: 0 },
+    { key: 'topicFocus', name: FEATURE_NAMES.topicFocus, value: 'not yet compared with the class', score: 0 },
   ];
-  return { wordCount, vector: readings.map((reading) => reading.score), readings };
+  return { wordCount, vector: readings.map((reading) => reading.score), readings, contentStems: [...contentStems] };
 }

@@ -21,6 +21,8 @@ const LOADINGS: Record<FeatureKey, number> = {
   sentenceVariety: 0.3,
   spelling: 0.25,
   conventions: 0.2,
+  topicCoverage: 0.8,
+  topicFocus: 0.5,
 };
 
 function normal(random: () => number): number {
@@ -131,7 +133,8 @@ describe('the scale model learns the teacher’s scale from their grades', () =>
     const graded = essays.slice(0, 12).map((essay) => ({ features: essay.features, grade: 18 + Math.round(essay.quality) / 2 }));
     const model = fitScaleModel({ pointsPossible: 20, classFeatures: essays.map((essay) => essay.features), graded });
     const grades = essays.slice(12).map((essay) => model.predict(essay.features).grade);
-    expect(mean(grades)).toBeGreaterThan(16.5);
+    // The prior alone would centre them on 13 of 20.
+    expect(mean(grades)).toBeGreaterThan(16);
     expect(model.gradeStep).toBe(0.5);
     expect(grades.every((grade) => grade <= 20 && Number.isInteger(grade * 2))).toBe(true);
     expect(model.basis.gradesLearnedFrom).toBe(12);
@@ -169,6 +172,25 @@ describe('examples never make agreement worse', () => {
   // A teacher whose grades have nothing to do with the features.
   const arbitraryTeacher: Teacher = (_, noise) => gradeOn(10, 0.7 + 0.15 * noise);
 
+  // A teacher with a narrow, low scale: grades centred on 55% of the points, little spread.
+  const narrowTeacher: Teacher = (essay, noise) => gradeOn(6, 0.55 + 0.12 * (0.8 * essay.quality + 0.6 * noise));
+
+  // The same drafted essays at every k (the 50 never drawn as graded), over 40 classes: 10 and 30
+  // of the teacher's grades agree with the teacher at least as well as none did, whether the prior
+  // has the teacher's level wrong, the spread wrong, or the emphasis wrong. (Where it has all three
+  // exactly right, see the next test.)
+  it.each([
+    ['generous', generousTeacher, 4],
+    ['narrow and low', narrowTeacher, 6],
+    ['spelling-minded', spellingTeacher, 10],
+  ] as const)('10 and 30 grades agree at least as well as none (a %s teacher)', (_, teacher, points) => {
+    const k0 = agreementAt(0, teacher, points, 21, 40).qwk;
+    const k10 = agreementAt(10, teacher, points, 21, 40).qwk;
+    const k30 = agreementAt(30, teacher, points, 21, 40).qwk;
+    expect(k10).toBeGreaterThanOrEqual(k0);
+    expect(k30).toBeGreaterThanOrEqual(k10);
+  });
+
   it('learns a level the prior does not know', () => {
     const k0 = agreementAt(0, generousTeacher, 4, 11).qwk;
     const k10 = agreementAt(10, generousTeacher, 4, 11).qwk;
@@ -189,8 +211,10 @@ describe('examples never make agreement worse', () => {
   it('learns the teacher’s own weighting of the features when the grades clearly show it', () => {
     const k0 = agreementAt(0, spellingTeacher, 10, 13);
     const k30 = agreementAt(30, spellingTeacher, 10, 13);
-    expect(k30.learnedShare).toBeGreaterThan(0.5);
-    expect(k30.qwk).toBeGreaterThan(k0.qwk + 0.1);
+    // Own weights are adopted only when leave-one-out shows a clear gain (a quarter less error):
+    // on real essays, weights learned from 10-30 grades more often cost agreement than gained it.
+    expect(k30.learnedShare).toBeGreaterThan(0.3);
+    expect(k30.qwk).toBeGreaterThan(k0.qwk + 0.05);
   });
 
   it('does not chase grades that follow no feature', () => {

@@ -56,6 +56,28 @@ describe('summarising the evaluation', () => {
     expect(table[4]).toMatch(/^\| mean \| 0 \| 1 \| 4 \| 0\.000 \|/);
   });
 
+  it('compares each k with the k = 0 drafts of the same essays, so examples are judged like for like', () => {
+    const rows = summarizeOutcomes([
+      // k = 0 drafts every essay; it gets a and b exactly right and c, d badly wrong.
+      { set: '2', k: 0, draw: 1, essays: [essay('a', 1, 1), essay('b', 4, 4), essay('c', 4, 2), essay('d', 1, 3)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+      // a and b were drawn as the teacher's graded work: only c and d are drafted.
+      { set: '2', k: 2, draw: 1, essays: [essay('c', 2, 2), essay('d', 3, 3)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+      { set: '2', k: 2, draw: 2, essays: [essay('a', 1, 1), essay('b', 4, 4)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+      // No k = 0 run of this set.
+      { set: '3', k: 2, draw: 1, essays: [essay('e', 1, 1), essay('f', 2, 2)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+    ]);
+    const [zero, two, other] = rows;
+    expect(zero!.zeroShotSameEssaysQwk).toBeNull();
+    // Draw 1: k = 0 on c and d only (4 and 1 against 2 and 3): 1 - 4 / (2.25 + 0.25 + 0) = -0.6.
+    // Draw 2: k = 0 on a and b, 1. Their mean: 0.2.
+    expect(two!.zeroShotSameEssaysQwk).toBeCloseTo(0.2, 10);
+    expect(two!.qwk).toBe(1);
+    expect(other!.zeroShotSameEssaysQwk).toBeNull();
+    const table = formatResultsTable(rows).split('\n');
+    expect(table[0]).toMatch(/\| ± \| k=0 QWK, same essays \| exact \|/);
+    expect(table[3]).toMatch(/^\| 2 \| 2 \| 2 \| 4 \| 1\.000 \| 0\.000 \| 0\.200 \|/);
+  });
+
   it('skips draws with nothing drafted and reports no human-human figure without two raters', () => {
     const rows = summarizeOutcomes([
       { set: '1', k: 30, draw: 1, essays: [], quotesNotVerbatim: 0, seconds: 0, cpuSeconds: 0 },

@@ -33,6 +33,12 @@ export type EvalRow = {
   adjacent: number;
   lengthBaselineQwk: number;
   humanHumanQwk: number | null;
+  /**
+   * For k > 0: the k = 0 drafts' QWK on the same essays (those not drawn as graded), averaged over
+   * the draws, so "examples never make agreement worse" compares like with like. Null at k = 0 or
+   * without a k = 0 run of the set.
+   */
+  zeroShotSameEssaysQwk: number | null;
   quotesNotVerbatim: number;
   draftsPerSecond: number;
   draftsPerCpuSecond: number;
@@ -51,11 +57,13 @@ export function toSetScale(grade: number, minScore: number, maxScore: number): n
   return Math.min(maxScore, Math.max(minScore, Math.floor(grade + 0.5)));
 }
 
-function summarizeDraw(outcome: DrawOutcome) {
+function summarizeDraw(outcome: DrawOutcome, zeroShotGrades: Map<string, number> | undefined) {
   const grades = outcome.essays.map((essay) => essay.grade);
   const scores = outcome.essays.map((essay) => essay.score);
   const rated = outcome.essays.filter((essay) => essay.rater1 !== null && essay.rater2 !== null);
+  const zeroShot = outcome.k > 0 && zeroShotGrades && outcome.essays.every((essay) => zeroShotGrades.has(essay.essayId)) ? outcome.essays.map((essay) => zeroShotGrades.get(essay.essayId)!) : null;
   return {
+    zeroShotSameEssaysQwk: zeroShot ? quadraticWeightedKappa(zeroShot, scores) : null,
     qwk: quadraticWeightedKappa(grades, scores),
     exact: exactAgreement(grades, scores),
     adjacent: adjacentAgreement(grades, scores),
@@ -76,12 +84,19 @@ export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
     const key = `${outcome.set}\u0000${outcome.k}`;
     groups.set(key, [...(groups.get(key) ?? []), outcome]);
   }
+  // The k = 0 draft of every essay, per set (its first draw: nothing varies between k = 0 draws).
+  const zeroShotBySet = new Map<string, Map<string, number>>();
+  for (const outcome of outcomes) {
+    if (outcome.k !== 0 || zeroShotBySet.has(outcome.set)) continue;
+    zeroShotBySet.set(outcome.set, new Map(outcome.essays.map((essay) => [essay.essayId, essay.grade])));
+  }
   const rows: EvalRow[] = [];
   for (const group of groups.values()) {
     const first = group[0]!;
-    const draws = group.map(summarizeDraw);
+    const draws = group.map((outcome) => summarizeDraw(outcome, zeroShotBySet.get(outcome.set)));
     const average = (pick: (draw: (typeof draws)[number]) => number) => mean(draws.map(pick));
     const humanHuman = draws.map((draw) => draw.humanHumanQwk).filter((value): value is number => value !== null);
+    const zeroShot = draws.map((draw) => draw.zeroShotSameEssaysQwk);
     const drafts = group.reduce((total, outcome) => total + outcome.essays.length, 0);
     const seconds = group.reduce((total, outcome) => total + outcome.seconds, 0);
     const cpuSeconds = group.reduce((total, outcome) => total + outcome.cpuSeconds, 0);
@@ -93,6 +108,7 @@ export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
       adjacent: average((draw) => draw.adjacent),
       lengthBaselineQwk: average((draw) => draw.lengthBaselineQwk),
       humanHumanQwk: humanHuman.length > 0 ? mean(humanHuman) : null,
+      zeroShotSameEssaysQwk: zeroShot.every((value) => value !== null) ? mean(zeroShot as number[]) : null,
       quotesNotVerbatim: group.reduce((total, outcome) => total + outcome.quotesNotVerbatim, 0),
       draftsPerSecond: seconds > 0 ? drafts / seconds : 0,
       draftsPerCpuSecond: cpuSeconds > 0 ? drafts / cpuSeconds : 0,
@@ -115,6 +131,7 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
     const group = rows.filter((row) => row.k === k);
     const average = (pick: (row: EvalRow) => number) => mean(group.map(pick));
     const humanHuman = group.map((row) => row.humanHumanQwk).filter((value): value is number => value !== null);
+    const zeroShot = group.map((row) => row.zeroShotSameEssaysQwk);
     const drafts = group.reduce((total, row) => total + row.drafts, 0);
     const seconds = group.reduce((total, row) => total + (row.draftsPerSecond > 0 ? row.drafts / row.draftsPerSecond : 0), 0);
     const cpuSeconds = group.reduce((total, row) => total + (row.draftsPerCpuSecond > 0 ? row.drafts / row.draftsPerCpuSecond : 0), 0);
@@ -126,6 +143,7 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
       adjacent: average((row) => row.adjacent),
       lengthBaselineQwk: average((row) => row.lengthBaselineQwk),
       humanHumanQwk: humanHuman.length > 0 ? mean(humanHuman) : null,
+      zeroShotSameEssaysQwk: zeroShot.every((value) => value !== null) ? mean(zeroShot as number[]) : null,
       quotesNotVerbatim: group.reduce((total, row) => total + row.quotesNotVerbatim, 0),
       draftsPerSecond: seconds > 0 ? drafts / seconds : 0,
       draftsPerCpuSecond: cpuSeconds > 0 ? drafts / cpuSeconds : 0,
@@ -145,7 +163,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** A Markdown table, readable in a terminal and pasteable into a report. */
 export function formatResultsTable(rows: EvalRow[]): string {
-  const header = ['set', 'k', 'draws', 'drafts', 'QWK', '±', 'exact', 'adjacent', 'length QWK', 'human-human QWK', 'quotes not verbatim', 'drafts/s', 'drafts/CPU s', 'mean draft / human', 'SD draft / human'];
+  const header = ['set', 'k', 'draws', 'drafts', 'QWK', '±', 'k=0 QWK, same essays', 'exact', 'adjacent', 'length QWK', 'human-human QWK', 'quotes not verbatim', 'drafts/s', 'drafts/CPU s', 'mean draft / human', 'SD draft / human'];
   const lines = rows.map((row) => [
     row.set,
     String(row.k),
@@ -153,6 +171,7 @@ export function formatResultsTable(rows: EvalRow[]): string {
     String(row.drafts),
     fixed(row.qwk),
     fixed(row.qwkSpread),
+    row.zeroShotSameEssaysQwk === null ? '' : fixed(row.zeroShotSameEssaysQwk),
     percent(row.exact),
     percent(row.adjacent),
     fixed(row.lengthBaselineQwk),
