@@ -29,6 +29,8 @@ test('changing plan from Pricing says what it replaces, what is due now and the 
 
   // The same plan at the other interval is a switch, not "Current Plan".
   await page.getByRole('button', { name: 'Yearly' }).click();
+  await expect(core.getByText('Your plan, billed monthly')).toBeVisible();
+  await expect(core.getByText('Current Plan')).toHaveCount(0);
   await core.getByRole('button', { name: 'Switch to yearly' }).click();
   const toYearly = page.getByRole('dialog', { name: 'Change to the Core Plan (yearly)?' });
   await expect(toYearly).toContainText('This replaces your current Core Plan (monthly).');
