@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases } from '@/server/db/schema';
 import { createStripeBillingProvider } from '@/server/adapters/billing';
+import { PLAN_CHANGE_PREVIEW_RATE_LIMIT } from './preview-plan-change';
 import { signedStripeEvent, startFakeStripe, stripeId, stripeSubscription, type FakeStripe } from '@/server/test/fake-stripe-server';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 import { auditActions, countRows, createBillingTestApp, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
@@ -466,5 +467,22 @@ describe('plan change preview with Stripe', () => {
     );
     expect(await countRows(harness, 'billing_checkouts', teacher.userId)).toBe(checkoutsBefore);
     expect(await subscription(teacher)).toMatchObject({ subscription_tier: 'Lite Plan' });
+  });
+
+  it('limits how often one teacher makes Stripe preview a change', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    await subscribe(teacher, 'Lite Plan', 999);
+    for (let i = 0; i < PLAN_CHANGE_PREVIEW_RATE_LIMIT.limit; i++) {
+      expect((await preview(teacher, 'planName=Core%20Plan&isYearly=false')).statusCode).toBe(200);
+    }
+    const previewsBefore = fake.requestsTo('/v1/invoices/create_preview').length;
+    const refused = await preview(teacher, 'planName=Core%20Plan&isYearly=false');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^You have compared many plan changes in a short time/);
+    expect(fake.requestsTo('/v1/invoices/create_preview')).toHaveLength(previewsBefore);
+    // Another teacher is not held back.
+    const other = await signUpAndIn(harness.app);
+    await subscribe(other, 'Lite Plan', 999);
+    expect((await preview(other, 'planName=Core%20Plan&isYearly=false')).statusCode).toBe(200);
   });
 });

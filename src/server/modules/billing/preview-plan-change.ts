@@ -1,10 +1,14 @@
 import { findPlan } from '@/shared/plans';
 import { planPriceCents, type PlanChangePreview } from '@/shared/schemas/billing';
 import { AppError } from '@/server/core/app-error';
+import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { AuthenticatedUser } from '@/server/modules/auth/authenticate';
 import { requireProvider, type BillingDeps } from './billing-deps';
 import { addCalendarMonths, currentTermEnd, termMonths } from './billing-term';
 import { readSubscription } from './get-subscription-status';
+
+/** Previews that ask the payment provider: plenty for comparing plans, not for flooding Stripe. */
+export const PLAN_CHANGE_PREVIEW_RATE_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
 
 export const PLAN_CHANGE_PREVIEW_FAILED =
   'Could not work out what changing plan costs, because the payment service did not answer. Your plan has not changed; please try again in a few minutes.';
@@ -33,6 +37,12 @@ export async function previewPlanChange(
   const interval = status.billing_interval ?? 'month';
   const replaces = { plan_name: current.name, billing_interval: interval };
   if (provider.previewPlanChange && subscriber.stripeSubscriptionId && subscriber.stripeCustomerId) {
+    await consumeRateLimit(
+      deps.db,
+      `billing-plan-preview:${user.id}`,
+      PLAN_CHANGE_PREVIEW_RATE_LIMIT,
+      'You have compared many plan changes in a short time. Please wait a few minutes and try again.',
+    );
     let costs;
     try {
       costs = await provider.previewPlanChange({
