@@ -27,7 +27,17 @@ export function SiteHeader() {
   const { user, loading } = useSession();
   const [isMenuOpen, setMenuOpen] = useState(false);
 
-  if (loading) return <HeaderSkeleton />;
+  // Only the account area waits for the session check; the logo and the links show at once (and are
+  // in the prerendered HTML).
+  const account = loading ? (
+    <AccountSkeleton />
+  ) : user ? (
+    <Suspense fallback={<SignedInFallback />}>
+      <SignedInActions />
+    </Suspense>
+  ) : (
+    <SignedOutActions />
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -50,13 +60,7 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">{user ? (
-            <Suspense fallback={<SignedInFallback />}>
-              <SignedInActions />
-            </Suspense>
-          ) : (
-            <SignedOutActions />
-          )}</div>
+        <div className="hidden items-center gap-2 lg:flex">{account}</div>
         <Button
           variant="ghost"
           size="icon"
@@ -79,13 +83,7 @@ export function SiteHeader() {
             ))}
           </nav>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3" onClick={() => setMenuOpen(false)}>
-            {user ? (
-            <Suspense fallback={<SignedInFallback />}>
-              <SignedInActions />
-            </Suspense>
-          ) : (
-            <SignedOutActions />
-          )}
+            {account}
           </div>
         </div>
       ) : null}
@@ -106,18 +104,11 @@ function SignedOutActions() {
   );
 }
 
-function HeaderSkeleton() {
+/** The Sign in / Dashboard buttons' place while the session is checked. */
+function AccountSkeleton() {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" aria-busy="true" data-testid="header-skeleton">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
-        <Skeleton className="h-7 w-28" />
-        <div className="hidden gap-3 lg:flex">
-          {NAV_LINKS.map((link) => (
-            <Skeleton key={link.to} className="h-5 w-16" />
-          ))}
-        </div>
-        <Skeleton className="h-9 w-32" />
-      </div>
-    </header>
+    <div className="flex items-center gap-2" aria-busy="true" data-testid="account-skeleton">
+      <Skeleton className="h-9 w-32" />
+    </div>
   );
 }

@@ -23,27 +23,33 @@ export default function DashboardRoute() {
 
   return (
     <Page title={`Welcome back, ${name}!`} description="Pick up where you left off, or start a new pile of grading.">
-      {/* items-start: the Connected banner keeps its own, compact height beside the taller usage card. */}
-      <div className="mb-6 grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/*
+        Phone and tablet: banner, usage, tiles, one under the other. Desktop: the usage card on the
+        right beside both the compact banner and the tiles, so no empty block opens under the
+        banner. minmax(0, …): a long Canvas address or e-mail wraps instead of widening the column.
+      */}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <CanvasConnectionBanner />
-        <UsageCard />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile to="/courses" icon={<BookOpen />} title="Courses" text="Browse your Canvas courses and their work." />
-        <Tile
-          to="/assignments"
-          icon={<ClipboardCheck />}
-          title="Needs Grading"
-          text={isCanvasConnected ? 'Everything waiting for a grade, across courses.' : 'Connect Canvas to see what needs grading.'}
-          isDisabled={!isCanvasConnected}
-        />
-        <Tile
-          to="/ai-assignment-integration"
-          icon={<Sparkles />}
-          title="AI Literacy Tool"
-          text="Redesign an assignment for a world with AI."
-        />
-        <Tile to="/settings" icon={<Settings />} title="Settings" text="Profile, Canvas connection and plan." />
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="dashboard-usage">
+          <UsageCard />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Tile to="/courses" icon={<BookOpen />} title="Courses" text="Browse your Canvas courses and their work." />
+          <Tile
+            to="/assignments"
+            icon={<ClipboardCheck />}
+            title="Needs Grading"
+            text={isCanvasConnected ? 'Everything waiting for a grade, across courses.' : 'Connect Canvas to see what needs grading.'}
+            isDisabled={!isCanvasConnected}
+          />
+          <Tile
+            to="/ai-assignment-integration"
+            icon={<Sparkles />}
+            title="AI Literacy Tool"
+            text="Redesign an assignment for a world with AI."
+          />
+          <Tile to="/settings" icon={<Settings />} title="Settings" text="Profile, Canvas connection and plan." />
+        </div>
       </div>
     </Page>
   );

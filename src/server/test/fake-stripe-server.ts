@@ -16,6 +16,11 @@ export type FakeStripe = {
   requests: RecordedStripeRequest[];
   /** Subscriptions GET /v1/subscriptions/:id answers with; tests put them here. */
   subscriptions: Map<string, Record<string, unknown>>;
+  /**
+   * Customers' balances in cents (Stripe's sign: negative is a credit the customer holds), which
+   * invoice previews apply as Stripe does; absent means 0.
+   */
+  customerBalances: Map<string, number>;
   /** Makes the next calls of a path answer 500 (a Stripe outage). */
   failPath(pathPrefix: string | null): void;
   requestsTo(path: string): RecordedStripeRequest[];
@@ -26,6 +31,7 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
   const requests: RecordedStripeRequest[] = [];
   const subscriptions = new Map<string, Record<string, unknown>>();
   const customersByKey = new Map<string, string>();
+  const customerBalances = new Map<string, number>();
   let failingPath: string | null = null;
 
   const server: Server = createServer((request, response) => {
@@ -69,6 +75,7 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
       const id = stripeId('bps');
       return send(response, 200, { id, object: 'billing_portal.session', customer: params.customer, url: `https://billing.stripe.test/p/session/${id}` });
     }
+    if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(params, response);
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subscriptionMatch) {
       const subscription = subscriptions.get(subscriptionMatch[1]!);
@@ -83,6 +90,60 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
     return send(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } });
   }
 
+  /**
+   * POST /v1/invoices/create_preview, for the two previews Margin asks for: cancelling a
+   * subscription now (`subscription` + `subscription_details[cancel_now]`), whose proration credits
+   * the unused time of the current period, to the second; and creating a subscription
+   * (`subscription_details[items][0][price_data]`), whose first invoice charges one interval.
+   * The customer's balance is applied as Stripe applies it; amount_due is never below 0.
+   */
+  function previewInvoice(params: Record<string, string>, response: ServerResponse) {
+    const customer = params.customer;
+    if (!customer) return send(response, 400, { error: { type: 'invalid_request_error', message: 'Missing required param: customer.' } });
+    const now = Math.floor(Date.now() / 1000);
+    const lines: Record<string, unknown>[] = [];
+    if (params.subscription) {
+      const subscription = subscriptions.get(params.subscription) as StripeSubscriptionShape | undefined;
+      if (!subscription) {
+        return send(response, 404, { error: { type: 'invalid_request_error', message: `No such subscription: '${params.subscription}'` } });
+      }
+      if (params['subscription_details[cancel_now]'] !== 'true') {
+        return send(response, 400, { error: { type: 'invalid_request_error', message: 'This fake previews only cancel_now for an existing subscription.' } });
+      }
+      const item = subscription.items.data[0]!;
+      const prorate = (params['subscription_details[proration_behavior]'] ?? 'create_prorations') !== 'none';
+      const unused = Math.max(0, item.current_period_end - now) / (item.current_period_end - item.current_period_start);
+      if (prorate && unused > 0) {
+        lines.push(invoiceLine(-Math.round(item.price.unit_amount * unused), 'Unused time on Margin plan', true, now, item.current_period_end));
+      }
+    } else {
+      const unitAmount = Number(params['subscription_details[items][0][price_data][unit_amount]']);
+      const interval = params['subscription_details[items][0][price_data][recurring][interval]'];
+      if (!Number.isInteger(unitAmount) || (interval !== 'month' && interval !== 'year')) {
+        return send(response, 400, { error: { type: 'invalid_request_error', message: 'Missing subscription_details[items] to preview.' } });
+      }
+      const end = new Date(now * 1000);
+      if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
+      else end.setUTCMonth(end.getUTCMonth() + 1);
+      lines.push(invoiceLine(unitAmount, '1 × Margin plan', false, now, Math.floor(end.getTime() / 1000)));
+    }
+    const total = lines.reduce((sum, line) => sum + (line.amount as number), 0);
+    const startingBalance = customerBalances.get(customer) ?? 0;
+    return send(response, 200, {
+      id: `upcoming_in_${stripeId('x')}`,
+      object: 'invoice',
+      customer,
+      subscription: params.subscription ?? null,
+      currency: 'usd',
+      subtotal: total,
+      total,
+      starting_balance: startingBalance,
+      ending_balance: Math.min(0, startingBalance + total),
+      amount_due: Math.max(0, total + startingBalance),
+      lines: { object: 'list', data: lines, has_more: false, url: '/v1/invoices/upcoming/lines' },
+    });
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
@@ -91,6 +152,7 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
     port,
     requests,
     subscriptions,
+    customerBalances,
     failPath(pathPrefix) {
       failingPath = pathPrefix;
     },
@@ -98,6 +160,23 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
       return requests.filter((request) => request.path === path);
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** The parts of a subscription object the invoice preview reads. */
+type StripeSubscriptionShape = {
+  items: { data: { current_period_start: number; current_period_end: number; price: { unit_amount: number } }[] };
+};
+
+function invoiceLine(amount: number, description: string, proration: boolean, start: number, end: number) {
+  return {
+    id: stripeId('il_tmp'),
+    object: 'line_item',
+    amount,
+    currency: 'usd',
+    description,
+    period: { start, end },
+    parent: { type: 'subscription_item_details', subscription_item_details: { proration }, invoice_item_details: null },
   };
 }
 
@@ -132,7 +211,13 @@ export function stripeSubscription(options: {
           object: 'subscription_item',
           current_period_start: seconds(options.periodStart),
           current_period_end: seconds(options.periodEnd),
-          price: { id: stripeId('price'), object: 'price', unit_amount: options.unitAmount, recurring: { interval: options.interval } },
+          price: {
+            id: stripeId('price'),
+            object: 'price',
+            product: 'prod_margin_plan',
+            unit_amount: options.unitAmount,
+            recurring: { interval: options.interval },
+          },
         },
       ],
     },

@@ -15,6 +15,11 @@ export interface BillingProvider {
   /** Ends a subscription now: the one a teacher replaced by checking out another plan. */
   endSubscription(subscriptionId: string): Promise<void>;
   /**
+   * What replacing the running subscription by a new plan costs, as the provider itself works it
+   * out (Stripe's invoice previews). Absent in the local test mode, which uses our own figures.
+   */
+  previewPlanChange?(request: PlanChangePreviewRequest): Promise<PlanChangeCosts>;
+  /**
    * Verifies a webhook delivery's signature and translates the event. Throws
    * `WebhookSignatureError` when the signature is missing or wrong. Stripe only.
    */
@@ -47,6 +52,22 @@ export type StartedCheckout = {
   sessionId: string | null;
   /** The provider's customer used for this checkout (created when the teacher had none). */
   customerId: string | null;
+};
+
+export type PlanChangePreviewRequest = {
+  customerId: string;
+  /** The running subscription the new plan replaces. */
+  subscriptionId: string;
+  /** The new plan's price for one interval. */
+  amountCents: number;
+  interval: BillingInterval;
+};
+
+export type PlanChangeCosts = {
+  /** Charged at checkout for the new plan. */
+  dueNowCents: number;
+  /** The unused time of the replaced subscription, credited when it is cancelled (positive). */
+  creditCents: number;
 };
 
 export type PortalRequest = { userId: string; email: string; customerId: string | null; returnUrl: string; returnPath: string };

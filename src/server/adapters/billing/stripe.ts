@@ -106,6 +106,33 @@ export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBil
       await stripe.subscriptions.cancel(subscriptionId, { prorate: true });
     },
 
+    async previewPlanChange({ customerId, subscriptionId, amountCents, interval }) {
+      // Stripe prices a new subscription only for an existing product: the running plan's will do,
+      // as the preview is read for its amounts.
+      const running = await stripe.subscriptions.retrieve(subscriptionId);
+      const product = idOf(running.items.data[0]?.price.product);
+      if (!product) throw new Error(`Stripe subscription ${subscriptionId} has no product to price the preview with`);
+      const [replaced, started] = await Promise.all([
+        // What cancelling the running subscription now with proration (as `endSubscription` does) credits.
+        stripe.invoices.createPreview({
+          customer: customerId,
+          subscription: subscriptionId,
+          subscription_details: { cancel_now: true, proration_behavior: 'create_prorations' },
+        }),
+        // The first invoice of the new subscription, as Checkout will charge it (with any credit the customer holds).
+        stripe.invoices.createPreview({
+          customer: customerId,
+          subscription_details: {
+            items: [{ quantity: 1, price_data: { currency: CURRENCY, product, unit_amount: amountCents, recurring: { interval } } }],
+          },
+        }),
+      ]);
+      const credit = replaced.lines.data
+        .filter((line) => line.parent?.subscription_item_details?.proration && line.amount < 0)
+        .reduce((sum, line) => sum - line.amount, 0);
+      return { dueNowCents: started.amount_due, creditCents: credit };
+    },
+
     async readWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set, so no delivery can be verified');
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases } from '@/server/db/schema';
 import { createStripeBillingProvider } from '@/server/adapters/billing';
+import { PLAN_CHANGE_PREVIEW_RATE_LIMIT } from './preview-plan-change';
 import { signedStripeEvent, startFakeStripe, stripeId, stripeSubscription, type FakeStripe } from '@/server/test/fake-stripe-server';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 import { auditActions, countRows, createBillingTestApp, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
@@ -395,5 +396,93 @@ describe('Stripe webhooks', () => {
     expect(after!.status).toBe('expired');
     expect(await deliverOk('payment_intent.created', { id: stripeId('pi'), object: 'payment_intent' })).toEqual({ received: true, duplicate: false });
     expect((await subscription(teacher)).subscription_tier).toBe('Free Trial');
+  });
+});
+
+describe('plan change preview with Stripe', () => {
+  const preview = (teacher: Teacher, query: string) =>
+    billing.inject({ method: 'GET', url: `/api/billing/plan-change?${query}`, headers: teacher.headers });
+
+  it("shows Stripe's own figures: its first invoice for the new plan, and its proration of the running one", async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const core = await subscribe(teacher, 'Core Plan', 1999, { periodStart: new Date(Date.now() - 10 * DAY_MS) });
+    // Stripe's period is the one that counts: 20 days of 30 gone, where our own term arithmetic
+    // (from the cycle start 10 days ago) would credit about two thirds instead of one third.
+    const periodStart = new Date(Date.now() - 20 * DAY_MS);
+    const periodEnd = new Date(periodStart.getTime() + 30 * DAY_MS);
+    fake.subscriptions.set(
+      core.subscriptionId,
+      stripeSubscription({ id: core.subscriptionId, customer: core.customer, userId: teacher.userId, unitAmount: 1999, interval: 'month', periodStart, periodEnd }),
+    );
+    // A credit the teacher holds at Stripe ($5) is taken off what Checkout charges.
+    fake.customerBalances.set(core.customer, -500);
+    const previewsBefore = fake.requestsTo('/v1/invoices/create_preview').length;
+
+    const response = await preview(teacher, 'planName=Full-Time%20Plan&isYearly=true');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ replaces: { plan_name: 'Core Plan', billing_interval: 'month' }, due_now_cents: 69_490, new_price_cents: 69_990 });
+    // 10 of 30 days unused: a third of $19.99, to the second (a cent either way for the seconds the request takes).
+    expect(Math.abs(body.credit_cents - Math.round(1999 / 3))).toBeLessThanOrEqual(1);
+
+    const previews = fake.requestsTo('/v1/invoices/create_preview').slice(previewsBefore);
+    expect(previews).toHaveLength(2);
+    expect(previews.map((request) => request.params)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          customer: core.customer,
+          subscription: core.subscriptionId,
+          'subscription_details[cancel_now]': 'true',
+          'subscription_details[proration_behavior]': 'create_prorations',
+        }),
+        expect.objectContaining({
+          customer: core.customer,
+          'subscription_details[items][0][price_data][unit_amount]': '69990',
+          'subscription_details[items][0][price_data][recurring][interval]': 'year',
+          'subscription_details[items][0][price_data][currency]': 'usd',
+          'subscription_details[items][0][price_data][product]': 'prod_margin_plan',
+        }),
+      ]),
+    );
+    fake.customerBalances.delete(core.customer);
+  });
+
+  it('asks Stripe nothing on the Free Trial: the new price is due and nothing is replaced', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const previewsBefore = fake.requestsTo('/v1/invoices/create_preview').length;
+    const response = await preview(teacher, 'planName=Core%20Plan&isYearly=false');
+    expect(response.json()).toEqual({ replaces: null, due_now_cents: 1999, credit_cents: 0, new_price_cents: 1999 });
+    expect(fake.requestsTo('/v1/invoices/create_preview')).toHaveLength(previewsBefore);
+  });
+
+  it('says clearly when Stripe cannot preview, and opens nothing', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    await subscribe(teacher, 'Lite Plan', 999);
+    const checkoutsBefore = await countRows(harness, 'billing_checkouts', teacher.userId);
+    fake.failPath('/v1/invoices');
+    const response = await preview(teacher, 'planName=Core%20Plan&isYearly=false');
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error.message).toBe(
+      'Could not work out what changing plan costs, because the payment service did not answer. Your plan has not changed; please try again in a few minutes.',
+    );
+    expect(await countRows(harness, 'billing_checkouts', teacher.userId)).toBe(checkoutsBefore);
+    expect(await subscription(teacher)).toMatchObject({ subscription_tier: 'Lite Plan' });
+  });
+
+  it('limits how often one teacher makes Stripe preview a change', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    await subscribe(teacher, 'Lite Plan', 999);
+    for (let i = 0; i < PLAN_CHANGE_PREVIEW_RATE_LIMIT.limit; i++) {
+      expect((await preview(teacher, 'planName=Core%20Plan&isYearly=false')).statusCode).toBe(200);
+    }
+    const previewsBefore = fake.requestsTo('/v1/invoices/create_preview').length;
+    const refused = await preview(teacher, 'planName=Core%20Plan&isYearly=false');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^You have compared many plan changes in a short time/);
+    expect(fake.requestsTo('/v1/invoices/create_preview')).toHaveLength(previewsBefore);
+    // Another teacher is not held back.
+    const other = await signUpAndIn(harness.app);
+    await subscribe(other, 'Lite Plan', 999);
+    expect((await preview(other, 'planName=Core%20Plan&isYearly=false')).statusCode).toBe(200);
   });
 });

@@ -10,12 +10,15 @@ export function PlanCard({
   plan,
   isYearly,
   isCurrent,
+  ownPlanNote,
   action,
   className,
 }: {
   plan: Plan;
   isYearly: boolean;
   isCurrent: boolean;
+  /** The teacher's own plan shown at its other interval: says which one they pay now. */
+  ownPlanNote?: string;
   action: ReactNode;
   className?: string;
 }) {
@@ -33,9 +36,10 @@ export function PlanCard({
       )}
     >
       {/* Kept empty from tablet width up, so cards in a row line up; on a phone, cards stack and it goes. */}
-      <div className={cn('mb-3 flex flex-wrap items-center gap-2 md:min-h-6', !plan.popular && !isCurrent && 'max-md:hidden')}>
+      <div className={cn('mb-3 flex flex-wrap items-center gap-2 md:min-h-6', !plan.popular && !isCurrent && !ownPlanNote && 'max-md:hidden')}>
         {plan.popular ? <Badge tone="accent">Most Popular</Badge> : null}
         {isCurrent ? <Badge tone="success">Current Plan</Badge> : null}
+        {ownPlanNote ? <Badge>{ownPlanNote}</Badge> : null}
       </div>
       <h3 id={headingId} className="text-xl font-semibold text-ink">
         {plan.name}

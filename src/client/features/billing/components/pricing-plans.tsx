@@ -87,6 +87,11 @@ export function PricingPlans({ isYearly }: { isYearly: boolean }) {
           plan={plan}
           isYearly={isYearly}
           isCurrent={isCurrentChoice(plan)}
+          ownPlanNote={
+            hasPaidPlan && plan.name === currentTier && !isCurrentChoice(plan)
+              ? `Your plan, billed ${currentInterval === 'year' ? 'yearly' : 'monthly'}`
+              : undefined
+          }
           action={action(plan)}
           className="w-full md:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
         />

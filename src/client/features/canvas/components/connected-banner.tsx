@@ -46,7 +46,7 @@ export function CanvasConnectionBanner() {
         <p className="font-semibold">Connected to Canvas</p>
         <p className="truncate text-sm">{instanceUrl}</p>
         {user ? (
-          <p className="text-sm">
+          <p className="text-sm wrap-anywhere">
             Signed in to Canvas as {user.name}
             {user.email ? ` (${user.email})` : ''}
           </p>
@@ -61,7 +61,7 @@ function Banner({ tone, title, children }: { tone: 'info' | 'warning'; title: st
   return (
     <div className={`flex items-start gap-3 rounded-xl border p-4 ${classes}`} role={tone === 'warning' ? 'alert' : undefined}>
       <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
-      <div>
+      <div className="min-w-0">
         <p className="font-semibold">{title}</p>
         <p className="text-sm">{children}</p>
       </div>

@@ -13,12 +13,13 @@ export function UsageCard({ className }: { className?: string }) {
   const usage = useUsage();
   return (
     <Card className={className}>
-      <CardHeader className="flex-row items-center justify-between">
+      {/* The plan's name keeps to one line: on a narrow card it moves under the title, whole. */}
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <CardTitle className="flex items-center gap-2">
           <Gauge className="size-5 text-brand-600" aria-hidden />
           Submissions this period
         </CardTitle>
-        {usage.data ? <span className="text-sm font-medium text-slate-600">{usage.data.subscription_tier}</span> : null}
+        {usage.data ? <span className="whitespace-nowrap text-sm font-medium text-slate-600">{usage.data.subscription_tier}</span> : null}
       </CardHeader>
       <CardContent>
         {usage.isPending ? (
