@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SessionProvider } from './lib/session';
@@ -10,6 +10,10 @@ import './styles.css';
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  // Marks the page as live: a prerendered page's buttons do nothing until React has taken it over.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
     <StrictMode>
       <SessionProvider>

@@ -8,6 +8,7 @@ import {
   LMS_SYSTEM_OPTIONS,
   NUMBER_OF_TEACHERS_OPTIONS,
 } from '../../src/shared/schemas/contact';
+import { openPage } from './support';
 
 /**
  * The public site: home, features, about, contact, institutional inquiry, privacy and terms.
@@ -253,7 +254,7 @@ test.describe('pages', () => {
 
 test.describe('contact and support', () => {
   test('the page: title, side card and tabs', async ({ page }) => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await expect(page).toHaveTitle('Contact & Support | Margin');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact & Support' })).toBeVisible();
     await expect(page.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
@@ -271,7 +272,7 @@ test.describe('contact and support', () => {
   });
 
   test('every validation text of the contact form', async ({ page }) => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -300,7 +301,7 @@ test.describe('contact and support', () => {
   });
 
   test('a message is sent, shows the sending state, resets the form and reaches the support mailbox', async ({ page }) => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.getByLabel('Name').fill('Mary Jackson');
     await page.getByLabel('Email').fill('mary.jackson@school.test');
     await page.getByLabel('Subject').fill('Question about rubrics e2e-general');
@@ -321,7 +322,7 @@ test.describe('contact and support', () => {
   });
 
   test('the Technical Support tab sends a support message', async ({ page }) => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.getByRole('tab', { name: 'Technical Support' }).click();
     await expect(page.getByRole('tab', { name: 'Technical Support' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toContainText('Something not working?');
@@ -339,7 +340,7 @@ test.describe('contact and support', () => {
   });
 
   test('when the message cannot be stored, the failure toast shows and the form keeps what was typed', async ({ page }) => {
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.route('**/api/contact/messages', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) }),
     );
@@ -490,7 +491,7 @@ test.describe('accessibility and layout', () => {
     await page.goto('/about');
     await page.locator('#faq').getByRole('button').first().click();
     await expectNoSeriousAxeViolations(page);
-    await page.goto('/contact');
+    await openPage(page, '/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);

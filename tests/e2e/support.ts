@@ -27,3 +27,12 @@ export async function signInThroughApi(page: Page, credentials: { email: string;
   expect(status).toBe(200);
   await page.goto(path);
 }
+
+/**
+ * Opens a page and waits until React has taken it over. A prerendered public page shows its buttons
+ * before its script runs, and a click in that moment does nothing.
+ */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+}
