@@ -17,8 +17,8 @@ export async function draftOffline(input: GradingInput): Promise<RawGradingDraft
   try {
     // The offline engine reads the task as a model would be told it (the variant's framing included).
     const task = input.variant && input.variant.kind !== 'assignment' ? { ...input, assignment: { ...input.assignment, descriptionText: describeTask(input) } } : input;
-    const usesRubric = task.options.useRubric && (task.assignment.rubric?.length ?? 0) > 0;
-    const scale = usesRubric ? null : await gradeOnTeachersScale(task, effectivePointsPossible(task.assignment.pointsPossible));
+    // With a rubric too: the scale model sets the total, and the criteria share it out by their own measure.
+    const scale = await gradeOnTeachersScale(task, effectivePointsPossible(task.assignment.pointsPossible));
     return draftGradeOffline(task, scale, await loadEnglishSpeller());
   } catch (error) {
     throw new AppError('AI_FAILED', GRADING_FAILURE_MESSAGE, { cause: error });

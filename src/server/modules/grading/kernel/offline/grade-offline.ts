@@ -181,6 +181,58 @@ function pickRating(ratings: RubricRating[], target: number): RubricRating | nul
   return best;
 }
 
+/** The points of the rating band nearest a target (the target itself when the criterion has no bands). */
+function bandPoints(criterion: RubricCriterion, target: number): number {
+  const maximum = Math.max(0, criterion.points);
+  const rating = pickRating(criterion.ratings, target);
+  return rating ? clampGrade(rating.points, maximum) : clampGrade(target, maximum);
+}
+
+type MeasuredCriterion = { criterion: RubricCriterion; fraction: number; maximum: number };
+
+/**
+ * Rubric bands that add up to a total (the grade on the teacher's scale) as nearly as the bands
+ * allow, keeping each criterion's place relative to the others: every criterion's fraction is
+ * shifted by one common amount so the targets sum to the total, each takes its nearest band, and
+ * then single band steps close what rounding left, each time on the criterion whose target was
+ * nearest that step.
+ */
+export function bandsForTotal(measured: MeasuredCriterion[], total: number): number[] {
+  const targetsAt = (shift: number) => measured.map((item) => Math.min(1, Math.max(0, item.fraction + shift)) * item.maximum);
+  const sumAt = (shift: number) => targetsAt(shift).reduce((sum, value) => sum + value, 0);
+  let low = -1;
+  let high = 1;
+  for (let step = 0; step < 40; step++) {
+    const middle = (low + high) / 2;
+    if (sumAt(middle) < total) low = middle;
+    else high = middle;
+  }
+  const targets = targetsAt((low + high) / 2);
+  const points = measured.map((item, index) => bandPoints(item.criterion, targets[index] ?? 0));
+  const levels = measured.map((item) =>
+    item.criterion.ratings.length > 0 ? [...new Set(item.criterion.ratings.map((rating) => clampGrade(rating.points, item.maximum)))].sort((a, b) => a - b) : null,
+  );
+  for (let moves = 0; moves < 4 * measured.length; moves++) {
+    const gap = total - points.reduce((sum, value) => sum + value, 0);
+    let best: { index: number; next: number; cost: number } | null = null;
+    measured.forEach((_, index) => {
+      const bands = levels[index];
+      const current = points[index] ?? 0;
+      const target = targets[index] ?? 0;
+      // A criterion without bands takes its exact share of what is left.
+      const next = bands ? (gap > 0 ? bands.find((value) => value > current) : bands.findLast((value) => value < current)) : clampGrade(current + gap, measured[index]!.maximum);
+      if (next === undefined || next === current) return;
+      if (Math.abs(gap - (next - current)) >= Math.abs(gap) - 1e-9) return;
+      const cost = Math.abs(next - target) - Math.abs(current - target);
+      if (!best || cost < best.cost) best = { index, next, cost };
+    });
+    if (!best) break;
+    const chosen: { index: number; next: number } = best;
+    points[chosen.index] = chosen.next;
+  }
+  return points;
+}
+
 type ScaleNudge = { teacherAverage: number; apply(fraction: number): number; describe(before: number, after: number, points: number): string } | null;
 
 /** Moves a fraction a quarter of the way toward the teacher's average, at most 10 points in 100. */
@@ -261,11 +313,13 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
   // The description states length and evidence expectations, which hold in rubric mode too.
   const assessment = assess(input.ownText ?? input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource, speller);
   const { analysis, dimensions } = assessment;
-  const usesScale = scale !== null && !(input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0);
+  // With a rubric the scale model sets the total and the criteria share it out (bandsForTotal).
+  const usesScale = scale !== null && rubric === null;
+  const usesRubricScale = scale !== null && rubric !== null;
   // The teacher's grades teach the scale model; their mean no longer pulls the grade.
-  const nudge = usesScale ? null : scaleNudge(input.examples, pointsPossible);
+  const nudge = scale !== null ? null : scaleNudge(input.examples, pointsPossible);
   const focus = focusFromInstructions(customInstructions);
-  const basis: DraftBasis | undefined = usesScale
+  const basis: DraftBasis | undefined = scale !== null
     ? scale.basis
     : rubric
       ? undefined
@@ -303,8 +357,8 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
   let grade = overall * pointsPossible;
   if (rubric) {
     rubricAssessment = [];
-    let sum = 0;
-    for (const criterion of rubric) {
+    // First each criterion's own measure, from the dimensions its wording names.
+    const measured = rubric.map((criterion) => {
       const matched = criterionDimensions(criterion);
       const used = matched.length > 0 ? matched : [...DIMENSIONS];
       const scores = used.map((dimension) => dimensions[dimension].score);
@@ -323,12 +377,19 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       if (!(used.length === 1 && used[0] === 'mechanics')) score *= 0.6 + 0.4 * dimensions.development.score;
       const before = Math.min(tooShortCap, toFraction(score));
       const fraction = nudge ? Math.min(tooShortCap, nudge.apply(before)) : before;
-      const maximum = Math.max(0, criterion.points);
-      const target = fraction * maximum;
-      const rating = pickRating(criterion.ratings, target);
-      const points = rating ? clampGrade(rating.points, maximum) : clampGrade(target, maximum);
-      sum += points;
-      const good = score >= 0.6;
+      return { criterion, used, primary, topics, score, fraction, maximum: Math.max(0, criterion.points) };
+    });
+    // Then the bands. With the teacher's scale, the criteria keep their profile (stronger on one,
+    // weaker on another) but together add up to the grade the scale model places the work at.
+    const rubricTotal = measured.reduce((total, item) => total + item.maximum, 0);
+    const scaleTotal = usesRubricScale ? Math.min(tooShortCap, scale.grade / pointsPossible) * rubricTotal : null;
+    const points = scaleTotal === null ? measured.map((item) => bandPoints(item.criterion, item.fraction * item.maximum)) : bandsForTotal(measured, scaleTotal);
+    let sum = 0;
+    measured.forEach(({ criterion, used, primary, topics, score, maximum }, index) => {
+      const awarded = points[index] ?? 0;
+      const rating = criterion.ratings.find((candidate) => clampGrade(candidate.points, maximum) === awarded) ?? null;
+      sum += awarded;
+      const good = scaleTotal === null ? score >= 0.6 : awarded >= 0.6 * maximum;
       const byRelevance = (a: Finding, b: Finding) =>
         Number(b.dimension === primary) - Number(a.dimension === primary) ||
         Number(Boolean(b.topic && topics.includes(b.topic))) - Number(Boolean(a.topic && topics.includes(a.topic))) ||
@@ -340,14 +401,14 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       const lead = findings[0];
       // The student reads what was seen in their work; the measurements themselves are the teacher's (grade review).
       const seen = used.map((dimension) => dimensions[dimension].seen).filter(Boolean).join(' ');
-      rubricAssessment.push({
+      rubricAssessment!.push({
         criterionId: criterion.id,
-        points,
-        comment: `${rating ? `${rating.description}: ` : ''}${formatPoints(points)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
+        points: awarded,
+        comment: `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
         quote: lead?.quote ?? null,
       });
-      rubricLines.push(`- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(points)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`);
-    }
+      rubricLines.push(`- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(awarded)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`);
+    });
     grade = sum;
   }
   const fraction = rubric ? grade / Math.max(1, rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0)) : overall;
@@ -411,13 +472,19 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
   const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${list(strongest)}, weakest in ${list(weakest)}.`;
 
   const review: string[] = [
-    usesScale
+    scale !== null
       ? "Drafted by Margin's offline engine, without an AI model: the grade comes from features of the text measured against the rest of the class and placed on your scale, and every quote is the student's own sentence."
       : "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
     `Judged as ${withArticle(assessment.kind)} (from the assignment's wording and the work's shape), and advised as one.`,
     ...DIMENSIONS.map((dimension) => `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`),
   ];
-  if (rubric) {
+  if (rubric && usesRubricScale) {
+    review.splice(1, 0, ...scale.review);
+    review.push(
+      `Rubric bands (each criterion's score sets its share; together they come to the grade on your scale, as near as the rating bands allow: ${formatPoints(grade)} of ${formatPoints(outOf)}):`,
+      ...rubricLines,
+    );
+  } else if (rubric) {
     review.push(`Rubric bands (criterion score mapped to the nearest rating; sum ${formatPoints(grade)} of ${formatPoints(outOf)}):`, ...rubricLines);
   } else if (usesScale) {
     review.splice(1, 0, ...scale.review, 'What the feedback rests on, each scored 0-100:');

@@ -3,6 +3,7 @@ import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import { createOfflineEngine, finalizeDraft, type ClassWork, type GradingInput } from '@/server/modules/grading/kernel/drafting';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay, type WriterLevel } from '@/server/demo-canvas/seed/essay-writer';
+import type { RubricCriterion } from '@/shared/schemas/ai';
 import { mean, quadraticWeightedKappa } from './agreement';
 
 /**
@@ -25,11 +26,20 @@ function syntheticClass(size: number, seed: number) {
   });
 }
 
-function input(text: string, classWork: ClassWork[]): GradingInput {
+/** Four criteria of 5 points each: the assignment's 20 points, with Canvas-like rating bands. */
+const rubric: RubricCriterion[] = ['Claim and position', 'Evidence and support', 'Organization', 'Conventions'].map((description, index) => ({
+  id: `criterion_${index}`,
+  description,
+  long_description: null,
+  points: 5,
+  ratings: [5, 4, 3, 2, 0].map((points) => ({ description: `${points} points`, points })),
+}));
+
+function input(text: string, classWork: ClassWork[], withRubric = false): GradingInput {
   return {
-    assignment: { name: 'Should school start later?', descriptionText: description, pointsPossible: POINTS, rubric: null },
+    assignment: { name: 'Should school start later?', descriptionText: description, pointsPossible: POINTS, rubric: withRubric ? rubric : null },
     submissionText: text,
-    options: gradingOptionsSchema.parse({}),
+    options: gradingOptionsSchema.parse({ useRubric: withRubric }),
     examples: [],
     isFileContentIncluded: false,
     classWork,
@@ -80,5 +90,30 @@ describe('the offline engine on the teacher’s scale', () => {
     const raw = await createOfflineEngine().draftGrade(input(students[0]!.text, students.slice(1).map((student) => ({ text: student.text, grade: null }))));
     expect(raw.basis).toEqual({ method: 'description', gradesLearnedFrom: 0, classSize: 3, agreement: null });
     expect(raw.gradeReview).toMatch(/Weighted overall/);
+  });
+
+  it('with a rubric, learns the teacher’s scale too: the bands add up to the grade on that scale', async () => {
+    const engine = createOfflineEngine();
+    const qwk: Record<number, number[]> = { 0: [], 30: [] };
+    for (let draw = 0; draw < 3; draw += 1) {
+      const students = syntheticClass(40, 300 + draw);
+      const drafted = students.slice(30);
+      for (const k of [0, 30]) {
+        const grades: number[] = [];
+        for (const [index, student] of drafted.entries()) {
+          const classWork = students.filter((_, other) => other !== 30 + index).map((other) => ({ text: other.text, grade: students.indexOf(other) < k ? other.grade : null }));
+          const raw = await engine.draftGrade(input(student.text, classWork, true));
+          // Every criterion sits on one of its bands, and the grade is their sum.
+          for (const item of raw.rubricAssessment!) expect([5, 4, 3, 2, 0]).toContain(item.points);
+          expect(raw.grade).toBe(raw.rubricAssessment!.reduce((sum, item) => sum + item.points, 0));
+          expect(raw.basis).toMatchObject({ method: 'class', gradesLearnedFrom: k });
+          grades.push(raw.grade);
+        }
+        qwk[k]!.push(quadraticWeightedKappa(grades, drafted.map((student) => student.grade)));
+      }
+    }
+    // The teacher's 30 grades move the rubric draft onto their scale, as they do without a rubric.
+    expect(mean(qwk[30]!)).toBeGreaterThan(mean(qwk[0]!) + 0.1);
+    expect(mean(qwk[30]!)).toBeGreaterThan(0.55);
   });
 });
