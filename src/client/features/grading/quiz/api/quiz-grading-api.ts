@@ -44,6 +44,8 @@ export const quizDraftsQuery = (courseId: string, quizId: string, submissionId: 
   queryOptions({
     queryKey: ['quiz-grading', courseId, quizId, 'drafts', submissionId],
     queryFn: ({ signal }) => apiFetch<StoredDrafts>(`${base(courseId, quizId)}/submissions/${submissionId}/drafts`, { signal }),
+    // Drafting and saving on this screen update this entry themselves; a prefetched one is not read twice.
+    staleTime: 60_000,
   });
 
 export function useQuizView(courseId: string, quizId: string) {

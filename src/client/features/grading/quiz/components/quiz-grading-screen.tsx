@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileX } from 'lucide-react';
 import type { QuizAnswer, QuizQuestion } from '@/shared/schemas/quiz-grading';
@@ -10,7 +10,7 @@ import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skelet
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
-import { quizAnswersQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
+import { quizAnswersQuery, quizDraftsQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
 import { QuestionGradingCard } from './question-grading-card';
 import { QuizHeader } from './quiz-header';
 import { answerFor, QuizSubmissionPanel, type AnswersState } from './quiz-submission-panel';
@@ -50,11 +50,17 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
+  const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
+  // While the teacher reads a student, the next one's answers and stored drafts are read into the
+  // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
   const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
+    prefetch: (student) => {
+      if (canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, student.id, student.user_id));
+      void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
+    },
   });
-  const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
 
   const answers = useQuizAnswers(courseId, quizId, current, canReadAnswers);
   const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
@@ -62,12 +68,6 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
 
   const requestedQuestion = Number(searchParams.get('question'));
   const selectedQuestion = questions.find((question) => question.id === requestedQuestion) ?? defaultQuestion(questions, answerList) ?? null;
-
-  // The next student's answers are loaded while the teacher reads this one's.
-  const following = submissions[index + 1];
-  useEffect(() => {
-    if (following && canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, following.id, following.user_id));
-  }, [following, canReadAnswers, queryClient, courseId, quizId]);
 
   if (view.isPending) return <GradingSkeleton label="Loading quiz..." gridClassName={COLUMNS} columnCount={3} />;
   if (view.isError) {
