@@ -51,18 +51,19 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
   const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
+  const quizAssignmentId = view.data?.quiz.assignment_id ?? null;
   // While the teacher reads a student, the next one's answers and stored drafts are read into the
   // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
   const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
     prefetch: (student) => {
-      if (canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, student.id, student.user_id));
+      if (canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, student.id, student.user_id, quizAssignmentId));
       void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
     },
   });
 
-  const answers = useQuizAnswers(courseId, quizId, current, canReadAnswers);
+  const answers = useQuizAnswers(courseId, quizId, current, quizAssignmentId, canReadAnswers);
   const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
   const answerList = answers.data?.answers ?? NO_ANSWERS;
 
