@@ -2,7 +2,7 @@
  * `npm run bench`: builds the client, starts the app on a free loopback port with a throwaway
  * embedded database, and prints figures. Numbers, not assertions: compare them across changes.
  * `npm run bench -- --only=pages` measures only the public pages in Chromium; `--no-build` serves
- * the client already in dist/client.
+ * the client already in dist/client; `--only=grading-loop` measures only Save & Next in Chromium.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,12 +19,14 @@ import { benchCanvasLists } from './bench-canvas';
 import { benchDrafting, benchOpenAssignment, findAssignmentWithWaiting } from './bench-grading';
 import { benchScaleModel } from './bench-scale-model';
 import { benchJobs } from './bench-jobs';
+import { benchGradingLoop } from './bench-grading-loop';
 import { benchPublicPages } from './pages';
 
 const onlyPages = process.argv.includes('--only=pages');
+const onlyGradingLoop = process.argv.includes('--only=grading-loop');
 
 async function main() {
-  if (!onlyPages) await benchScaleModel();
+  if (!onlyPages && !onlyGradingLoop) await benchScaleModel();
   if (!process.argv.includes('--no-build')) {
     console.log('Building the client...');
     execSync('npx tsx scripts/build-client.ts --quiet', { stdio: 'inherit' });
@@ -57,7 +59,9 @@ async function main() {
   const lists = await startDemoCanvas({ scenario: { courses: 12, assignmentsPerCourse: 40, studentsPerCourse: 30 } });
   const large = await startDemoCanvas({ scenario: { courses: 2, assignmentsPerCourse: 20, studentsPerCourse: 200 } });
   const drafting = await startDemoCanvas({ scenario: { courses: 3, assignmentsPerCourse: 20, studentsPerCourse: 90 } });
+  const demo = await startDemoCanvas();
   try {
+    if (onlyGradingLoop) return await benchGradingLoop(address, demo, () => connect(address, demo));
     await benchPublicPages(address);
     if (onlyPages) return;
     await benchAuth(address);
@@ -73,13 +77,15 @@ async function main() {
     const drafter = await connect(address, drafting);
     const { base, view } = await findAssignmentWithWaiting(app, drafter, 30);
     await benchDrafting(app, drafter, base, view);
+
+    await benchGradingLoop(address, demo, () => connect(address, demo));
   } finally {
-    await Promise.all([lists.close(), large.close(), drafting.close(), ai.close()]);
+    await Promise.all([lists.close(), large.close(), drafting.close(), demo.close(), ai.close()]);
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  await benchJobs();
+  if (!onlyGradingLoop) await benchJobs();
 }
 
 /** A new teacher connected to `canvas` through the API. */
@@ -96,7 +102,7 @@ async function connect(address: string, canvas: { baseUrl: string; token: string
     body: JSON.stringify({ canvasUrl: canvas.baseUrl, canvasToken: canvas.token }),
   });
   if (!connected.ok) throw new Error(`connecting the bench Canvas failed: ${await connected.text()}`);
-  return { headers };
+  return { headers, email, password: 'bench-password' };
 }
 
 await main();

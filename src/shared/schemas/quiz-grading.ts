@@ -216,7 +216,11 @@ export const quizAnswerSchema = z.object({
 });
 export type QuizAnswer = z.infer<typeof quizAnswerSchema>;
 
-export const quizAnswersQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+/** `assignmentId`: the quiz's assignment as the quiz view gave it, which spares reading the quiz again per student. */
+export const quizAnswersQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  assignmentId: z.coerce.number().int().positive().optional(),
+});
 
 export const quizAnswersResponseSchema = z.object({
   answers: z.array(quizAnswerSchema),

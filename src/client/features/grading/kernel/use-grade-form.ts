@@ -148,6 +148,8 @@ export function useGradeForm({
     isDirty,
     /** True when this form opened with edits the teacher left unsaved earlier. */
     hasKeptEdits,
+    /** The screen keeps this student's unsaved edits: moving away loses nothing (decision 022). */
+    keepsEdits: studentId !== undefined && memory !== undefined,
     markSaved,
     score,
     isAboveMaximum: score !== null && (control === 'points' || control === 'percent') && isAboveMaximum(score, points),

@@ -1,18 +1,50 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useGradingShortcuts, type GradingActions } from './use-grading-shortcuts';
 import { useSearchParamUpdater } from './use-search-param-updater';
+
+/** How many students ahead of the open one have their work and stored draft read in advance. */
+export const PREFETCH_AHEAD = 1;
+
+/**
+ * The students Next would reach from `current`, nearest first, at most `count` of them: the ones
+ * whose data is worth reading before the teacher moves on. Without a `neighbor` rule, the following
+ * students in the list; with one, the chain it gives (a discussion's open tab), stopping at the end.
+ */
+export function studentsAhead<T>(
+  students: readonly T[],
+  current: T | null,
+  count: number,
+  neighbor?: (from: T | null, direction: 1 | -1) => T | null,
+): T[] {
+  const ahead: T[] = [];
+  if (!neighbor) {
+    const start = current === null ? -1 : students.indexOf(current);
+    return students.slice(start + 1, start + 1 + Math.max(0, count));
+  }
+  let from = current;
+  while (ahead.length < count) {
+    const next = neighbor(from, 1);
+    if (next === null || next === current || ahead.includes(next)) break;
+    ahead.push(next);
+    from = next;
+  }
+  return ahead;
+}
 
 /**
  * The student being graded, shared by the three grading screens: it lives in the URL (?student=
  * userId, so a reload keeps the teacher's place), Next and Previous move through the list (from
  * the keyboard too), and the shortcut help opens with "?". The open form registers its actions
- * (draft, save, quick fill) on `actionsRef`.
+ * (draft, save, quick fill) on `actionsRef`. With `prefetch`, the students Next reaches next (see
+ * PREFETCH_AHEAD) are handed to it while the teacher reads this one, so the screen can read their
+ * per-student data into the same query keys it shows them from (decision 022).
  */
 export function useStudentNavigator<T>({
   students,
   idOf,
   fallback,
   neighbor,
+  prefetch,
 }: {
   students: readonly T[];
   idOf: (student: T) => number;
@@ -20,6 +52,8 @@ export function useStudentNavigator<T>({
   fallback?: T | null;
   /** Where Next (1) and Previous (-1) go: the neighbour in the list unless given (staying at the ends). */
   neighbor?: (current: T | null, direction: 1 | -1) => T | null;
+  /** Reads one student's data ahead of time (query prefetches only: never anything that costs a credit). */
+  prefetch?: (student: T) => void;
 }) {
   const [searchParams, updateParams] = useSearchParamUpdater();
   const [isHelpOpen, setHelpOpen] = useState(false);
@@ -40,6 +74,18 @@ export function useStudentNavigator<T>({
     const target = neighbor(current, direction);
     if (target !== null) selectId(idOf(target));
   };
+
+  // Keyed by who is ahead, not by the callbacks: a re-render alone reads nothing again.
+  const ahead = prefetch ? studentsAhead(students, current, PREFETCH_AHEAD, neighbor) : [];
+  const aheadKey = ahead.map(idOf).join(',');
+  const latestPrefetch = useRef({ prefetch, ahead });
+  useEffect(() => {
+    latestPrefetch.current = { prefetch, ahead };
+  });
+  useEffect(() => {
+    const { prefetch: read, ahead: students } = latestPrefetch.current;
+    if (read) for (const student of students) read(student);
+  }, [aheadKey]);
 
   useGradingShortcuts({
     isEnabled: students.length > 0 && !isHelpOpen,

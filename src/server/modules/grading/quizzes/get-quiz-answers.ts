@@ -28,14 +28,16 @@ export function toAnswerError(error: unknown): unknown {
  * One student's answers to a classic quiz. Canvas gives finished answers only through the quiz
  * assignment's submission history (the quiz submission questions endpoint omits them), so the
  * student's user id is needed, and a quiz without an assignment has no answers to give.
- * Two requests: the quiz (for its assignment), then the student's submission with its history.
+ * Two requests: the quiz (for its assignment), then the student's submission with its history; one
+ * when the caller names the quiz's assignment (the grading screen has it from the quiz view, and
+ * Canvas answers only for an assignment the teacher may read).
  */
 export async function getQuizAnswers(
   client: CanvasClient,
-  target: { courseId: number; quizId: number; userId: number | undefined },
+  target: { courseId: number; quizId: number; userId: number | undefined; assignmentId?: number | undefined },
 ): Promise<QuizAnswersResponse> {
   try {
-    const quiz = await client.getQuiz(target.courseId, target.quizId);
+    const quiz = target.assignmentId !== undefined ? { assignmentId: target.assignmentId } : await client.getQuiz(target.courseId, target.quizId);
     if (quiz.assignmentId === null) {
       throw new AppError('VALIDATION', QUIZ_ANSWER_MESSAGES.noAssignment, { details: { reason: 'no_assignment' } });
     }

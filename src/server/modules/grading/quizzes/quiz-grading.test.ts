@@ -132,6 +132,24 @@ describe('a student’s answers', () => {
     ]);
   });
 
+  it('cost one Canvas request when the screen names the quiz’s assignment, as the quiz view gave it', async () => {
+    const teacher = await grading.teacher();
+    const view = await loadView(teacher);
+    expect(view.quiz.assignment_id).toBe(QUIZ_ASSIGNMENT);
+    const pending = view.submissions.find((submission) => submission.workflow_state === 'pending_review')!;
+    grading.canvas.requestLog.length = 0;
+    const response = await grading.app.inject({
+      method: 'GET',
+      url: `${base()}/submissions/${pending.id}/answers?userId=${pending.user_id}&assignmentId=${QUIZ_ASSIGNMENT}`,
+      headers: teacher.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<QuizAnswersResponse>().answers).toHaveLength(view.questions.length);
+    expect(grading.canvas.requestLog.map((entry) => entry.path)).toEqual([
+      `/api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${pending.user_id}`,
+    ]);
+  });
+
   it('fail with the messages of spec §8', async () => {
     const teacher = await grading.teacher();
     const view = await loadView(teacher);

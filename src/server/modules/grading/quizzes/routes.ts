@@ -40,7 +40,7 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
       const canvas = await context.canvas.clientFor(currentUser(request).id).catch((error: unknown) => {
         throw toAnswerError(error);
       });
-      return getQuizAnswers(canvas.client, { courseId, quizId, userId: request.query.userId });
+      return getQuizAnswers(canvas.client, { courseId, quizId, userId: request.query.userId, assignmentId: request.query.assignmentId });
     },
   );
 

@@ -79,9 +79,13 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
       });
     },
     onSuccess({ submission, usage }) {
+      // Canvas's answer to a grade write names no user: the student keeps the name the list showed.
       queryClient.setQueryData(gradingViewQuery(courseId, assignmentId).queryKey, (view) =>
         view
-          ? { ...view, submissions: view.submissions.map((existing) => (existing.user_id === submission.user_id ? submission : existing)) }
+          ? {
+              ...view,
+              submissions: view.submissions.map((existing) => (existing.user_id === submission.user_id ? { ...submission, user: existing.user } : existing)),
+            }
           : view,
       );
       afterGradeSaved(queryClient, usage);

@@ -38,7 +38,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
-  const { index: safeIndex, selectIndex: select, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
+  const { index: safeIndex, selectIndex: select, selectId, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
   });
@@ -120,6 +120,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
               onSaved={(andNext) => {
                 if (andNext) select(safeIndex + 1);
               }}
+              onReturn={() => selectId(current.user_id)}
             />
           </div>
         </>

@@ -20,6 +20,7 @@ import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
 import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
+import { saveAndMoveOn } from '@/client/features/grading/kernel/save-and-move-on';
 import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
 
 /**
@@ -38,6 +39,7 @@ export function GradePanel({
   actionsRef,
   unsavedEdits,
   onSaved,
+  onReturn,
 }: {
   courseId: string;
   assignmentId: string;
@@ -50,7 +52,10 @@ export function GradePanel({
   actionsRef: RefObject<GradingActions | null>;
   /** The screen's memory of unsaved edits per student. */
   unsavedEdits: UnsavedEditsMemory;
+  /** Moves on after a save: called as soon as a Save & Next is sent when edits are kept per student. */
   onSaved: (andNext: boolean) => void;
+  /** Shows this student again (from a failed save's toast once the screen moved on). */
+  onReturn: () => void;
 }) {
   const points = assignment.points_possible && assignment.points_possible > 0 ? assignment.points_possible : DEFAULT_POINTS;
   const rubric = assignment.rubric && assignment.rubric.length > 0 ? assignment.rubric : null;
@@ -107,22 +112,31 @@ export function GradePanel({
       setExtraCreditFor({ andNext });
       return;
     }
-    try {
-      const { stored } = await saving.mutateAsync({
-        userId: submission.user_id,
-        submissionId: submission.id,
-        ...form.gradeToSave,
-        allowAboveMaximum: isExtraCreditConfirmed,
-        comment: form.comment,
-        rubricAssessment: form.rubricAssessment,
-      });
-      form.markSaved();
-      toast.success('Grade and feedback saved to Canvas', { description: `Canvas stored: ${stored}.` });
-      onSaved(andNext);
-    } catch (error) {
-      const { title, description } = saveErrorToast(error);
-      toast.error(title, { description });
-    }
+    const studentName = submission.user.name;
+    await saveAndMoveOn({
+      andNext,
+      keepsEdits: form.keepsEdits,
+      studentName,
+      send: () =>
+        saving.mutateAsync({
+          userId: submission.user_id,
+          submissionId: submission.id,
+          ...form.gradeToSave,
+          allowAboveMaximum: isExtraCreditConfirmed,
+          comment: form.comment,
+          rubricAssessment: form.rubricAssessment,
+        }),
+      moveOn: () => onSaved(true),
+      backTo: onReturn,
+      onStored: ({ stored }, movedOn) => {
+        form.markSaved();
+        toast.success('Grade and feedback saved to Canvas', { description: `${movedOn ? `${studentName}: ` : ''}Canvas stored: ${stored}.` });
+      },
+      onFailed: (error, back) => {
+        const { title, description } = saveErrorToast(error);
+        toast.error(title, back ? { description: `${studentName}: ${description}`, action: back, duration: 20_000 } : { description });
+      },
+    });
   }
 
   function quickFill(percentOfMax: number) {

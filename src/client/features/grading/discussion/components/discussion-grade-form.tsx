@@ -13,6 +13,7 @@ import { RubricEditor } from '@/client/features/grading/kernel/rubric-editor';
 import { SAVE_COST_NOTE, SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
+import { saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit-dialog';
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
@@ -20,13 +21,17 @@ import { useDraftDiscussionFeedback, useSaveDiscussionGrade } from '../api/discu
 import { ERROR_CODE } from '@/shared/error-codes';
 
 /** The spec's discussion toasts (part 2 §8), with the usage limit's own title and message. */
-function saveFailureToast(error: unknown) {
+/** The failed save's toast; once the screen moved on, it names the student and offers the way back. */
+function saveFailureToast(error: unknown, back: { studentName: string; action: ReturnAction } | null = null) {
+  const moved = back ? { action: back.action, duration: 20_000 } : {};
+  const named = (text: string | undefined) => (back ? `${back.studentName}${text ? `: ${text}` : ''}` : text);
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
-    toast.error('Usage Limit Reached', { description: error.message });
+    toast.error('Usage Limit Reached', { description: named(error.message), ...moved });
     return;
   }
   toast.error('Failed to save grade. Please try again.', {
-    description: error instanceof ApiError && error.code.startsWith('CANVAS_') ? error.message : undefined,
+    description: named(error instanceof ApiError && error.code.startsWith('CANVAS_') ? error.message : undefined),
+    ...moved,
   });
 }
 
@@ -43,6 +48,7 @@ export function DiscussionGradeForm({
   actionsRef,
   unsavedEdits,
   onSaved,
+  onReturn,
 }: {
   courseId: string;
   discussionId: string;
@@ -55,7 +61,10 @@ export function DiscussionGradeForm({
   actionsRef: RefObject<GradingActions | null>;
   /** The screen's memory of unsaved edits per student. */
   unsavedEdits: UnsavedEditsMemory;
+  /** Moves on after a save: called as soon as a Save & Next is sent when edits are kept per student. */
   onSaved: (andNext: boolean) => void;
+  /** Shows this student again (from a failed save's toast once the screen moved on). */
+  onReturn: () => void;
 }) {
   const points = discussion.points_possible;
   const rubric = discussion.rubric && discussion.rubric.length > 0 ? discussion.rubric : null;
@@ -99,21 +108,30 @@ export function DiscussionGradeForm({
       setExtraCreditFor({ andNext });
       return;
     }
-    try {
-      const { stored } = await saving.mutateAsync({
-        userId: student.user.id,
-        ...form.gradeToSave,
-        allowAboveMaximum: isExtraCreditConfirmed,
-        comment: form.comment,
-        rubricAssessment: form.rubricAssessment,
-      });
-      form.markSaved();
-      toast.success('Grade saved successfully!', { description: `Canvas stored: ${stored}.` });
-      onSaved(andNext);
-    } catch (error) {
-      console.warn('Saving the grade failed', error);
-      saveFailureToast(error);
-    }
+    const studentName = student.user.name;
+    await saveAndMoveOn({
+      andNext,
+      keepsEdits: form.keepsEdits,
+      studentName,
+      send: () =>
+        saving.mutateAsync({
+          userId: student.user.id,
+          ...form.gradeToSave,
+          allowAboveMaximum: isExtraCreditConfirmed,
+          comment: form.comment,
+          rubricAssessment: form.rubricAssessment,
+        }),
+      moveOn: () => onSaved(true),
+      backTo: onReturn,
+      onStored: ({ stored }, movedOn) => {
+        form.markSaved();
+        toast.success('Grade saved successfully!', { description: `${movedOn ? `${studentName}: ` : ''}Canvas stored: ${stored}.` });
+      },
+      onFailed: (error, back) => {
+        console.warn('Saving the grade failed', error);
+        saveFailureToast(error, back ? { studentName, action: back } : null);
+      },
+    });
   }
 
   function quickFill(percent: number) {

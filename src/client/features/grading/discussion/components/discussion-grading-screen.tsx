@@ -132,6 +132,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
               onSaved={(andNext) => {
                 if (andNext) move(1);
               }}
+              onReturn={() => select(current.user.id)}
             />
           </div>
           <div className="min-w-0 lg:col-start-2 xl:row-start-2">

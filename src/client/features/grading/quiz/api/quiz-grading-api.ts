@@ -29,10 +29,15 @@ export const quizViewQuery = (courseId: string, quizId: string) =>
  */
 const quizAnswersKey = (courseId: string, quizId: string, submissionId: number) => ['quiz-grading', courseId, quizId, 'answers', submissionId] as const;
 
-export const quizAnswersQuery = (courseId: string, quizId: string, submissionId: number, userId: number) =>
+/** `assignmentId`, the quiz's assignment from the quiz view, saves the server a Canvas request per student. */
+export const quizAnswersQuery = (courseId: string, quizId: string, submissionId: number, userId: number, assignmentId: number | null) =>
   queryOptions({
     queryKey: quizAnswersKey(courseId, quizId, submissionId),
-    queryFn: ({ signal }) => apiFetch<QuizAnswersResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/answers?userId=${userId}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<QuizAnswersResponse>(
+        `${base(courseId, quizId)}/submissions/${submissionId}/answers?userId=${userId}${assignmentId === null ? '' : `&assignmentId=${assignmentId}`}`,
+        { signal },
+      ),
     staleTime: Infinity,
     retry: shouldRetryAnswers,
     retryDelay: answerRetryDelay,
@@ -44,15 +49,23 @@ export const quizDraftsQuery = (courseId: string, quizId: string, submissionId: 
   queryOptions({
     queryKey: ['quiz-grading', courseId, quizId, 'drafts', submissionId],
     queryFn: ({ signal }) => apiFetch<StoredDrafts>(`${base(courseId, quizId)}/submissions/${submissionId}/drafts`, { signal }),
+    // Drafting and saving on this screen update this entry themselves; a prefetched one is not read twice.
+    staleTime: 60_000,
   });
 
 export function useQuizView(courseId: string, quizId: string) {
   return useQuery(quizViewQuery(courseId, quizId));
 }
 
-export function useQuizAnswers(courseId: string, quizId: string, submission: { id: number; user_id: number } | null, isEnabled: boolean) {
+export function useQuizAnswers(
+  courseId: string,
+  quizId: string,
+  submission: { id: number; user_id: number } | null,
+  assignmentId: number | null,
+  isEnabled: boolean,
+) {
   return useQuery({
-    ...quizAnswersQuery(courseId, quizId, submission?.id ?? 0, submission?.user_id ?? 0),
+    ...quizAnswersQuery(courseId, quizId, submission?.id ?? 0, submission?.user_id ?? 0, assignmentId),
     enabled: submission !== null && isEnabled,
   });
 }

@@ -12,6 +12,7 @@ import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
 import { formatScore } from '@/client/features/grading/kernel/format';
 import { GradeInput, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
+import { saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
 import { SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
@@ -21,15 +22,17 @@ import { CLIENT_ERROR_CODE, ERROR_CODE } from '@/shared/error-codes';
 const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fill_in_multiple_blanks_question']);
 
 /** Spec part 2 §8's quiz grading toasts, with the usage limit's own title and message. */
-function saveFailureToast(error: unknown) {
+function saveFailureToast(error: unknown, back: { studentName: string; action: ReturnAction } | null = null) {
+  const moved = back ? { action: back.action, duration: 20_000 } : {};
+  const named = (text: string) => (back ? `${back.studentName}: ${text}` : text);
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
-    toast.error('Usage Limit Reached', { description: error.message });
+    toast.error('Usage Limit Reached', { description: named(error.message), ...moved });
   } else if (error instanceof ApiError && error.code === ERROR_CODE.QUIZ_NOT_GRADED) {
-    toast.error('Not graded', { description: error.message });
+    toast.error('Not graded', { description: named(error.message), ...moved });
   } else if (error instanceof ApiError && error.code !== ERROR_CODE.INTERNAL && error.code !== CLIENT_ERROR_CODE.NETWORK) {
-    toast.error('Grading Failed', { description: 'Failed to save the grade. Please try again.' });
+    toast.error('Grading Failed', { description: named('Failed to save the grade. Please try again.'), ...moved });
   } else {
-    toast.error('Grading Failed', { description: 'An error occurred while saving the grade.' });
+    toast.error('Grading Failed', { description: named('An error occurred while saving the grade.'), ...moved });
   }
 }
 
@@ -56,6 +59,7 @@ export function QuestionGradingCard({
   actionsRef,
   unsavedEdits,
   onSaved,
+  onReturn,
 }: {
   courseId: string;
   quizId: string;
@@ -71,7 +75,10 @@ export function QuestionGradingCard({
   actionsRef: RefObject<GradingActions | null>;
   /** The screen's memory of unsaved edits: moving to another student and back finds them again. */
   unsavedEdits: QuestionEditsMemory;
+  /** Moves on after a save: called as soon as a Save & Next is sent (the edits are kept per student). */
   onSaved: (andNext: boolean) => void;
+  /** Shows this student again (from a failed save's toast once the screen moved on). */
+  onReturn: () => void;
 }) {
   const max = question.points_possible;
   const isScored = answer !== undefined && answer.correct !== 'undefined';
@@ -106,16 +113,26 @@ export function QuestionGradingCard({
   async function save(andNext: boolean) {
     if (!canSave) return;
     const value = parseQuestionScore(score, max);
-    try {
-      await saving.mutateAsync({ submissionId: submission.id, questions: [{ questionId: question.id, score: value, comment }] });
-      setDirty(false);
-      unsavedEdits.delete(memoryKey);
-      toast.success('Question Graded', { description: `${question.name || `Question ${position}`}: ${formatScore(value)} / ${formatScore(max)}` });
-      onSaved(andNext);
-    } catch (error) {
-      console.warn('Saving the question score failed', error);
-      saveFailureToast(error);
-    }
+    const studentName = submission.user.name;
+    const label = question.name || `Question ${position}`;
+    // The card keeps unsaved edits per student and question, so Save & Next moves on at once.
+    await saveAndMoveOn({
+      andNext,
+      keepsEdits: true,
+      studentName,
+      send: () => saving.mutateAsync({ submissionId: submission.id, questions: [{ questionId: question.id, score: value, comment }] }),
+      moveOn: () => onSaved(true),
+      backTo: onReturn,
+      onStored: (_result, movedOn) => {
+        setDirty(false);
+        unsavedEdits.delete(memoryKey);
+        toast.success('Question Graded', { description: `${movedOn ? `${studentName}, ` : ''}${label}: ${formatScore(value)} / ${formatScore(max)}` });
+      },
+      onFailed: (error, back) => {
+        console.warn('Saving the question score failed', error);
+        saveFailureToast(error, back ? { studentName, action: back } : null);
+      },
+    });
   }
 
   async function requestDraft() {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileX, Info } from 'lucide-react';
 import { isGradedQuiz, quizNotGradedMessage, type QuizAnswer, type QuizQuestion } from '@/shared/schemas/quiz-grading';
@@ -11,7 +11,7 @@ import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skelet
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
-import { quizAnswersQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
+import { quizAnswersQuery, quizDraftsQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
 import { QuestionGradingCard, type QuestionEditsMemory } from './question-grading-card';
 import { QuizHeader } from './quiz-header';
 import { answerFor, QuizSubmissionPanel, type AnswersState } from './quiz-submission-panel';
@@ -53,24 +53,25 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
+  const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
+  const quizAssignmentId = view.data?.quiz.assignment_id ?? null;
+  // While the teacher reads a student, the next one's answers and stored drafts are read into the
+  // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
   const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
+    prefetch: (student) => {
+      if (canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, student.id, student.user_id, quizAssignmentId));
+      void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
+    },
   });
-  const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
 
-  const answers = useQuizAnswers(courseId, quizId, current, canReadAnswers);
+  const answers = useQuizAnswers(courseId, quizId, current, quizAssignmentId, canReadAnswers);
   const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
   const answerList = answers.data?.answers ?? NO_ANSWERS;
 
   const requestedQuestion = Number(searchParams.get('question'));
   const selectedQuestion = questions.find((question) => question.id === requestedQuestion) ?? defaultQuestion(questions, answerList) ?? null;
-
-  // The next student's answers are loaded while the teacher reads this one's.
-  const following = submissions[index + 1];
-  useEffect(() => {
-    if (following && canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, following.id, following.user_id));
-  }, [following, canReadAnswers, queryClient, courseId, quizId]);
 
   if (view.isPending) return <GradingSkeleton label="Loading quiz..." gridClassName={COLUMNS} columnCount={3} />;
   if (view.isError) {
@@ -138,6 +139,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                 onSaved={(andNext) => {
                   if (andNext) selectIndex(index + 1);
                 }}
+                onReturn={() => selectIndex(index)}
               />
             ) : (
               <EmptyState title="This quiz has no questions." />

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { studentsAhead } from './use-student-navigator';
+
+const list = ['ana', 'ben', 'cy', 'dee'] as const;
+
+describe('studentsAhead', () => {
+  it('gives the students Next reaches, nearest first, and none past the end', () => {
+    expect(studentsAhead(list, 'ana', 1)).toEqual(['ben']);
+    expect(studentsAhead(list, 'ben', 2)).toEqual(['cy', 'dee']);
+    expect(studentsAhead(list, 'cy', 2)).toEqual(['dee']);
+    expect(studentsAhead(list, 'dee', 1)).toEqual([]);
+    expect(studentsAhead(list, 'ana', 0)).toEqual([]);
+  });
+
+  it('with no student open, the first ones are ahead', () => {
+    expect(studentsAhead(list, null, 1)).toEqual(['ana']);
+  });
+
+  it('follows a neighbour rule (a filtered tab) and stops where it ends or loops', () => {
+    const inTab = ['ana', 'cy'];
+    const neighbor = (from: string | null) => {
+      const start = from === null ? -1 : list.indexOf(from as (typeof list)[number]);
+      return list.slice(start + 1).find((student) => inTab.includes(student)) ?? null;
+    };
+    expect(studentsAhead(list, 'ana', 2, neighbor)).toEqual(['cy']);
+    expect(studentsAhead(list, 'cy', 1, neighbor)).toEqual([]);
+    // A rule that comes back to the open student or repeats itself reads nobody twice.
+    expect(studentsAhead(list, 'ana', 3, () => 'ana')).toEqual([]);
+    expect(studentsAhead(list, 'ana', 3, () => 'ben')).toEqual(['ben']);
+  });
+});
