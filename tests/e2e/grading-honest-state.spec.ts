@@ -250,3 +250,48 @@ test('when usage cannot be loaded, a note beside Save says so and the server sti
   const stored = await demoCanvas.get<DemoSubmission>(`courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`);
   expect(stored.score).toBe(8);
 });
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function holdRequests(page: Page, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('Save is disabled while a draft is being written, on the assignment and the quiz screens', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
+  const assignment = await assignmentNamed(demoCanvas, 'Reading Response Journal');
+  const userId = await waitingStudent(demoCanvas, assignment.id, 4);
+  await openStudent(page, teacher, assignment.id, userId);
+  await page.getByTestId('grade-input').fill('7');
+  const save = page.getByRole('button', { name: 'Save to Canvas' });
+  const saveAndNext = page.getByRole('button', { name: 'Save & Next' });
+  await expect(save).toBeEnabled();
+  const releaseDraft = await holdRequests(page, '**/drafts');
+  await page.getByRole('button', { name: 'Draft with AI' }).click();
+  await expect(save).toBeDisabled();
+  await expect(saveAndNext).toBeDisabled();
+  releaseDraft();
+  await expect(page.getByTestId('grade-review')).toBeVisible({ timeout: 30_000 });
+  await expect(save).toBeEnabled();
+
+  await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
+  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(6).click();
+  const card = page.getByTestId('question-grading-card');
+  await expect(card).toContainText('Is he mad?', { timeout: 30_000 });
+  await expect(page.getByTestId('answer-text')).toBeVisible();
+  await page.getByTestId('question-score').fill('3');
+  const saveQuestion = page.getByRole('button', { name: 'Save Grade' });
+  await expect(saveQuestion).toBeEnabled();
+  const releaseQuizDraft = await holdRequests(page, '**/questions/*/draft');
+  await page.getByRole('button', { name: 'Draft with AI' }).click();
+  await expect(saveQuestion).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save & Next Student' })).toBeDisabled();
+  releaseQuizDraft();
+  await expect(page.getByTestId('grade-review')).toBeVisible({ timeout: 30_000 });
+  await expect(saveQuestion).toBeEnabled();
+});

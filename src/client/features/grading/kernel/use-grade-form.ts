@@ -88,6 +88,20 @@ export function useGradeForm({
   const [isDirty, setDirty] = useState(Boolean(kept));
   const [hasKeptEdits] = useState(Boolean(kept));
 
+  // A draft that arrives while the form is open (the stored drafts finished loading, or one was just
+  // written) fills the form if the teacher has not touched it; edits the teacher made are never
+  // overwritten by it. A draft the teacher asked for is applied by applyDraft.
+  const [adoptedDraft, setAdoptedDraft] = useState(waitingDraft);
+  if (waitingDraft !== adoptedDraft) {
+    setAdoptedDraft(waitingDraft);
+    if (waitingDraft && !isDirty) {
+      setDraft(waitingDraft);
+      setGrade(fromPoints(control, waitingDraft.grade, points));
+      setComment(waitingDraft.feedback);
+      setRubricValues(initialRubricValues(rubric, savedRubric, waitingDraft));
+    }
+  }
+
   // Unsaved edits outlive the form: moving to another student and back finds them again.
   useEffect(() => {
     if (studentId === undefined || !memory) return;

@@ -106,7 +106,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
           <div className={`grid items-start gap-6 ${COLUMNS}`}>
             <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
             <GradePanel
-              key={`${current.id}:${storedDraft ? 'drafted' : 'none'}`}
+              key={current.id}
               courseId={courseId}
               assignmentId={assignmentId}
               assignment={assignment}

@@ -118,7 +118,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
           </div>
           <div className="min-w-0 lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-span-2 xl:row-start-1 xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto">
             <DiscussionGradeForm
-              key={`${current.user.id}:${storedDraft ? 'drafted' : 'none'}`}
+              key={current.user.id}
               courseId={courseId}
               discussionId={discussionId}
               discussion={discussion}

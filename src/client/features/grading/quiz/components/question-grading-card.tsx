@@ -90,6 +90,17 @@ export function QuestionGradingCard({
   const [draft, setDraft] = useState<GradingDraft | null>(() => (kept ? kept.draft : (draftFromStore?.draft ?? null)));
   const [isDirty, setDirty] = useState(Boolean(kept));
   const [hasKeptEdits] = useState(Boolean(kept));
+  // A stored draft that arrives while the card is open fills it if the teacher has not touched it
+  // (see useGradeForm); a draft the teacher asked for is applied by requestDraft.
+  const [adoptedDraft, setAdoptedDraft] = useState(draftFromStore);
+  if (draftFromStore !== adoptedDraft) {
+    setAdoptedDraft(draftFromStore);
+    if (draftFromStore && !isDirty) {
+      setDraft(draftFromStore.draft);
+      setScoreValue(String(draftFromStore.draft.grade));
+      setCommentValue(draftFromStore.draft.feedback);
+    }
+  }
   const setScore = (value: string) => {
     setScoreValue(value);
     setDirty(true);
@@ -105,7 +116,8 @@ export function QuestionGradingCard({
   const drafting = useDraftQuizAnswer(courseId, quizId);
 
   const isTaking = submission.workflow_state === 'untaken';
-  const canSave = !isTaking && score.trim() !== '' && !saving.isPending;
+  // Nothing is saved while a draft is being written: the score and comment are about to change.
+  const canSave = !isTaking && score.trim() !== '' && !saving.isPending && !drafting.isPending;
   const isAnswered = isAnswerLoaded && questionAnswerState(question.question_type, answer) !== 'no_answer';
   const isDraftable = DRAFTABLE_TYPES.has(question.question_type);
   const canDraft = isDraftable && isAnswered && !drafting.isPending && !isTaking;

@@ -122,7 +122,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
               </Card>
             ) : selectedQuestion ? (
               <QuestionGradingCard
-                key={`${current.id}:${selectedQuestion.id}:${answersState.status}:${storedDraft ? 'drafted' : 'none'}`}
+                key={`${current.id}:${selectedQuestion.id}:${answersState.status}`}
                 courseId={courseId}
                 quizId={quizId}
                 submission={current}
