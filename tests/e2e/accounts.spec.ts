@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughApi, signUpThroughApi, uniqueEmail } from './support';
+import { signInThroughApi, signUpThroughApi, uniqueEmail, openPage } from './support';
 
 test('a teacher signs up, signs in, stays signed in across a reload, and signs out', async ({ page }) => {
   const email = uniqueEmail('form');
-  await page.goto('/auth');
+  await openPage(page, '/auth');
   await page.getByRole('button', { name: 'Sign up' }).click();
 
   // The form's own validation texts.
@@ -41,20 +41,20 @@ test('a teacher signs up, signs in, stays signed in across a reload, and signs o
   await expect(page.getByTestId('welcome')).toHaveText('Welcome, Mary');
 
   // A signed-in teacher who opens /auth goes to the dashboard.
-  await page.goto('/auth');
+  await openPage(page, '/auth');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await page.goto('/dashboard');
+  await openPage(page, '/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
 });
 
 test('protected screens redirect to /auth, replacing history', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   for (const path of ['/dashboard', '/settings', '/courses', '/canvas-setup', '/assignments', '/courses/1/assignments/2/grade']) {
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page).toHaveURL(/\/auth$/);
   }
   // Replace, not push: going back does not land on the protected path again.
@@ -77,7 +77,7 @@ test('an unknown path shows the 404 page and logs the path', async ({ page }) =>
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto('/no/such/page');
+  await openPage(page, '/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await expect.poll(() => errors.some((text) => text.includes('/no/such/page'))).toBe(true);
   await page.getByRole('link', { name: 'Return to Home' }).click();
@@ -85,7 +85,7 @@ test('an unknown path shows the 404 page and logs the path', async ({ page }) =>
 });
 
 test('the header and footer carry their links and the independence statement', async ({ page }) => {
-  await page.goto('/features');
+  await openPage(page, '/features');
   const main = page.getByRole('navigation', { name: 'Main' });
   for (const name of ['Home', 'AI Literacy', 'Pricing', 'Features', 'About']) {
     await expect(main.getByRole('link', { name })).toBeVisible();

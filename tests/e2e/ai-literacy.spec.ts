@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { docxParagraphBomb, pdfManyPages } from '../../src/server/test/make-hostile-files';
+import { openPage } from './support';
 
 async function makeDocx(paragraphs: string[]): Promise<Buffer> {
   const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
@@ -72,7 +73,7 @@ const clipboardText = (page: Page) => page.evaluate(() => navigator.clipboard.re
 
 test.describe('resource center, categories and community', () => {
   test('resource center: header, three coming-soon resources, four categories and the newsletter', async ({ page }) => {
-    await page.goto('/ai-literacy');
+    await openPage(page, '/ai-literacy');
     await expect(page).toHaveTitle('AI Literacy Resource Center | Margin');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Pedagogy Hub/);
     const main = page.getByRole('main');
@@ -106,11 +107,11 @@ test.describe('resource center, categories and community', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLES[4]!);
 
     for (const slug of ['pedagogy', 'templates', 'best-practices']) {
-      await page.goto(`/ai-literacy/${slug}`);
+      await openPage(page, `/ai-literacy/${slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'What is coming' })).toBeVisible();
     }
-    await page.goto('/ai-literacy/astrology');
+    await openPage(page, '/ai-literacy/astrology');
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   });
 
@@ -119,7 +120,7 @@ test.describe('resource center, categories and community', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/literacy/signups')) signups.push(request.postData() ?? '');
     });
-    await page.goto('/ai-literacy');
+    await openPage(page, '/ai-literacy');
     const form = page.locator('section[aria-labelledby="newsletter-heading"] form');
     await form.getByLabel('Email address').fill('not-an-address');
     await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -147,7 +148,7 @@ test.describe('resource center, categories and community', () => {
   });
 
   test('community page: newsletter, webinar registration and the pedagogy hub card', async ({ page }) => {
-    await page.goto('/ai-literacy');
+    await openPage(page, '/ai-literacy');
     await page.getByRole('link', { name: 'Visit the AI Literacy Community' }).click();
     await expect(page).toHaveURL(/\/ai-literacy\/community$/);
     await expect(page).toHaveTitle('Stay Connected with AI Literacy Community | Margin');
@@ -170,7 +171,7 @@ test.describe('resource center, categories and community', () => {
 
 test.describe('pedagogy hub', () => {
   test('list: hero highlights, static category tiles, quick-link anchors and six featured articles', async ({ page }) => {
-    await page.goto('/ai-pedagogy');
+    await openPage(page, '/ai-pedagogy');
     await expect(page).toHaveTitle('AI Pedagogy Hub | Margin');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('AI Pedagogy Hub');
@@ -222,7 +223,7 @@ test.describe('pedagogy hub', () => {
         articleChunks.push(request.url());
       }
     });
-    await page.goto('/ai-pedagogy');
+    await openPage(page, '/ai-pedagogy');
     await expect(page.locator('#featured article')).toHaveCount(6);
     // The list downloads no article body.
     expect(articleChunks).toEqual([]);
@@ -250,7 +251,7 @@ test.describe('pedagogy hub', () => {
   });
 
   test('the print stylesheet shows only the article', async ({ page }) => {
-    await page.goto('/ai-pedagogy?article=assessment-ai');
+    await openPage(page, '/ai-pedagogy?article=assessment-ai');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLES[2]!);
     await expect(page.getByRole('heading', { name: 'Works Cited' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
@@ -272,7 +273,7 @@ test.describe('pedagogy hub', () => {
       (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
       Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void calls.push(data) });
     });
-    await page.goto('/ai-pedagogy');
+    await openPage(page, '/ai-pedagogy');
     await page.locator('#featured article').nth(3).getByRole('button', { name: /Read Full Article/ }).click();
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls)).toEqual([
@@ -290,7 +291,7 @@ test.describe('pedagogy hub', () => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
     });
-    await page.goto('/ai-pedagogy');
+    await openPage(page, '/ai-pedagogy');
     await page.locator('#featured article').nth(1).getByRole('button', { name: /Read Full Article/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLES[1]!);
     await page.getByRole('button', { name: 'Share' }).click();
@@ -298,7 +299,7 @@ test.describe('pedagogy hub', () => {
     expect(await clipboardText(page)).toBe(page.url());
     expect(page.url()).toMatch(/\/ai-pedagogy\?article=diver-framework$/);
     // The shared address opens the same article.
-    await page.goto(await clipboardText(page));
+    await openPage(page, await clipboardText(page));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLES[1]!);
   });
 });
@@ -309,7 +310,7 @@ test.describe('assignment integration tool', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/literacy/')) calls += 1;
     });
-    await page.goto('/ai-assignment-integration');
+    await openPage(page, '/ai-assignment-integration');
     await expect(page).toHaveTitle('AI Literacy Assignment Integration Tool | Margin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI Literacy Assignment Integration Tool');
     for (const phase of ['Discovery', 'Interaction', 'Verification', 'Editing', 'Reflection']) {
@@ -338,7 +339,7 @@ test.describe('assignment integration tool', () => {
   test('full flow: suggestions, selection, revised assignment, edits, copies and downloads', async ({ page }) => {
     test.slow();
     await grantClipboard(page);
-    await page.goto('/ai-assignment-integration');
+    await openPage(page, '/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill(WATER_CYCLE.title);
     await page.getByLabel(/Assignment content/).fill(WATER_CYCLE.content);
     await page.getByLabel('Subject').selectOption('science');
@@ -453,7 +454,7 @@ test.describe('assignment integration tool', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/literacy/integrations')) uploadTypes.push(request.headers()['content-type'] ?? '');
     });
-    await page.goto('/ai-assignment-integration');
+    await openPage(page, '/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill('Volcano Essay');
     await page.getByLabel('Upload file (optional)').setInputFiles({
       name: 'volcano.txt',
@@ -478,7 +479,7 @@ test.describe('assignment integration tool', () => {
   });
 
   test('a .docx and a PDF are read by the built server’s document workers; a decompression bomb is refused with a reason', async ({ page }) => {
-    await page.goto('/ai-assignment-integration');
+    await openPage(page, '/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill('Photosynthesis Poster');
     await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'poster.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await makeDocx(['Photosynthesis poster project.', 'Explain how chloroplasts turn sunlight into glucose.']) });
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
@@ -516,7 +517,7 @@ test.describe('layout and accessibility', () => {
       test.slow();
       await page.setViewportSize({ width, height: 900 });
       for (const { path, heading } of pages) {
-        await page.goto(path);
+        await openPage(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
         await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
         if (path.includes('article=')) await expect(page.getByRole('heading', { name: 'Works Cited' })).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support';
+import { uniqueEmail, openPage } from './support';
 
 const SHOTS = '../_shots/harden-auth';
 
 test('the sign-up form refuses a common password with the reason on the field, then accepts a better one', async ({ page }) => {
   const email = uniqueEmail('common');
-  await page.goto('/auth');
+  await openPage(page, '/auth');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('At least 6 characters, and not one of the most common passwords.')).toBeVisible();
   await page.getByLabel('Full name').fill('Grace Hopper');
@@ -28,7 +28,7 @@ test('the sign-up form refuses a common password with the reason on the field, t
 test('signing up again with a registered e-mail looks the same as a new sign-up', async ({ page, request }) => {
   const email = uniqueEmail('again');
   expect((await request.post('/api/auth/sign-up', { data: { email, password: 'first-pass-77', fullName: 'First' } })).status()).toBe(201);
-  await page.goto('/auth');
+  await openPage(page, '/auth');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Full name').fill('Second');
   await page.getByLabel('Email').fill(email);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { signInThroughApi, signUpThroughApi } from './support';
+import { signInThroughApi, signUpThroughApi, openPage } from './support';
 
 async function expectNoSeriousAxeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -18,7 +18,7 @@ async function openCheckout(context: BrowserContext, trigger: Locator): Promise<
 }
 
 test('the pricing page shows the plans, the yearly saving and the institutional plan', async ({ page }) => {
-  await page.goto('/pricing');
+  await openPage(page, '/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   for (const name of ['Free Trial', 'Lite Plan', 'Core Plan', 'Full-Time Plan', 'Super Plan', 'Institutional Plan']) {
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
@@ -118,7 +118,7 @@ test('axe finds no serious problems on the pricing, checkout, settings and porta
   test.slow();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/pricing?billing=yearly');
+    await openPage(page, '/pricing?billing=yearly');
     await expect(page.getByText('Save 2 months with yearly billing!')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInThroughApi, signUpThroughApi } from './support';
+import { signInThroughApi, signUpThroughApi, openPage } from './support';
 
 /** A plan bought through the test-mode API (the checkout pages have their own tests). */
 async function buyPlanThroughApi(page: Page, accessToken: string, planName: string) {
@@ -25,10 +25,10 @@ test('counts use a thousands separator on the dashboard and in settings', async 
   const teacher = teacherWithDemoCanvas;
   await teacher.open('/dashboard');
   await buyPlanThroughApi(page, teacher.accessToken, 'Full-Time Plan');
-  await page.goto('/dashboard');
+  await openPage(page, '/dashboard');
   await expect(page.getByTestId('usage-count')).toHaveText('0 of 2,000 used');
   await expect(page.getByTestId('usage-card')).toContainText('2,000 remaining');
-  await page.goto('/settings');
+  await openPage(page, '/settings');
   const card = page.getByTestId('subscription-card');
   await expect(card).toContainText('2,000 submissions per month');
   await expect(card).toContainText('0 of 2,000 submissions used');
@@ -38,7 +38,7 @@ test('counts use a thousands separator on the dashboard and in settings', async 
 test('the Connected banner is compact on a desktop dashboard', async ({ page, teacherWithDemoCanvas }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await teacherWithDemoCanvas.open('/dashboard');
-  await page.goto('/dashboard');
+  await openPage(page, '/dashboard');
   const banner = page.getByTestId('canvas-connected-banner');
   await expect(banner).toContainText('Signed in to Canvas as');
   await expect(page.getByTestId('usage-card')).toBeVisible();
@@ -68,7 +68,7 @@ test.describe('article Share without a share sheet', () => {
 
   test('says the URL was copied when the copy worked', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/ai-pedagogy?article=digital-citizenship');
+    await openPage(page, '/ai-pedagogy?article=digital-citizenship');
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('URL copied to clipboard!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
@@ -82,7 +82,7 @@ test.describe('article Share without a share sheet', () => {
       });
       document.execCommand = () => false;
     });
-    await page.goto('/ai-pedagogy?article=digital-citizenship');
+    await openPage(page, '/ai-pedagogy?article=digital-citizenship');
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('URL copied to clipboard!')).toHaveCount(0);
     const address = page.getByRole('textbox', { name: 'Article address' });

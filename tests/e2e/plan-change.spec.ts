@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { signInThroughApi, signUpThroughApi } from './support';
+import { signInThroughApi, signUpThroughApi, openPage } from './support';
 
 const SHOTS = '/work/wt/_shots/rough-edges-2';
 
@@ -68,17 +68,17 @@ test('the return from a hosted checkout: a plan says it is active, an extra pack
   await expect(page.getByText('Your Full-Time Plan is now active.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.goto('/settings?purchase=success');
+  await openPage(page, '/settings?purchase=success');
   await expect(page.getByText('Your additional submissions have been added.')).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);
 
   // A name that is not a plan of the catalogue is never repeated back.
-  await page.goto('/pricing?purchase=success&plan=Gold%20Plan');
+  await openPage(page, '/pricing?purchase=success&plan=Gold%20Plan');
   await expect(page.getByText('Your additional submissions have been added.')).toBeVisible();
   await expect(page.getByText(/Gold/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/pricing$/);
 
-  await page.goto('/dashboard?purchase=cancelled');
+  await openPage(page, '/dashboard?purchase=cancelled');
   await expect(page.getByText('Purchase Cancelled')).toBeVisible();
   await expect(page.getByText('Your purchase was cancelled.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -92,7 +92,7 @@ async function expectNoSeriousAxeViolations(page: Page) {
 
 test.describe('pages', () => {
   test('home: hero, the three steps, benefits and the teacher-reported figures', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page).toHaveTitle('Margin');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /approve every one/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('get your evenings back');
@@ -122,7 +122,7 @@ test.describe('pages', () => {
   });
 
   test('features: Live Now and Coming Soon grids of four, and the closing call to action', async ({ page }) => {
-    await page.goto('/features');
+    await openPage(page, '/features');
     await expect(page).toHaveTitle('Features | Margin');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Canvas integration/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -156,7 +156,7 @@ test.describe('pages', () => {
   });
 
   test('about: creator, not an auto grader, control, bias, benefits, and the FAQ opens one answer at a time', async ({ page }) => {
-    await page.goto('/about');
+    await openPage(page, '/about');
     await expect(page).toHaveTitle('About | Margin');
     await expect(page.getByRole('heading', { name: /Built by a teacher/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'This is NOT an Auto Grader' })).toBeVisible();
@@ -205,7 +205,7 @@ test.describe('pages', () => {
   });
 
   test('privacy: the frontmatter date, the pledge lists, every section and the support address', async ({ page }) => {
-    await page.goto('/privacy');
+    await openPage(page, '/privacy');
     await expect(page).toHaveTitle('Privacy Policy | Margin');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /student privacy pledge/);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
@@ -234,7 +234,7 @@ test.describe('pages', () => {
   });
 
   test('terms: the frontmatter date, thirteen sections and the fulfillment policy, links inside the app', async ({ page }) => {
-    await page.goto('/terms');
+    await openPage(page, '/terms');
     await expect(page).toHaveTitle('Terms of Service | Margin');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     await expect(page.getByText('Last updated January 27, 2025')).toBeVisible();
@@ -371,7 +371,7 @@ test.describe('institutional inquiry', () => {
   };
 
   test('the page, its option lists, and every validation text', async ({ page }) => {
-    await page.goto('/institutional-inquiry');
+    await openPage(page, '/institutional-inquiry');
     await expect(page).toHaveTitle('Institutional Pricing Inquiry | Margin');
     await expect(page.getByRole('heading', { level: 1, name: 'Institutional Pricing Inquiry' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Institution Information' })).toBeVisible();
@@ -426,7 +426,7 @@ test.describe('institutional inquiry', () => {
   });
 
   test('an inquiry is sent with type institutional, resets the form and reaches the support mailbox', async ({ page }) => {
-    await page.goto('/institutional-inquiry');
+    await openPage(page, '/institutional-inquiry');
     await fillValidInquiry(page, 'Lakeside Unified e2e');
     const sent = page.waitForRequest('**/api/contact/inquiries');
     await slowDown(page, '**/api/contact/inquiries');
@@ -451,7 +451,7 @@ test.describe('institutional inquiry', () => {
   });
 
   test('a failed inquiry shows the failure toast with the support address and keeps the form', async ({ page }) => {
-    await page.goto('/institutional-inquiry');
+    await openPage(page, '/institutional-inquiry');
     await expect(page.getByRole('link', { name: SUPPORT_EMAIL })).toBeVisible();
     await page.route('**/api/contact/inquiries', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) }),
@@ -469,7 +469,7 @@ test.describe('accessibility and layout', () => {
   for (const path of PUBLIC_PAGES) {
     test(`axe finds no serious or critical problems on ${path} at laptop width`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoSeriousAxeViolations(page);
@@ -479,7 +479,7 @@ test.describe('accessibility and layout', () => {
   test('axe at phone width, also with the menu, an open FAQ answer and validation errors shown', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of PUBLIC_PAGES) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await overflowingContent(page), path).toEqual([]);
@@ -488,14 +488,14 @@ test.describe('accessibility and layout', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await page.goto('/about');
+    await openPage(page, '/about');
     await page.locator('#faq').getByRole('button').first().click();
     await expectNoSeriousAxeViolations(page);
     await openPage(page, '/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await page.goto('/institutional-inquiry');
+    await openPage(page, '/institutional-inquiry');
     await page.getByRole('button', { name: 'Request Custom Quote' }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -504,7 +504,7 @@ test.describe('accessibility and layout', () => {
   test('tablet width: nothing on any page is cut off or scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1024 });
     for (const path of PUBLIC_PAGES) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await overflowingContent(page), path).toEqual([]);
@@ -514,7 +514,7 @@ test.describe('accessibility and layout', () => {
   test('every public page has its own title and description', async ({ page }) => {
     const seen = new Set<string>();
     for (const path of PUBLIC_PAGES) {
-      await page.goto(path);
+      await openPage(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const title = await page.title();
       const description = await page.locator('meta[name="description"]').getAttribute('content');
@@ -527,7 +527,7 @@ test.describe('accessibility and layout', () => {
 });
 
 test('the home page walkthrough video loads and reports its duration, with captions', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const video = page.getByTestId('walkthrough-video');
   await video.scrollIntoViewIfNeeded();
   await expect(video).toHaveAttribute('poster', '/media/walkthrough-poster.jpg');

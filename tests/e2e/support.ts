@@ -25,7 +25,7 @@ export async function signInThroughApi(page: Page, credentials: { email: string;
     return response.status;
   }, { email: credentials.email, password: credentials.password });
   expect(status).toBe(200);
-  await page.goto(path);
+  await openPage(page, path);
 }
 
 /**
