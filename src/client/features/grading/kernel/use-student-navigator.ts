@@ -2,6 +2,33 @@ import { useEffect, useRef, useState } from 'react';
 import { useGradingShortcuts, type GradingActions } from './use-grading-shortcuts';
 import { useSearchParamUpdater } from './use-search-param-updater';
 
+/** Marks the open student's name heading: where focus goes after moving on (see keepFocusOnStudent). */
+export const STUDENT_HEADING = { 'data-student-heading': true, tabIndex: -1 } as const;
+
+/**
+ * After the screen moves to another student, the control the teacher used (Save & Next inside the
+ * old student's form) may be gone, which drops focus to the page itself: the next Tab starts at
+ * the top of the page and a screen reader says nothing. While that is so, focus goes to the new
+ * student's name heading, as soon as it is on screen (the next student may still be loading).
+ * Focus the teacher put elsewhere is never taken. Gives a function that stops watching.
+ */
+export function keepFocusOnStudent(doc: Document = document, watchMs = 3000): () => void {
+  const until = Date.now() + watchMs;
+  let frame = 0;
+  const check = () => {
+    const active = doc.activeElement;
+    const isLost = active === null || active === doc.body || !active.isConnected;
+    const heading = doc.querySelector<HTMLElement>('[data-student-heading]');
+    if (isLost && heading) {
+      heading.focus();
+      return;
+    }
+    if (Date.now() < until) frame = requestAnimationFrame(check);
+  };
+  frame = requestAnimationFrame(check);
+  return () => cancelAnimationFrame(frame);
+}
+
 /** How many students ahead of the open one have their work and stored draft read in advance. */
 export const PREFETCH_AHEAD = 1;
 
@@ -74,6 +101,15 @@ export function useStudentNavigator<T>({
     const target = neighbor(current, direction);
     if (target !== null) selectId(idOf(target));
   };
+
+  // Moving on keeps the keyboard's place: see keepFocusOnStudent.
+  const currentId = current === null ? null : idOf(current);
+  const shownId = useRef(currentId);
+  useEffect(() => {
+    if (shownId.current === currentId) return;
+    shownId.current = currentId;
+    return keepFocusOnStudent();
+  }, [currentId]);
 
   // Keyed by who is ahead, not by the callbacks: a re-render alone reads nothing again.
   const ahead = prefetch ? studentsAhead(students, current, PREFETCH_AHEAD, neighbor) : [];

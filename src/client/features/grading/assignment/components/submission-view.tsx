@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { downloadAttachment } from '../api/grading-api';
 import { formatFileSize, formatWhen } from '@/client/features/grading/kernel/format';
+import { STUDENT_HEADING } from '@/client/features/grading/kernel/use-student-navigator';
 
 export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   excused: 'Excused',
@@ -38,7 +39,7 @@ export function SubmissionView({
             <UserRound className="size-5" aria-hidden />
           </span>
           <div>
-            <CardTitle data-testid="student-name">{submission.user.name}</CardTitle>
+            <CardTitle data-testid="student-name" {...STUDENT_HEADING}>{submission.user.name}</CardTitle>
             <p className="text-sm text-slate-600">
               {submission.submitted_at ? `Submitted ${formatWhen(submission.submitted_at)}` : 'No submission yet'}
               {submission.attempt && submission.attempt > 1 ? ` · Attempt ${submission.attempt}` : ''}

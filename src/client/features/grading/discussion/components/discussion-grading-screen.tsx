@@ -9,7 +9,7 @@ import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import type { UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
-import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
+import { STUDENT_HEADING, useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
 import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
 import { isEntriesTab, neighborInTab, studentsInTab, type EntriesTab } from '../student-filter';
@@ -93,7 +93,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
                     {initialsOf(current.user.name)}
                   </span>
                   <div className="min-w-0">
-                    <h2 className="truncate text-lg font-semibold" data-testid="student-name">
+                    <h2 className="truncate text-lg font-semibold" data-testid="student-name" {...STUDENT_HEADING}>
                       {current.user.name}
                     </h2>
                     <p className="text-sm text-slate-600" data-testid="student-position">

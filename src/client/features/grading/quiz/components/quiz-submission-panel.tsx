@@ -14,6 +14,7 @@ import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge, Skeleton } from '@/client/ui/feedback';
 import { formatScore, formatWhen } from '@/client/features/grading/kernel/format';
+import { STUDENT_HEADING } from '@/client/features/grading/kernel/use-student-navigator';
 import { QuizStateBadge } from './quiz-student-list';
 
 export type AnswersState = {
@@ -61,7 +62,7 @@ export function QuizSubmissionPanel({
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-3">
           <div className="min-w-0">
-            <CardTitle data-testid="student-name">{submission.user.name}</CardTitle>
+            <CardTitle data-testid="student-name" {...STUDENT_HEADING}>{submission.user.name}</CardTitle>
             <p className="text-sm text-slate-600">
               {submission.finished_at ? `Submitted ${formatWhen(submission.finished_at)}` : 'Still taking the quiz'}
               {submission.attempt && submission.attempt > 1 ? ` · Attempt ${submission.attempt}` : ''}
