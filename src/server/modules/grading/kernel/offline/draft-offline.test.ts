@@ -127,6 +127,36 @@ describe('offline engine: grading', () => {
     expect(without.gradeReview).not.toContain('Custom instructions');
   });
 
+  it('never takes the title line for the opening claim, the reasoning or a quote', async () => {
+    const title = 'Causes of the American Revolution';
+    const essay = [
+      title,
+      'They wanted freedom so they had a war. The Revolution was caused mainly by disputes over taxation without representation, made worse by Britain\'s harsh responses to colonial protest.',
+      'The Intolerable Acts united the colonies against Britain. After the Boston Tea Party, Parliament closed Boston Harbor and restricted town meetings. Leaders began to argue that the problem was not a single law but the whole relationship with Britain.',
+      'British military responses turned political disagreement into open hostility. Soldiers stationed in Boston competed with local workers for jobs. In 1770 soldiers fired into a crowd, killing five people in what colonists called the Boston Massacre.',
+      'Taxes started the argument, but Britain\'s harsh responses and the spread of new ideas turned it into a war for independence.',
+    ].join('\n\n');
+    const analysis = analyzeText(essay);
+    expect(analysis.title).toBe(title);
+    expect(analysis.paragraphs).toHaveLength(4);
+    expect(analysis.sentences.map((sentence) => sentence.text)).not.toContain(title);
+    for (const useRubric of [false, true]) {
+      const draft = await grade(essay, { useRubric });
+      const quotes = [...draft.strengths, ...draft.areasForImprovement].map((point) => point.quote);
+      expect(quotes).not.toContain(title);
+      expect(draft.feedback).not.toContain(`“${title}”`);
+      for (const item of draft.rubricAssessment ?? []) expect(item.quote).not.toBe(title);
+    }
+  });
+
+  it('keeps a closing line or a salutation that ends in punctuation as text, not as a title', () => {
+    expect(analyzeText('Dear Principal Lee,\n\nSchool should start later because teenagers need sleep.').title).toBeNull();
+    expect(analyzeText('Why start later?\n\nSchool should start later because teenagers need sleep.').title).toBeNull();
+    expect(analyzeText('Sleep First\n\nSchool should start later because teenagers need sleep.').title).toBe('Sleep First');
+    // A single block has no title: its first line is the work.
+    expect(analyzeText('Sleep matters').title).toBeNull();
+  });
+
   it('does not claim custom instructions it cannot follow', async () => {
     const draft = await grade(middlingEssay, { customInstructions: 'Write the feedback in Spanish, please.' });
     expect(draft.customInstructionsApplied).toBe(false);

@@ -33,6 +33,8 @@ export type MechanicsIssueKind =
 
 export type TextAnalysis = {
   text: string;
+  /** The heading line the work opens with, if any; not one of its paragraphs or sentences. */
+  title: string | null;
   paragraphs: Paragraph[];
   sentences: Sentence[];
   words: string[];
@@ -177,8 +179,23 @@ function coefficientOfVariation(values: number[]): number {
   return Math.sqrt(variance) / mean;
 }
 
+/**
+ * A heading line that opens the work ("Causes of the American Revolution"): a short first block of
+ * one line with no sentence or clause punctuation at its end, followed by the body. It is not a
+ * sentence of the essay: never its opening claim, its reasoning or a quote to build on.
+ */
+function isTitleBlock(block: string, blockCount: number): boolean {
+  if (blockCount < 2 || block.includes('\n') || block.length > 100) return false;
+  if (/[.!?,;:"'”’)\]]$/.test(block)) return false;
+  const words = tokenize(block).length;
+  return words >= 1 && words <= 12;
+}
+
 export function analyzeText(text: string): TextAnalysis {
-  const paragraphTexts = splitParagraphs(text);
+  const blocks = splitParagraphs(text);
+  // The title is left out of the structure (paragraphs, sentences); its words still count as text.
+  const title = blocks.length > 0 && isTitleBlock(blocks[0]!, blocks.length) ? blocks[0]! : null;
+  const paragraphTexts = title === null ? blocks : blocks.slice(1);
   const paragraphs: Paragraph[] = [];
   const sentences: Sentence[] = [];
   paragraphTexts.forEach((paragraphText, paragraphIndex) => {
@@ -251,6 +268,7 @@ export function analyzeText(text: string): TextAnalysis {
 
   return {
     text,
+    title,
     paragraphs,
     sentences,
     words,
