@@ -33,11 +33,10 @@ export function BatchDraftBar({
         disabled={isRunning || waitingCount === 0 || start.isPending}
         isLoading={start.isPending}
         onClick={async () => {
+          // The bar itself tells the progress: a toast would repeat it, go stale ("Drafting 2..."
+          // beside "Drafted 2 of 2") and cover the screen's own buttons while the class is drafted.
           try {
-            const created = await start.mutateAsync(options);
-            toast.success(`Drafting ${created.total} submissions in the background`, {
-              description: 'Keep grading: each draft appears as soon as it is ready.',
-            });
+            await start.mutateAsync(options);
           } catch (error) {
             toast.error(error instanceof ApiError ? error.message : 'Drafting the class could not start. Please try again.');
           }
@@ -58,9 +57,10 @@ export function BatchDraftBar({
           >
             <div className="h-full rounded-full bg-accent-500 transition-all" style={{ width: `${percent}%` }} />
           </div>
-          <span className="text-sm text-slate-600" data-testid="batch-progress">
+          <span className="text-sm text-slate-600" role="status" data-testid="batch-progress">
             {isRunning ? `Drafting ${done} of ${job.total}...` : `Drafted ${job.completed} of ${job.total}`}
             {job.failed > 0 ? ` (${job.failed} failed)` : ''}
+            {isRunning ? <span className="block text-xs">Keep grading: each draft appears as soon as it is ready.</span> : null}
           </span>
         </div>
       ) : (

@@ -30,3 +30,27 @@ test('after Save & Next Student on a quiz, focus is on the next student, not los
   await expect(page.getByTestId('student-name')).not.toHaveText(name);
   await expect(page.getByTestId('student-name')).toBeFocused();
 });
+
+test("drafting the whole class is told in its own bar: no toast repeats it, goes stale or covers the screen's buttons", async ({ page, teacherWithDemoCanvas }) => {
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${DBQ_ASSIGNMENT}/grade`);
+  await expect(page.getByText('2 submitted, ungraded students.')).toBeVisible();
+  // Every toast shown from here on is written down, however briefly it stays.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.getByRole('button', { name: 'Draft the whole class' }).click();
+  await expect(page.getByTestId('batch-progress')).toBeVisible();
+  // Open in Canvas, at the top right under the header, is what a click there reaches.
+  const openInCanvas = page.getByRole('link', { name: 'Open in Canvas' });
+  const box = (await openInCanvas.boundingBox())!;
+  const reached = () =>
+    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(await reached()).toBe('Open in Canvas');
+  await expect(page.getByTestId('batch-progress')).toHaveText('Drafted 2 of 2');
+  expect(await reached()).toBe('Open in Canvas');
+  expect(await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen)).toEqual([]);
+});
