@@ -19,7 +19,7 @@ test('a draft says how far to trust its grade: what it learned from the teacherâ
   await expect(trustLine).toBeVisible({ timeout: 60_000 });
   // The demo class has graded work on this assignment: the draft learned from it and was checked on it.
   await expect(page.getByTestId('draft-basis')).toHaveText(/^Learned from \d+ of your grades on this assignment, ranked within the class \(\d+ submissions\)\.$/);
-  await expect(page.getByTestId('draft-agreement')).toHaveText(/^Within [\d.]+ points? of your grade on \d+ of \d+ you graded, each checked without seeing it\.$/);
+  await expect(page.getByTestId('draft-agreement')).toHaveText(/^Within [\d.]+ points? of your grade on \d+ of \d+ you graded, each drafted without seeing your grade\.$/);
   await expect(page.getByTestId('grade-review')).toContainText('on your scale');
   await trustLine.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '../_shots/draft-quality/draft-trust-line.png', fullPage: true });

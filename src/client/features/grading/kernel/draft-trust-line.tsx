@@ -15,7 +15,7 @@ export function DraftTrustLine({ basis }: { basis: DraftBasis | undefined }) {
       <div className="flex flex-col gap-0.5">
         {agreement ? (
           <p className="font-semibold text-slate-900" data-testid="draft-agreement">
-            {agreement}, each checked without seeing it.
+            {agreement}, each drafted without seeing your grade.
           </p>
         ) : basis.gradesLearnedFrom > 0 ? (
           <p className="font-semibold text-slate-900">Grade at least 3 submissions to see how closely the drafts agree with you.</p>
