@@ -222,4 +222,13 @@ describe('offline engine: text analysis', () => {
     const [sentence] = analyzeText('One two three four five six seven eight nine ten eleven twelve.').sentences;
     expect(shortQuote(sentence, 5)).toBe('One two three four five');
   });
+
+  it('quotes a sentence whole rather than stop a few words before its end', () => {
+    const [sentence] = analyzeText('One two three four five six seven eight nine ten eleven twelve.').sentences;
+    expect(shortQuote(sentence, 9)).toBe('One two three four five six seven eight nine ten eleven twelve.');
+    expect(shortQuote(sentence, 7)).toBe('One two three four five six seven eight nine ten eleven twelve.');
+    // Further from the end, it still stops at the limit.
+    expect(shortQuote(sentence, 6)).toBe('One two three four five six');
+  });
+
 });

@@ -377,15 +377,23 @@ export function extractRequirements(description: string): Requirements {
   };
 }
 
-/** Keeps a quote short by taking its first words (a contiguous slice, still word for word). */
+/** Words a shortened quote may run past its limit, rather than stop just before the sentence ends ("...into a war for"). */
+const QUOTE_TAIL_KEPT = 5;
+
+/**
+ * Keeps a quote short by taking its first words (a contiguous slice, still word for word). A
+ * sentence only a few words over the limit is quoted whole.
+ */
 export function shortQuote(sentence: Sentence | null | undefined, maxWords = 30): string | null {
   if (!sentence) return null;
   const parts = sentence.text.split(/(\s+)/);
+  const wordTotal = parts.filter((part) => part && !/\s/.test(part)).length;
+  const limit = wordTotal <= maxWords + QUOTE_TAIL_KEPT ? wordTotal : maxWords;
   let count = 0;
   let end = parts.length;
   for (let index = 0; index < parts.length; index += 1) {
     if (!/\s/.test(parts[index] ?? '') && parts[index]) count += 1;
-    if (count > maxWords) {
+    if (count > limit) {
       end = index;
       break;
     }
