@@ -4,6 +4,7 @@ import { gradingInput, middlingEssay, rubric, strongEssay, weakEssay } from '@/s
 import type { GradingExample } from '../drafting/draft-types';
 import { finalizeDraft } from '../drafting/finalize-draft';
 import { offlineDrafter as engine } from './draft-offline';
+import { listOfAreas } from './grade-offline';
 import { analyzeText, extractRequirements, shortQuote } from './text-analysis';
 
 async function grade(text: string, options: Partial<GradingOptions> = {}, examples: GradingExample[] = []) {
@@ -221,6 +222,14 @@ describe('offline engine: text analysis', () => {
   it('shortens a quote to its first words without changing them', () => {
     const [sentence] = analyzeText('One two three four five six seven eight nine ten eleven twelve.').sentences;
     expect(shortQuote(sentence, 5)).toBe('One two three four five');
+  });
+
+  it('names the strongest and weakest areas so that each can be told apart', async () => {
+    expect(listOfAreas(['style and sentence variety', 'mechanics and conventions'])).toBe('style and sentence variety, and in mechanics and conventions');
+    expect(listOfAreas(['organization', 'development'])).toBe('organization and development');
+    const draft = await grade(middlingEssay);
+    expect(draft.summary).toMatch(/; strongest in .+; weakest in .+\.$/);
+    expect(draft.summary).not.toMatch(/ and [a-z ]+ and [a-z ]+ and /);
   });
 
   it('quotes a sentence whole rather than stop a few words before its end', () => {

@@ -469,7 +469,7 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
           .join('\n')
           .replace(/\n{3,}/g, '\n\n');
 
-  const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${list(strongest)}, weakest in ${list(weakest)}.`;
+  const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${listOfAreas(strongest)}; weakest in ${listOfAreas(weakest)}.`;
 
   const review: string[] = [
     scale !== null
@@ -533,4 +533,14 @@ function capitalize(text: string): string {
 
 function truncateText(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+/**
+ * Areas of the work for a sentence: "organization and development", but with "and in" between
+ * areas whose names have an "and" of their own ("style and sentence variety, and in mechanics and
+ * conventions"), so the reader can tell where one ends.
+ */
+export function listOfAreas(areas: string[]): string {
+  if (areas.length < 2 || !areas.some((area) => area.includes(' and '))) return list(areas);
+  return `${areas.slice(0, -1).join(', ')}, and in ${areas.at(-1)}`;
 }
