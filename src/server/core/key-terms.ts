@@ -41,7 +41,9 @@ const GENERIC_WORDS = new Set(
   transitions paragraph paragraphs evidence research statistics statistic example examples quotation quotations quote quotes source
   sources citation citations persuasive argumentative arguing argue argues argument arguments restate restates proofread grammar
   spelling punctuation capitalization capitalisation organization organisation structure position support supports supported
-  consider address addresses whether arguable logical logically conventions convention mechanics usage discuss discusses explain explains describe describes pieces piece state states stated`.split(/\s+/),
+  consider address addresses whether arguable logical logically conventions convention mechanics usage discuss discusses explain explains describe describes pieces piece state states stated
+  post posts posted posting reply replies replied replying respond responds responded responding answer answers answered answering
+  question questions quiz quizzes feedback classmate classmates discussion discussions prompt prompts`.split(/\s+/),
 );
 
 export function isContentWord(word: string): boolean {

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { keyTerms } from './key-terms';
+
+describe('key terms', () => {
+  it('are what the prompt is about, not the words of its instructions (post, reply, answer, question, quiz, feedback)', () => {
+    const discussion = keyTerms('Was American independence inevitable after 1763? Post your argument, then respond to at least one classmate who disagrees with you.', 12);
+    expect(discussion).toEqual(expect.arrayContaining(['american', 'independence', 'inevitable']));
+    for (const word of ['post', 'respond', 'classmate']) expect(discussion).not.toContain(word);
+    const quiz = keyTerms('Unit 1 Reading Quiz: Is he mad? In one paragraph, answer the question: why does the narrator insist he is not mad? Your feedback will follow.', 12);
+    expect(quiz).toEqual(expect.arrayContaining(['narrator', 'insist']));
+    for (const word of ['quiz', 'answer', 'question', 'feedback']) expect(quiz).not.toContain(word);
+  });
+});
