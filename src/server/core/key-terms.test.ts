@@ -10,4 +10,10 @@ describe('key terms', () => {
     expect(quiz).toEqual(expect.arrayContaining(['narrator', 'insist']));
     for (const word of ['quiz', 'answer', 'question', 'feedback']) expect(quiz).not.toContain(word);
   });
+
+  it("leave out a discussion rubric's words for taking part (participation, contribution, conversation)", () => {
+    const terms = keyTerms('Was the Revolution Inevitable? Participation: posts on time. Contribution to the conversation: engages with peers. Independence after 1763.', 12);
+    expect(terms).toEqual(expect.arrayContaining(['revolution', 'inevitable', 'independence']));
+    for (const word of ['participation', 'contribution', 'conversation', 'engages', 'peers']) expect(terms).not.toContain(word);
+  });
 });

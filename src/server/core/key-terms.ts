@@ -43,7 +43,9 @@ const GENERIC_WORDS = new Set(
   spelling punctuation capitalization capitalisation organization organisation structure position support supports supported
   consider address addresses whether arguable logical logically conventions convention mechanics usage discuss discusses explain explains describe describes pieces piece state states stated
   post posts posted posting reply replies replied replying respond responds responded responding answer answers answered answering
-  question questions quiz quizzes feedback classmate classmates discussion discussions prompt prompts`.split(/\s+/),
+  question questions quiz quizzes feedback classmate classmates discussion discussions prompt prompts participation participate
+  participates participating contribution contributions contribute contributes contributing conversation conversations engagement
+  engage engages engaged peer peers`.split(/\s+/),
 );
 
 export function isContentWord(word: string): boolean {
