@@ -43,6 +43,11 @@ export function describeDraftAgreement(agreement: DraftAgreement | null): string
 /** "Learned from 10 of your grades on this assignment" and what the grade compares with. */
 export function describeDraftBasis(basis: DraftBasis): string {
   if (basis.method === 'description') {
+    // A draft that saw only this student's work (a quiz answer, a discussion post) compared nothing:
+    // "too few submissions (1)" would be untrue of a class that handed in 30.
+    if (basis.classSize <= 1) {
+      return 'Measured against the prompt alone: not compared with other students’ work, and none of your grades to learn from yet.';
+    }
     return `Measured against the assignment description: too few submissions (${basis.classSize}) to compare with, and none of your grades to learn from yet.`;
   }
   if (basis.method === 'calibrated-model') {
