@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test.use({ teacherName: 'Mary McLeod Bethune' });
@@ -53,4 +54,25 @@ test("drafting the whole class is told in its own bar: no toast repeats it, goes
   await expect(page.getByTestId('batch-progress')).toHaveText('Drafted 2 of 2');
   expect(await reached()).toBe('Open in Canvas');
   expect(await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen)).toEqual([]);
+});
+
+test('on a wide screen the draft toast covers neither the screen\'s buttons nor the grading panel the teacher reads', async ({ page, teacherWithDemoCanvas }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${DBQ_ASSIGNMENT}/grade`);
+  await page.getByRole('combobox', { name: 'Jump to Student' }).selectOption({ label: 'Anderson, Zara (Submitted)' });
+  await page.getByRole('switch', { name: 'Grade with the rubric' }).click();
+  await page.getByRole('button', { name: 'Draft with AI' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'AI formative grading generated using rubric criteria!' });
+  await expect(toast).toBeVisible();
+  const overlap = async (other: Locator) => {
+    const [a, b] = await Promise.all([toast.boundingBox(), other.boundingBox()]);
+    return a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  };
+  expect(await overlap(page.getByRole('link', { name: 'Open in Canvas' }))).toBe(false);
+  // The teacher scrolls down to read the drafted rubric; the panel stays beside the work.
+  await page.mouse.move(640, 500);
+  await page.mouse.wheel(0, 700);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expect(toast).toBeVisible();
+  expect(await overlap(page.getByTestId('grade-panel'))).toBe(false);
 });

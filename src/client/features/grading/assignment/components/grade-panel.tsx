@@ -146,7 +146,7 @@ export function GradePanel({
   useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
 
   return (
-    <Card className="flex flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
+    <Card className="flex flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto" data-testid="grade-panel">
       <CardHeader className="pb-2">
         <CardTitle>Grade &amp; Feedback</CardTitle>
       </CardHeader>
