@@ -34,7 +34,7 @@ test('after Save & Next Student on a quiz, focus is on the next student, not los
 
 test("drafting the whole class is told in its own bar: no toast repeats it, goes stale or covers the screen's buttons", async ({ page, teacherWithDemoCanvas }) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${DBQ_ASSIGNMENT}/grade`);
-  await expect(page.getByText('2 submitted, ungraded students.')).toBeVisible();
+  await expect(page.getByText(/^\d+ submitted, ungraded students?\.$/)).toBeVisible();
   // Every toast shown from here on is written down, however briefly it stays.
   await page.evaluate(() => {
     const seen: string[] = [];
@@ -51,7 +51,7 @@ test("drafting the whole class is told in its own bar: no toast repeats it, goes
   const reached = () =>
     page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
   expect(await reached()).toBe('Open in Canvas');
-  await expect(page.getByTestId('batch-progress')).toHaveText('Drafted 2 of 2');
+  await expect(page.getByTestId('batch-progress')).toHaveText(/^Drafted (\d+) of \1$/);
   expect(await reached()).toBe('Open in Canvas');
   expect(await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen)).toEqual([]);
 });

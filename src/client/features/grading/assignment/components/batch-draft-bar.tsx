@@ -65,7 +65,7 @@ export function BatchDraftBar({
         </div>
       ) : (
         <span className="text-sm text-slate-600">
-          {waitingCount === 0 ? 'No submitted, ungraded work to draft.' : `${waitingCount} submitted, ungraded students.`}
+          {waitingCount === 0 ? 'No submitted, ungraded work to draft.' : `${waitingCount} submitted, ungraded ${waitingCount === 1 ? 'student' : 'students'}.`}
         </span>
       )}
     </div>
