@@ -4,7 +4,7 @@ import { gradingInput, middlingEssay, rubric, strongEssay, weakEssay } from '@/s
 import type { GradingExample } from '../drafting/draft-types';
 import { finalizeDraft } from '../drafting/finalize-draft';
 import { offlineDrafter as engine } from './draft-offline';
-import { listOfAreas } from './grade-offline';
+import { listOfAreas, rubricTermText } from './grade-offline';
 import { analyzeText, extractRequirements, shortQuote } from './text-analysis';
 
 async function grade(text: string, options: Partial<GradingOptions> = {}, examples: GradingExample[] = []) {
@@ -230,6 +230,26 @@ describe('offline engine: text analysis', () => {
     const draft = await grade(middlingEssay);
     expect(draft.summary).toMatch(/; strongest in .+; weakest in .+\.$/);
     expect(draft.summary).not.toMatch(/ and [a-z ]+ and [a-z ]+ and /);
+  });
+
+  it("does not take the rating scale's shared wording for key ideas of the assignment", async () => {
+    const scale = [
+      { description: 'Exemplary', long_description: 'Exceeds the standard in every respect.', points: 25 },
+      { description: 'Proficient', long_description: 'Meets the standard with minor gaps.', points: 20 },
+      { description: 'Beginning', long_description: 'Attempts the standard with major gaps.', points: 8 },
+    ];
+    const sharedScale = rubric.map((criterion) => ({ ...criterion, ratings: scale }));
+    const text = rubricTermText(sharedScale);
+    expect(text).toContain('Thesis and position');
+    expect(text).not.toMatch(/standard|respect|gaps/);
+    // A rating description of one criterion only says what that criterion asks for: it stays.
+    const particular = rubricTermText([{ ...rubric[0]!, ratings: [{ description: 'Excellent', long_description: 'Cites two studies on adolescent sleep.', points: 25 }] }, ...sharedScale.slice(1)]);
+    expect(particular).toContain('Cites two studies on adolescent sleep.');
+
+    const input = gradingInput({ submissionText: middlingEssay, options: { mode: 'formative', useRubric: true, customInstructions: null } });
+    const raw = await engine.draftGrade({ ...input, assignment: { ...input.assignment, rubric: sharedScale } });
+    const written = [raw.feedback, raw.gradeReview, ...(raw.rubricAssessment ?? []).map((item) => item.comment)].join(' ');
+    expect(written).not.toMatch(/\b(standard|respect|gaps)\b/);
   });
 
   it('quotes a sentence whole rather than stop a few words before its end', () => {

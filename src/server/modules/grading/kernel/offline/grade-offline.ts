@@ -306,9 +306,7 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
   const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
   const customInstructions = input.options.customInstructions?.trim() || null;
   const mode = input.options.mode;
-  const rubricText = rubric
-    ? rubric.map((criterion) => `${criterion.description} ${criterion.long_description ?? ''} ${criterion.ratings.map((rating) => rating.long_description ?? '').join(' ')}`).join(' ')
-    : '';
+  const rubricText = rubric ? rubricTermText(rubric) : '';
   const termSource = `${input.assignment.name} ${rubricText} ${input.assignment.descriptionText}`;
   // The description states length and evidence expectations, which hold in rubric mode too.
   const assessment = assess(input.ownText ?? input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource, speller);
@@ -543,4 +541,25 @@ function truncateText(text: string, limit: number): string {
 export function listOfAreas(areas: string[]): string {
   if (areas.length < 2 || !areas.some((area) => area.includes(' and '))) return list(areas);
   return `${areas.slice(0, -1).join(', ')}, and in ${areas.at(-1)}`;
+}
+
+/**
+ * The rubric's words that say what this assignment is about: each criterion's name and description,
+ * and the rating descriptions particular to one criterion. A rating description shared by several
+ * criteria ("Exceeds the standard in every respect.") is the scale's wording: its words are no key
+ * ideas of the assignment, and a student is never told to address "standard" or "respect".
+ */
+export function rubricTermText(rubric: NonNullable<GradingInput['assignment']['rubric']>): string {
+  const criteriaUsing = new Map<string, number>();
+  for (const criterion of rubric) {
+    for (const text of new Set(criterion.ratings.map((rating) => rating.long_description?.trim() ?? '').filter(Boolean))) {
+      criteriaUsing.set(text, (criteriaUsing.get(text) ?? 0) + 1);
+    }
+  }
+  return rubric
+    .map((criterion) => {
+      const particular = criterion.ratings.map((rating) => rating.long_description?.trim() ?? '').filter((text) => text && (rubric.length < 2 || criteriaUsing.get(text) === 1));
+      return `${criterion.description} ${criterion.long_description ?? ''} ${particular.join(' ')}`;
+    })
+    .join(' ');
 }
