@@ -252,6 +252,23 @@ describe('offline engine: text analysis', () => {
     expect(written).not.toMatch(/\b(standard|respect|gaps)\b/);
   });
 
+  it('never states the same count twice in one rubric comment', async () => {
+    const short = [
+      "They wanted freedom so they had a war. The Revolution was caused mainly by disputes over taxation without representation, made worse by Britain's harsh responses to colonial protest.",
+      'The Intolerable Acts united the colonies against Britain. After the Boston Tea Party, Parliament closed Boston Harbor and restricted town meetings.',
+      "Taxes started the argument, but Britain's harsh responses and the spread of new ideas turned it into a war for independence.",
+    ].join('\n\n');
+    const development = [{ ...rubric[0]!, id: 'crit_context', description: 'Contextualization', long_description: 'Develops each point with explanation and historical detail.' }, ...rubric.slice(1)];
+    for (const essay of [short, weakEssay, middlingEssay, strongEssay]) {
+      const input = gradingInput({ submissionText: essay, options: { mode: 'formative', useRubric: true, customInstructions: null } });
+      const draft = await engine.draftGrade({ ...input, assignment: { ...input.assignment, name: 'DBQ: Causes of the American Revolution', rubric: development } });
+      for (const item of draft.rubricAssessment ?? []) {
+        const figures = item.comment.match(/\b\d+ (?:words?|sentences?|paragraphs?)\b/g) ?? [];
+        expect(new Set(figures).size, item.comment).toBe(figures.length);
+      }
+    }
+  });
+
   it('quotes a sentence whole rather than stop a few words before its end', () => {
     const [sentence] = analyzeText('One two three four five six seven eight nine ten eleven twelve.').sentences;
     expect(shortQuote(sentence, 9)).toBe('One two three four five six seven eight nine ten eleven twelve.');

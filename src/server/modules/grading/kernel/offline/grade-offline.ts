@@ -398,7 +398,11 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       const findings = good ? [...praise, ...concerns] : [...concerns, ...praise];
       const lead = findings[0];
       // The student reads what was seen in their work; the measurements themselves are the teacher's (grade review).
-      const seen = used.map((dimension) => dimensions[dimension].seen).filter(Boolean).join(' ');
+      // A line that repeats a figure the lead already gives ("247 words" twice) is left out.
+      const seen = used
+        .map((dimension) => dimensions[dimension].seen)
+        .filter((line) => line && !(lead && repeatsFigure(lead.text, line)))
+        .join(' ');
       rubricAssessment!.push({
         criterionId: criterion.id,
         points: awarded,
@@ -562,4 +566,10 @@ export function rubricTermText(rubric: NonNullable<GradingInput['assignment']['r
       return `${criterion.description} ${criterion.long_description ?? ''} ${particular.join(' ')}`;
     })
     .join(' ');
+}
+
+/** Whether `line` states a count ("247 words", "3 sentences") that `lead` already states. */
+export function repeatsFigure(lead: string, line: string): boolean {
+  const figures = line.match(/\b\d+ (?:words?|sentences?|paragraphs?)\b/g) ?? [];
+  return figures.some((figure) => lead.includes(figure));
 }
