@@ -342,6 +342,10 @@ describe('drafting a discussion grade', () => {
     expect(draft.grade).toBeGreaterThanOrEqual(0);
     expect(draft.grade).toBeLessThanOrEqual(10);
     expect(draft.gradeReview.length).toBeGreaterThan(0);
+    // Like an assignment draft, it learns the teacher's scale from the classmates already graded.
+    const graded = view.students.filter((other) => other.user.id !== student.user.id && other.post_count > 0 && !other.grade.excused && other.grade.score !== null);
+    expect(graded.length).toBeGreaterThan(0);
+    expect(draft.basis).toMatchObject({ method: 'class', gradesLearnedFrom: graded.length });
 
     const stored = (await grading.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
     expect(Object.keys(stored.drafts)).toEqual([String(student.user.id)]);

@@ -4,7 +4,7 @@ import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork, redactClassmates } from '../kernel/draft-from-student-work';
-import type { GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
+import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
 import type { StudentIdentity } from '../kernel/drafting/redaction';
 
 /** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
@@ -76,6 +76,21 @@ export function pickDiscussionExamples(students: readonly DiscussionStudent[], f
 }
 
 /**
+ * The class's other contributions to the discussion (each student's own posts, every name
+ * replaced) and the teacher's grades on those already graded: what the engine learns the
+ * teacher's scale from, as for an assignment. The drafted student is never among them.
+ */
+export function discussionClassWork(students: readonly DiscussionStudent[], forUserId: number, everyName: readonly string[]): ClassWork[] {
+  return students
+    .filter((student) => student.user.id !== forUserId && student.post_count > 0 && !student.grade.excused)
+    .map((student) => ({
+      text: redactClassmates(student.posts.map((post) => htmlToText(post.message).trim()).join('\n\n'), everyName),
+      grade: student.grade.score,
+    }))
+    .filter((work) => work.text.trim().length > 0);
+}
+
+/**
  * Drafts a grade and feedback for one student's part in a discussion: all their posts with the
  * posts they answered, the prompt and the rubric, judging participation as well as content. Names
  * (the student's and everyone else's) are replaced before the engine sees anything and the
@@ -109,5 +124,6 @@ export async function draftDiscussionFeedback(input: {
     task: { variant: { kind: 'discussion' }, name: discussion.title, descriptionText: prompt, pointsPossible: discussion.points_possible, rubric, promptText: `${discussion.title}\n\n${prompt || '(The discussion has no prompt text.)'}` },
     options,
     examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
+    classWork: discussionClassWork(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
   });
 }

@@ -245,9 +245,12 @@ describe('the named prompt variants', () => {
     expect(prompt).toContain("Grade only the student's answer to this one question");
   });
 
-  it('gives the offline engine the same framing: a discussion is judged as a discussion post', async () => {
+  it('tells the offline engine the kind of work, not the model framing: a discussion is judged as a discussion post', async () => {
     const post = 'I think the printing press mattered most because books became cheap. I agree with what was said about literacy rising.';
     const raw = await offlineDrafter.draftGrade({ ...base, submissionText: post, variant: { kind: 'discussion' }, assignment: { ...base.assignment, name: 'Week 3', descriptionText: 'Was the printing press a turning point?' } });
     expect(raw.gradeReview).toContain('Judged as a discussion post');
+    // The framing's own words (how to judge participation, what is context) are not the prompt's ideas.
+    const told = [raw.feedback, raw.gradeReview, ...raw.strengths.map((point) => point.text), ...raw.areasForImprovement.map((point) => point.text)].join('\n');
+    for (const word of ['initial', 'context', 'quoted', 'teacher']) expect(told).not.toMatch(new RegExp(`\\b${word}\\b`, 'i'));
   });
 });

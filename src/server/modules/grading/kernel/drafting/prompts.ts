@@ -79,8 +79,8 @@ const variants: Record<GradingVariant['kind'], { describe(task: string, input: G
 
 /**
  * The task as the grader is told it: the task's own text inside its variant's framing. The model
- * prompt shows it when there is no rubric; the offline engine reads it for the kind of work and
- * its requirements.
+ * prompt shows it when there is no rubric. The offline engine reads the task's own text with only
+ * the name of its kind (offline/draft-offline.ts), so this framing never counts as the prompt's ideas.
  */
 export function describeTask(input: GradingInput): string {
   return variants[input.variant?.kind ?? 'assignment'].describe(input.assignment.descriptionText.trim(), input);

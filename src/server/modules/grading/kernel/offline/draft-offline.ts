@@ -1,7 +1,6 @@
 import { AppError } from '@/server/core/app-error';
 import { GRADING_FAILURE_MESSAGE, type GradeDrafter, type GradingInput, type RawGradingDraft } from '../drafting/draft-types';
 import { effectivePointsPossible } from '../drafting/finalize-draft';
-import { describeTask } from '../drafting/prompts';
 import { loadEnglishSpeller } from './calibration/english-speller';
 import { gradeOnTeachersScale } from './calibration/grade-on-teachers-scale';
 import { draftGradeOffline } from './grade-offline';
@@ -15,14 +14,24 @@ import { draftGradeOffline } from './grade-offline';
  */
 export async function draftOffline(input: GradingInput): Promise<RawGradingDraft> {
   try {
-    // The offline engine reads the task as a model would be told it (the variant's framing included).
-    const task = input.variant && input.variant.kind !== 'assignment' ? { ...input, assignment: { ...input.assignment, descriptionText: describeTask(input) } } : input;
+    // The offline engine reads the task's own words with only the name of its kind: the framing a
+    // model is given (how to judge participation, what context is) would otherwise count as the
+    // prompt's key ideas and requirements ("initial", "context", "evidence").
+    const task = input.variant && input.variant.kind !== 'assignment' ? { ...input, assignment: { ...input.assignment, descriptionText: offlineTaskText(input) } } : input;
     // With a rubric too: the scale model sets the total, and the criteria share it out by their own measure.
     const scale = await gradeOnTeachersScale(task, effectivePointsPossible(task.assignment.pointsPossible));
     return draftGradeOffline(task, scale, await loadEnglishSpeller());
   } catch (error) {
     throw new AppError('AI_FAILED', GRADING_FAILURE_MESSAGE, { cause: error });
   }
+}
+
+/** The task as the offline engine reads it: its own text, headed by the kind of work it is. */
+function offlineTaskText(input: GradingInput): string {
+  const text = input.assignment.descriptionText.trim();
+  if (input.variant?.kind === 'discussion') return `Discussion prompt:\n${text || '(The discussion has no prompt text.)'}`;
+  if (input.variant?.kind === 'quiz-answer') return `Quiz question:\n${text}`;
+  return text;
 }
 
 export const offlineDrafter: GradeDrafter = { name: 'offline', isOffline: true, draftGrade: draftOffline };
