@@ -3,9 +3,9 @@ import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/disc
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import { htmlToText } from '@/server/adapters/documents';
-import { draftFromStudentWork, redactClassmates } from '../kernel/draft-from-student-work';
+import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
-import type { StudentIdentity } from '../kernel/drafting/redaction';
+import { createClassmateRedactor, type StudentIdentity } from '../kernel/drafting/redaction';
 
 /** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
 const PARENT_EXCERPT_CHARS = 1200;
@@ -61,16 +61,16 @@ export function pickDiscussionExamples(students: readonly DiscussionStudent[], f
   const chosen = [graded[0], graded.at(-1), graded[Math.floor(graded.length / 2)]]
     .filter((student, index, all): student is DiscussionStudent => student !== undefined && all.indexOf(student) === index)
     .slice(0, MAX_EXAMPLES);
+  const redact = createClassmateRedactor(everyName);
   return chosen.map((student, index) => ({
     label: `Example ${index + 1}`,
     score: student.grade.score!,
-    comment: redactClassmates(htmlToText(teacherCommentOf(student)!.comment), everyName),
-    excerpt: redactClassmates(
+    comment: redact(htmlToText(teacherCommentOf(student)!.comment)),
+    excerpt: redact(
       student.posts
         .map((post) => htmlToText(post.message).trim())
         .join('\n\n')
         .slice(0, EXAMPLE_EXCERPT_CHARS),
-      everyName,
     ),
   }));
 }
@@ -81,10 +81,12 @@ export function pickDiscussionExamples(students: readonly DiscussionStudent[], f
  * teacher's scale from, as for an assignment. The drafted student is never among them.
  */
 export function discussionClassWork(students: readonly DiscussionStudent[], forUserId: number, everyName: readonly string[]): ClassWork[] {
+  // One roster pattern for the whole class, not one per classmate.
+  const redact = createClassmateRedactor(everyName);
   return students
     .filter((student) => student.user.id !== forUserId && student.post_count > 0 && !student.grade.excused)
     .map((student) => ({
-      text: redactClassmates(student.posts.map((post) => htmlToText(post.message).trim()).join('\n\n'), everyName),
+      text: redact(student.posts.map((post) => htmlToText(post.message).trim()).join('\n\n')),
       grade: student.grade.score,
     }))
     .filter((work) => work.text.trim().length > 0);

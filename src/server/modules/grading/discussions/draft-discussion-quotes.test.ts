@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
 import { offlineDrafter } from '../kernel/offline/draft-offline';
-import { draftDiscussionFeedback } from './draft-discussion-feedback';
+import { discussionClassWork, draftDiscussionFeedback, pickDiscussionExamples } from './draft-discussion-feedback';
 
 /** A draft quotes the student's own posts only: never a classmate's words or the prompt's labels. */
 const CLASSMATE_POST =
@@ -66,5 +66,48 @@ describe('discussion draft quotes', () => {
     const quotes = [...draft.strengths, ...draft.areasForImprovement].flatMap((point) => (point.quote ? [point.quote] : []));
     expect(quotes.length).toBeGreaterThan(0);
     for (const quote of quotes) expect(`${OWN_INITIAL}\n${OWN_REPLY}`).toContain(quote);
+  });
+});
+
+describe('discussion class work and examples', () => {
+  function classmate(id: number, name: string, sortable: string, post: string, score: number | null, comment?: string): DiscussionStudent {
+    const base = student();
+    return {
+      ...base,
+      user: { ...base.user, id, name, sortable_name: sortable },
+      posts: [{ ...base.posts[0]!, id: id * 10, message: `<p>${post}</p>` }],
+      post_count: 1,
+      grade: {
+        ...base.grade,
+        score,
+        submission_comments: comment ? [{ id: id, author_name: 'Ms Teacher', comment, created_at: '2026-11-15T00:00:00Z' }] : [],
+      },
+    } as unknown as DiscussionStudent;
+  }
+  const classmates = [
+    student(),
+    classmate(2002, 'Rafael Turner', 'Turner, Rafael', 'I agree with Ana Bennett and with Mia Lopez about sleep.', 8, 'Good reply to Mia Lopez, Rafael.'),
+    classmate(2003, 'Mia Lopez', 'Lopez, Mia', 'Rafael Turner is right that screens keep Turner awake.', null),
+  ];
+  const everyName = ['Rafael Turner', 'Turner, Rafael', 'Mia Lopez', 'Lopez, Mia', 'Ms Teacher', 'Ana Bennett', 'Bennett, Ana'];
+
+  it('replaces every name in each classmate’s posts and leaves the drafted student out', () => {
+    const work = discussionClassWork(classmates, 2001, everyName);
+    expect(work).toHaveLength(2);
+    expect(work.map((item) => item.grade)).toEqual([8, null]);
+    for (const item of work) {
+      for (const name of ['Ana', 'Bennett', 'Rafael', 'Turner', 'Mia', 'Lopez']) expect(item.text).not.toContain(name);
+      expect(item.text).toContain('[CLASSMATE]');
+    }
+  });
+
+  it('replaces every name in a graded example’s comment and excerpt', () => {
+    const [example, ...others] = pickDiscussionExamples(classmates, 2001, everyName);
+    expect(others).toEqual([]);
+    expect(example!.score).toBe(8);
+    for (const name of ['Ana', 'Bennett', 'Rafael', 'Mia', 'Lopez']) {
+      expect(example!.comment).not.toContain(name);
+      expect(example!.excerpt).not.toContain(name);
+    }
   });
 });

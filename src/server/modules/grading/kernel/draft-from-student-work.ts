@@ -2,9 +2,7 @@ import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import type { ClassWork, GradeDrafter, GradingExample, GradingVariant } from './drafting/draft-types';
 import { finalizeDraft } from './drafting/finalize-draft';
-import { redactClassmates, redactStudentIdentity, type StudentIdentity } from './drafting/redaction';
-
-export { redactClassmates } from './drafting/redaction';
+import { createClassmateRedactor, redactStudentIdentity, type StudentIdentity } from './drafting/redaction';
 
 /** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
 export type GatheredWork = {
@@ -56,13 +54,15 @@ export async function draftFromStudentWork(input: {
   const { engine, work, identity, task, options } = input;
   const ownNames = new Set(identity.names.map((name) => name.toLowerCase()));
   const others = (input.otherNames ?? []).filter((name) => !ownNames.has(name.toLowerCase()));
-  const redaction = redactStudentIdentity(redactClassmates(work.text, others), identity);
+  // Compiled once for both texts: the roster pattern is the costly part of a draft's redaction.
+  const redactOthers = createClassmateRedactor(others);
+  const redaction = redactStudentIdentity(redactOthers(work.text), identity);
   const useRubric = options.useRubric && task.rubric !== null;
   const raw = await engine.draftGrade({
     ...(task.variant ? { variant: task.variant } : {}),
     assignment: { name: task.name, descriptionText: task.descriptionText, pointsPossible: task.pointsPossible ?? 100, rubric: task.rubric },
     submissionText: redaction.text,
-    ...(work.ownText ? { ownText: redactStudentIdentity(redactClassmates(work.ownText, others), identity).text } : {}),
+    ...(work.ownText ? { ownText: redactStudentIdentity(redactOthers(work.ownText), identity).text } : {}),
     options: { ...options, useRubric },
     examples: input.examples,
     isFileContentIncluded: work.files.read.length > 0,
