@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveAndMoveOn, type ReturnAction } from './save-and-move-on';
+import { failedSaveToastOptions, saveAndMoveOn, type ReturnAction } from './save-and-move-on';
 
 /** A save whose answer the test gives when it wants, and a record of what the screen was told. */
 function harness({ andNext, keepsEdits }: { andNext: boolean; keepsEdits: boolean }) {
@@ -63,5 +63,16 @@ describe('saveAndMoveOn', () => {
     run.settle.resolve('Complete');
     await run.done;
     expect(run.events).toEqual(['sent', 'stored Complete']);
+  });
+});
+
+describe('failedSaveToastOptions', () => {
+  const back: ReturnAction = { label: 'Back to Ana Bennett', onClick: () => undefined };
+  it('on the same student, the description is left as it is', () => {
+    expect(failedSaveToastOptions('Canvas refused', null, 'Ana Bennett')).toEqual({ description: 'Canvas refused' });
+  });
+  it('after moving on, it names the student, offers the way back and stays 20 seconds', () => {
+    expect(failedSaveToastOptions('Canvas refused', back, 'Ana Bennett')).toEqual({ description: 'Ana Bennett: Canvas refused', action: back, duration: 20_000 });
+    expect(failedSaveToastOptions(undefined, back, 'Ana Bennett')).toEqual({ description: 'Ana Bennett', action: back, duration: 20_000 });
   });
 });

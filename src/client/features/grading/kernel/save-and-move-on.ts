@@ -45,3 +45,16 @@ export async function saveAndMoveOn<Result>({
   onStored(result, movesAtOnce);
   if (andNext && !movesAtOnce) moveOn();
 }
+
+/**
+ * The options of a failed save's toast: once the screen moved on (`back` is set), the description
+ * names the student and the toast stays long enough to take the way back.
+ */
+export function failedSaveToastOptions(
+  description: string | undefined,
+  back: ReturnAction | null,
+  studentName: string,
+): { description: string | undefined; action?: ReturnAction; duration?: number } {
+  if (!back) return { description };
+  return { description: description ? `${studentName}: ${description}` : studentName, action: back, duration: 20_000 };
+}

@@ -20,7 +20,7 @@ import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
 import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
-import { saveAndMoveOn } from '@/client/features/grading/kernel/save-and-move-on';
+import { failedSaveToastOptions, saveAndMoveOn } from '@/client/features/grading/kernel/save-and-move-on';
 import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
 
 /**
@@ -134,7 +134,7 @@ export function GradePanel({
       },
       onFailed: (error, back) => {
         const { title, description } = saveErrorToast(error);
-        toast.error(title, back ? { description: `${studentName}: ${description}`, action: back, duration: 20_000 } : { description });
+        toast.error(title, failedSaveToastOptions(description, back, studentName));
       },
     });
   }

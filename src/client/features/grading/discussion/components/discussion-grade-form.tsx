@@ -13,7 +13,7 @@ import { RubricEditor } from '@/client/features/grading/kernel/rubric-editor';
 import { SAVE_COST_NOTE, SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
-import { saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
+import { failedSaveToastOptions, saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit-dialog';
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
@@ -21,18 +21,13 @@ import { useDraftDiscussionFeedback, useSaveDiscussionGrade } from '../api/discu
 import { ERROR_CODE } from '@/shared/error-codes';
 
 /** The spec's discussion toasts (part 2 §8), with the usage limit's own title and message. */
-/** The failed save's toast; once the screen moved on, it names the student and offers the way back. */
-function saveFailureToast(error: unknown, back: { studentName: string; action: ReturnAction } | null = null) {
-  const moved = back ? { action: back.action, duration: 20_000 } : {};
-  const named = (text: string | undefined) => (back ? `${back.studentName}${text ? `: ${text}` : ''}` : text);
+function saveFailureToast(error: unknown, back: ReturnAction | null, studentName: string) {
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
-    toast.error('Usage Limit Reached', { description: named(error.message), ...moved });
+    toast.error('Usage Limit Reached', failedSaveToastOptions(error.message, back, studentName));
     return;
   }
-  toast.error('Failed to save grade. Please try again.', {
-    description: named(error instanceof ApiError && error.code.startsWith('CANVAS_') ? error.message : undefined),
-    ...moved,
-  });
+  const canvasMessage = error instanceof ApiError && error.code.startsWith('CANVAS_') ? error.message : undefined;
+  toast.error('Failed to save grade. Please try again.', failedSaveToastOptions(canvasMessage, back, studentName));
 }
 
 /** The grade form for one student, keyed by the student (see useGradeForm). */
@@ -129,7 +124,7 @@ export function DiscussionGradeForm({
       },
       onFailed: (error, back) => {
         console.warn('Saving the grade failed', error);
-        saveFailureToast(error, back ? { studentName, action: back } : null);
+        saveFailureToast(error, back, studentName);
       },
     });
   }

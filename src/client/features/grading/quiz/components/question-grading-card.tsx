@@ -12,7 +12,7 @@ import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
 import { formatScore } from '@/client/features/grading/kernel/format';
 import { GradeInput, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
-import { saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
+import { failedSaveToastOptions, saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
 import { SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
@@ -22,17 +22,16 @@ import { CLIENT_ERROR_CODE, ERROR_CODE } from '@/shared/error-codes';
 const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fill_in_multiple_blanks_question']);
 
 /** Spec part 2 §8's quiz grading toasts, with the usage limit's own title and message. */
-function saveFailureToast(error: unknown, back: { studentName: string; action: ReturnAction } | null = null) {
-  const moved = back ? { action: back.action, duration: 20_000 } : {};
-  const named = (text: string) => (back ? `${back.studentName}: ${text}` : text);
+function saveFailureToast(error: unknown, back: ReturnAction | null, studentName: string) {
+  const show = (title: string, description: string) => toast.error(title, failedSaveToastOptions(description, back, studentName));
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
-    toast.error('Usage Limit Reached', { description: named(error.message), ...moved });
+    show('Usage Limit Reached', error.message);
   } else if (error instanceof ApiError && error.code === ERROR_CODE.QUIZ_NOT_GRADED) {
-    toast.error('Not graded', { description: named(error.message), ...moved });
+    show('Not graded', error.message);
   } else if (error instanceof ApiError && error.code !== ERROR_CODE.INTERNAL && error.code !== CLIENT_ERROR_CODE.NETWORK) {
-    toast.error('Grading Failed', { description: named('Failed to save the grade. Please try again.'), ...moved });
+    show('Grading Failed', 'Failed to save the grade. Please try again.');
   } else {
-    toast.error('Grading Failed', { description: named('An error occurred while saving the grade.'), ...moved });
+    show('Grading Failed', 'An error occurred while saving the grade.');
   }
 }
 
@@ -142,7 +141,7 @@ export function QuestionGradingCard({
       },
       onFailed: (error, back) => {
         console.warn('Saving the question score failed', error);
-        saveFailureToast(error, back ? { studentName, action: back } : null);
+        saveFailureToast(error, back, studentName);
       },
     });
   }
