@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyTerms } from './key-terms';
+import { keyTerms, termCoverage, tokenize } from './key-terms';
 
 describe('key terms', () => {
   it('are what the prompt is about, not the words of its instructions (post, reply, answer, question, quiz, feedback)', () => {
@@ -15,5 +15,17 @@ describe('key terms', () => {
     const terms = keyTerms('Was the Revolution Inevitable? Participation: posts on time. Contribution to the conversation: engages with peers. Independence after 1763.', 12);
     expect(terms).toEqual(expect.arrayContaining(['revolution', 'inevitable', 'independence']));
     for (const word of ['participation', 'contribution', 'conversation', 'engages', 'peers']) expect(terms).not.toContain(word);
+  });
+
+  it('are found in a text by stem or by a shared stem of five letters or more, and missing otherwise', () => {
+    const words = tokenize('The colonies argued in parliamentary debates about policies and taxation before independence.');
+    expect(termCoverage(['colony', 'policy', 'taxes', 'independent', 'parliament'], words)).toEqual({
+      found: ['colony', 'policy', 'parliament'],
+      missing: ['taxes', 'independent'],
+    });
+  });
+
+  it('are the more frequent words first, then the longer, then the first seen', () => {
+    expect(keyTerms('harbor ships ships harbor vessels vessels cargo', 3)).toEqual(['vessels', 'harbor', 'ships']);
   });
 });

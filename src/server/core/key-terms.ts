@@ -73,7 +73,7 @@ export function termsMatch(a: string, b: string): boolean {
   return shorter.length >= 5 && longer.startsWith(shorter);
 }
 
-/** The content words of a text, most frequent first (ties: first seen), stems de-duplicated. */
+/** The content words of a text, most frequent first (ties: the longer word, then the first seen), stems de-duplicated. */
 export function keyTerms(text: string, limit: number): string[] {
   const counts = new Map<string, { word: string; count: number; first: number }>();
   tokenize(text).forEach((word, position) => {
@@ -92,11 +92,12 @@ export function keyTerms(text: string, limit: number): string[] {
 /** Which of the terms occur in the words (by stem), and which do not. */
 export function termCoverage(terms: string[], words: string[]): { found: string[]; missing: string[] } {
   const stems = new Set(words.map(stem));
+  const stemList = [...stems];
   const found: string[] = [];
   const missing: string[] = [];
   for (const term of terms) {
     const termStem = stem(term);
-    if (stems.has(termStem) || [...stems].some((wordStem) => termsMatch(wordStem, termStem))) found.push(term);
+    if (stems.has(termStem) || stemList.some((wordStem) => termsMatch(wordStem, termStem))) found.push(term);
     else missing.push(term);
   }
   return { found, missing };

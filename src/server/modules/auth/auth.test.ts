@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from './access-token';
 import { SIGN_IN_RULES } from './sign-in';
-import { SIGN_UP_ACCEPTED } from './sign-up';
+import { ACCOUNT_EXISTS_MAIL_LIMIT, SIGN_UP_ACCEPTED } from './sign-up';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 
 let harness: TestApp;
@@ -42,6 +42,27 @@ describe('sign-up', () => {
     expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED });
     expect((await post('/api/auth/sign-in', { email: 'twice@school.test', password: 'secret-ink' })).statusCode).toBe(200);
     expect((await post('/api/auth/sign-in', { email: 'twice@school.test', password: 'secret-pen' })).statusCode).toBe(401);
+  });
+
+  it('tells the owner of an existing account a few times a day at most, whatever the addresses the sign-ups come from', async () => {
+    const attempts = ACCOUNT_EXISTS_MAIL_LIMIT.limit + 2;
+    const signUpFrom = (remoteAddress: string) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        payload: { email: 'flooded@school.test', password: 'secret-ink', fullName: 'F' },
+        remoteAddress,
+      });
+    await signUpFrom('198.51.100.1');
+    for (let index = 0; index < attempts; index++) {
+      const response = await signUpFrom(`198.51.100.${index + 2}`);
+      expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED });
+    }
+    const notes = () =>
+      queryRows(harness.database.db, sql`select 1 from mail_outbox where to_address = 'flooded@school.test' and subject = 'You already have a Margin account'`);
+    await expect.poll(async () => (await notes()).length, { timeout: 5000 }).toBeGreaterThanOrEqual(ACCOUNT_EXISTS_MAIL_LIMIT.limit);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await notes()).toHaveLength(ACCOUNT_EXISTS_MAIL_LIMIT.limit);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { SignUpRequest } from '@/shared/schemas/auth';
-import { AppError } from '@/server/core/app-error';
+import { AppError, isAppError } from '@/server/core/app-error';
 import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { Database } from '@/server/db/connection';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
@@ -10,6 +10,12 @@ import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 /** The one answer to every accepted sign-up, whether or not the e-mail already had an account. */
 export const SIGN_UP_ACCEPTED = 'Please sign in with your e-mail and password. We have also sent you an e-mail.';
 export const TOO_MANY_SIGN_UPS = 'Too many accounts were created from your network. Please try again later.';
+
+/**
+ * Notes sent to the owner of an existing account, per e-mail: enough to tell her, too few for
+ * sign-ups from many addresses to fill her inbox. Past it the answer stays the same; no note is sent.
+ */
+export const ACCOUNT_EXISTS_MAIL_LIMIT = { limit: 3, windowSeconds: 24 * 3600 };
 
 export type SignUpOutcome = { kind: 'created'; user: UserRecord } | { kind: 'existing'; email: string };
 
@@ -45,6 +51,16 @@ export async function signUp(
     ? { kind: 'created', user }
     : { kind: 'existing', email: request.email };
   if (user) await deps.audit({ userId: user.id, action: 'USER_SIGNED_UP', tableName: 'users', recordId: user.id });
-  deps.afterSignUp(outcome);
+  if (user || (await mayTellOwner(deps.db, request.email))) deps.afterSignUp(outcome);
   return outcome;
+}
+
+async function mayTellOwner(db: Database, email: string): Promise<boolean> {
+  try {
+    await consumeRateLimit(db, `account-exists-mail:${email}`, ACCOUNT_EXISTS_MAIL_LIMIT, 'unused');
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'RATE_LIMITED') return false;
+    throw error;
+  }
 }

@@ -1,7 +1,6 @@
 import type { Config } from '@/server/config';
 import type { MailMessage } from '@/server/adapters/mail/port';
 import type { UserRecord } from './auth-store';
-import type { SignUpOutcome } from './sign-up';
 
 const firstNameOf = (fullName: string | null) => fullName?.trim().split(/\s+/)[0] || 'there';
 
@@ -43,8 +42,4 @@ export function accountExistsMail(email: string, config: Config): MailMessage {
       'The Margin team',
     ].join('\n'),
   };
-}
-
-export function signUpMail(outcome: SignUpOutcome, config: Config): MailMessage {
-  return outcome.kind === 'created' ? welcomeMail(outcome.user, config) : accountExistsMail(outcome.email, config);
 }

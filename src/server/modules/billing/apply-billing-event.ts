@@ -101,7 +101,8 @@ async function applySubscriptionUpdated(
   }
   const interval = subscription.interval ?? subscriber.billingInterval;
   const isNewInterval = interval !== subscriber.billingInterval;
-  const before = await getUsageSummary(stores.usageStore, subscriber.userId, occurredAt);
+  // Only a new interval starts a new period, the one case whose unused extra submissions move over.
+  const before = isNewInterval ? await getUsageSummary(stores.usageStore, subscriber.userId, occurredAt) : null;
   await store.saveSubscriber(subscriber.userId, subscriber.email, {
     subscribed: true,
     subscriptionTier: subscription.planName ?? subscriber.subscriptionTier,
@@ -113,7 +114,7 @@ async function applySubscriptionUpdated(
       : laterOf(subscriber.billingCycleStart, subscription.currentPeriodStart),
     subscriptionEnd: subscription.endsAt,
   });
-  if (isNewInterval) await carryExtraSubmissions(stores, subscriber.userId, before, occurredAt);
+  if (before) await carryExtraSubmissions(stores, subscriber.userId, before, occurredAt);
   return { result: 'subscription-updated' };
 }
 
