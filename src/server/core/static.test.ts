@@ -134,4 +134,11 @@ describe('prerendered public pages', () => {
       expect(root(await page(url)), url).toBe('');
     }
   });
+
+  it('sends the app page for a folder of the build, not the folder', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(root(response.body)).toBe('');
+  });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -44,7 +44,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
       const page = pages.get(prerenderedPageKey(pathname, search));
       if (page) return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
       const file = pathname.replace(/^\/+/, '');
-      if (file && existsSync(path.join(clientDir, file)) && !file.includes('..')) {
+      if (file && !file.includes('..') && isFile(path.join(clientDir, file))) {
         return reply.sendFile(file);
       }
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
@@ -58,6 +58,11 @@ function readPrerenderedPages(clientDir: string): Map<string, string> {
   const manifest = path.join(clientDir, PRERENDERED_PAGES_MANIFEST);
   if (!existsSync(manifest)) return new Map();
   return new Map(Object.entries(JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>));
+}
+
+/** A file (not a folder) of the built client. */
+function isFile(filePath: string): boolean {
+  return statSync(filePath, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
