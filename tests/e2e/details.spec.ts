@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signInThroughApi, signUpThroughApi, openPage } from './support';
 
-/** A plan bought through the test-mode API (the checkout pages have their own tests). */
-async function buyPlanThroughApi(page: Page, accessToken: string, planName: string) {
+/** A plan (or, with no plan, an extra pack) bought through the test-mode API (the checkout pages have their own tests). */
+async function buyPlanThroughApi(page: Page, accessToken: string, planName: string | null) {
   const outcome = await page.evaluate(
     async ({ token, plan }) => {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-      const started = await fetch('/api/billing/checkout', { method: 'POST', headers, body: JSON.stringify({ planName: plan, isYearly: false }) });
+      const started = plan
+        ? await fetch('/api/billing/checkout', { method: 'POST', headers, body: JSON.stringify({ planName: plan, isYearly: false }) })
+        : await fetch('/api/billing/submission-purchase', { method: 'POST', headers, body: JSON.stringify({ returnTo: '/settings' }) });
       const { url } = await started.json();
       const checkoutId = /\/billing\/checkout\/([0-9a-f-]{36})/.exec(url)![1];
       const completed = await fetch(`/api/billing/test-mode/checkouts/${checkoutId}/complete`, {
@@ -33,6 +35,20 @@ test('counts use a thousands separator on the dashboard and in settings', async 
   await expect(card).toContainText('2,000 submissions per month');
   await expect(card).toContainText('0 of 2,000 submissions used');
   await expect(card).not.toContainText(/\b2000\b/);
+});
+
+test('an extra pack bought and not used stays on the usage card after an upgrade', async ({ page, teacherWithDemoCanvas }) => {
+  const teacher = teacherWithDemoCanvas;
+  await teacher.open('/dashboard');
+  await buyPlanThroughApi(page, teacher.accessToken, 'Core Plan');
+  await buyPlanThroughApi(page, teacher.accessToken, null);
+  await openPage(page, '/dashboard');
+  await expect(page.getByTestId('usage-count')).toHaveText('0 of 850 used');
+  await buyPlanThroughApi(page, teacher.accessToken, 'Full-Time Plan');
+  await openPage(page, '/dashboard');
+  await expect(page.getByTestId('usage-count')).toHaveText('0 of 2,100 used');
+  await openPage(page, '/settings');
+  await expect(page.getByTestId('settings-usage-count')).toHaveText('0 of 2,100 submissions used');
 });
 
 test('the Connected banner is compact on a desktop dashboard', async ({ page, teacherWithDemoCanvas }) => {
