@@ -28,7 +28,14 @@ const PUBLIC_ROUTES = [
   '/ai-literacy',
   '/ai-literacy/community',
   '/ai-literacy/pedagogy',
+  '/ai-literacy/templates',
+  '/ai-literacy/ethics',
+  '/ai-literacy/best-practices',
   '/ai-pedagogy',
+  // Each article: long words, tables and quotes are where a page grows sideways.
+  ...['cognitive-load', 'diver-framework', 'assessment-ai', 'prompt-engineering', 'digital-citizenship', 'ai-assisted-assessment'].map(
+    (id) => `/ai-pedagogy?article=${id}`,
+  ),
   '/ai-assignment-integration',
   '/auth',
   '/no-such-page',

@@ -86,3 +86,44 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('every prerendered public page', () => {
+  /** The pages to prerender (issue 14): the marketing pages, the AI-literacy pages and the six articles. */
+  const PAGES = [
+    '/',
+    '/features',
+    '/pricing',
+    '/about',
+    '/contact',
+    '/privacy',
+    '/terms',
+    '/ai-literacy',
+    '/ai-literacy/community',
+    '/ai-pedagogy',
+    ...['cognitive-load', 'diver-framework', 'assessment-ai', 'prompt-engineering', 'digital-citizenship', 'ai-assisted-assessment'].map(
+      (id) => `/ai-pedagogy?article=${id}`,
+    ),
+  ];
+  const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+
+  test('is sent as HTML with its content and its own title, description and Open Graph tags', async ({ request }) => {
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const path of PAGES) {
+      const html = await (await request.get(path)).text();
+      const root = /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+      expect(root.replace(/<[^>]+>/g, '').trim().length, `${path} has text before JavaScript runs`).toBeGreaterThan(200);
+      const title = attribute(html, /<title>([^<]*)<\/title>/) ?? '';
+      const description = attribute(html, /<meta name="description" content="([^"]*)" \/>/) ?? '';
+      expect(title, path).not.toBe('');
+      expect(description.length, `${path} description`).toBeGreaterThan(40);
+      expect(attribute(html, /<meta property="og:title" content="([^"]*)" \/>/), path).toBe(title);
+      expect(attribute(html, /<meta property="og:description" content="([^"]*)" \/>/), path).toBe(description);
+      expect(attribute(html, /<meta property="og:type" content="([^"]*)" \/>/), path).toBe(path.includes('?article=') ? 'article' : 'website');
+      expect(titles.get(title), `${path} shares its title`).toBeUndefined();
+      expect(descriptions.get(description), `${path} shares its description`).toBeUndefined();
+      titles.set(title, path);
+      descriptions.set(description, path);
+    }
+  });
+});
