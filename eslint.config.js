@@ -13,7 +13,10 @@ const dirsIn = (folder) =>
 
 const features = dirsIn('src/client/features');
 const modules = dirsIn('src/server/modules');
-const gradingVariants = { client: ['assignment', 'discussion', 'quiz'], server: ['assignments', 'discussions', 'quizzes'] };
+const gradingVariants = {
+  client: ['assignment', 'discussion', 'quiz'],
+  server: ['assignments', 'discussions', 'quizzes'],
+};
 
 /** What any server module may import from another (src/server/modules/README.md says why). */
 const moduleAllowList = [
@@ -32,7 +35,11 @@ const moduleAllowList = [
  * allowed seams of other modules.
  */
 const zones = [
-  { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared is pure code for both sides.' },
+  {
+    target: './src/shared',
+    from: ['./src/client', './src/server'],
+    message: 'src/shared is pure code for both sides.',
+  },
   { target: './src/client', from: './src/server', message: 'The browser talks to the server only over HTTP.' },
   { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
   {
@@ -48,7 +55,11 @@ const zones = [
     message: 'The app shell does not import features; routes compose them.',
   },
   { target: './src/client/components', from: './src/client/routes', message: 'The app shell does not import routes.' },
-  { target: './src/client/features', from: './src/client/routes', message: 'Routes compose features, not the other way round.' },
+  {
+    target: './src/client/features',
+    from: './src/client/routes',
+    message: 'Routes compose features, not the other way round.',
+  },
   ...features.map((feature) => ({
     target: `./src/client/features/${feature}`,
     from: './src/client/features',
@@ -74,7 +85,8 @@ const zones = [
   {
     target: './src/server/adapters/ai',
     from: ['./src/server/modules', './src/shared/schemas'],
-    message: 'The AI adapter is a transport (decision 017): prompts, schemas, checks and offline paths belong to the feature that asks.',
+    message:
+      'The AI adapter is a transport (decision 017): prompts, schemas, checks and offline paths belong to the feature that asks.',
   },
   {
     target: './src/server/modules/grading/kernel/offline',
@@ -84,11 +96,19 @@ const zones = [
       './src/server/modules/grading/kernel/drafting/calibrate-model-grades.ts',
       './src/server/modules/grading/kernel/drafting/grade-drafter.ts',
     ],
-    message: 'The offline engine drafts without a model; grading chooses between them in kernel/drafting/grade-drafter.ts (decision 017).',
+    message:
+      'The offline engine drafts without a model; grading chooses between them in kernel/drafting/grade-drafter.ts (decision 017).',
   },
   {
     target: './src/server/demo-canvas',
-    from: ['./src/server/core', './src/server/db', './src/server/adapters', './src/server/modules', './src/server/app.ts', './src/server/config.ts'],
+    from: [
+      './src/server/core',
+      './src/server/db',
+      './src/server/adapters',
+      './src/server/modules',
+      './src/server/app.ts',
+      './src/server/config.ts',
+    ],
     message: 'The demo Canvas is a separate application: it imports nothing of the product.',
   },
   ...modules.map((module) => ({
@@ -143,13 +163,19 @@ const importBoundaries = [
   {
     files: ['src/client/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The browser talks to the server only over HTTP.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'The browser talks to the server only over HTTP.' }] },
+      ],
     },
   },
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'fastify'], message: 'src/shared is pure code for both sides.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'fastify'], message: 'src/shared is pure code for both sides.' }] },
+      ],
     },
   },
 ];

@@ -7,7 +7,11 @@ const json = { 'content-type': 'application/json' };
 const password = 'benchmark-password';
 
 async function signUp(baseUrl: string, email: string) {
-  await fetch(`${baseUrl}/api/auth/sign-up`, { method: 'POST', headers: json, body: JSON.stringify({ email, password, fullName: 'Bench Teacher' }) });
+  await fetch(`${baseUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, fullName: 'Bench Teacher' }),
+  });
 }
 
 const signIn = (baseUrl: string, email: string) =>
@@ -20,7 +24,10 @@ const signIn = (baseUrl: string, email: string) =>
  */
 export async function benchAuth(baseUrl: string) {
   const stamp = Date.now();
-  const emails = Array.from({ length: SIGN_IN_TOTAL / SIGN_INS_PER_ACCOUNT }, (_, index) => `bench-${stamp}-${index}@school.test`);
+  const emails = Array.from(
+    { length: SIGN_IN_TOTAL / SIGN_INS_PER_ACCOUNT },
+    (_, index) => `bench-${stamp}-${index}@school.test`,
+  );
   const sessionEmail = `bench-${stamp}-session@school.test`;
   for (const email of [...emails, sessionEmail]) await signUp(baseUrl, email);
   const { session } = (await (await signIn(baseUrl, sessionEmail)).json()) as { session: { access_token: string } };
@@ -35,10 +42,17 @@ export async function benchAuth(baseUrl: string) {
   const sessionChecks = await measureLoad({
     total: 5000,
     concurrency,
-    request: () => fetch(`${baseUrl}/api/auth/session`, { headers: { authorization: `Bearer ${session.access_token}` } }),
+    request: () =>
+      fetch(`${baseUrl}/api/auth/session`, { headers: { authorization: `Bearer ${session.access_token}` } }),
   });
   printTable(`Accounts (loopback, concurrency ${concurrency})`, [
-    ['sign-in', `${signIns.requestsPerSecond.toFixed(0)} req/s, p50 ${signIns.p50Ms.toFixed(1)} ms, p99 ${signIns.p99Ms.toFixed(1)} ms, ${signIns.failures} failed`],
-    ['session check', `${sessionChecks.requestsPerSecond.toFixed(0)} req/s, p50 ${sessionChecks.p50Ms.toFixed(1)} ms, p99 ${sessionChecks.p99Ms.toFixed(1)} ms, ${sessionChecks.failures} failed`],
+    [
+      'sign-in',
+      `${signIns.requestsPerSecond.toFixed(0)} req/s, p50 ${signIns.p50Ms.toFixed(1)} ms, p99 ${signIns.p99Ms.toFixed(1)} ms, ${signIns.failures} failed`,
+    ],
+    [
+      'session check',
+      `${sessionChecks.requestsPerSecond.toFixed(0)} req/s, p50 ${sessionChecks.p50Ms.toFixed(1)} ms, p99 ${sessionChecks.p99Ms.toFixed(1)} ms, ${sessionChecks.failures} failed`,
+    ],
   ]);
 }

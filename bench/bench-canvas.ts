@@ -16,10 +16,19 @@ export async function benchCanvasLists(app: FastifyInstance, canvas: RunningDemo
     const response = await app.inject({ method: 'GET', url, headers: teacher.headers });
     const elapsed = performance.now() - startedAt;
     if (response.statusCode !== 200) throw new Error(`${url} failed: ${response.body}`);
-    const rounds = sequentialRounds(canvas.requestLog.map((entry) => entry.timestamp), canvas.faults.latencyMs);
-    rows.push([label, `${canvas.requestLog.length} Canvas requests in ${rounds} sequential rounds, ${elapsed.toFixed(0)} ms`]);
+    const rounds = sequentialRounds(
+      canvas.requestLog.map((entry) => entry.timestamp),
+      canvas.faults.latencyMs,
+    );
+    rows.push([
+      label,
+      `${canvas.requestLog.length} Canvas requests in ${rounds} sequential rounds, ${elapsed.toFixed(0)} ms`,
+    ]);
   }
-  printTable(`Canvas lists (demo Canvas at ${canvas.faults.latencyMs} ms per request, 12 courses × 40 assignments)`, rows);
+  printTable(
+    `Canvas lists (demo Canvas at ${canvas.faults.latencyMs} ms per request, 12 courses × 40 assignments)`,
+    rows,
+  );
 }
 
 /**

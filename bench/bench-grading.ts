@@ -7,17 +7,27 @@ type Teacher = { headers: Record<string, string> };
 const options = { mode: 'formative', useRubric: false, customInstructions: null };
 
 const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded';
+  !submission.id.startsWith('placeholder_') &&
+  submission.submitted_at !== null &&
+  submission.workflow_state !== 'graded';
 
 /** Opening a 200-student assignment: the data calls until the first student can be shown. */
-export async function benchOpenAssignment(app: FastifyInstance, canvas: RunningDemoCanvas, teacher: Teacher, base: string) {
+export async function benchOpenAssignment(
+  app: FastifyInstance,
+  canvas: RunningDemoCanvas,
+  teacher: Teacher,
+  base: string,
+) {
   canvas.requestLog.length = 0;
   const startedAt = performance.now();
   const response = await app.inject({ method: 'GET', url: base, headers: teacher.headers });
   const elapsed = performance.now() - startedAt;
   const view = response.json() as AssignmentGradingView;
   printTable(`Opening an assignment (demo Canvas at ${canvas.faults.latencyMs} ms per request)`, [
-    ['first student on screen (data)', `${elapsed.toFixed(0)} ms for ${view.submissions.length} students, ${canvas.requestLog.length} Canvas requests`],
+    [
+      'first student on screen (data)',
+      `${elapsed.toFixed(0)} ms for ${view.submissions.length} students, ${canvas.requestLog.length} Canvas requests`,
+    ],
   ]);
 }
 
@@ -28,13 +38,23 @@ export async function benchDrafting(app: FastifyInstance, teacher: Teacher, base
 
   const sequentialStart = performance.now();
   for (const submission of waiting) {
-    const response = await app.inject({ method: 'POST', url: `${base}/drafts`, headers: teacher.headers, payload: { userId: submission.user_id, options } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: submission.user_id, options },
+    });
     if (response.statusCode !== 200) throw new Error(`draft failed: ${response.body}`);
   }
   const sequentialMs = performance.now() - sequentialStart;
 
   const batchStart = performance.now();
-  const started = await app.inject({ method: 'POST', url: `${base}/drafts/batch`, headers: teacher.headers, payload: { options } });
+  const started = await app.inject({
+    method: 'POST',
+    url: `${base}/drafts/batch`,
+    headers: teacher.headers,
+    payload: { options },
+  });
   if (started.statusCode !== 200) throw new Error(`batch failed: ${started.body}`);
   let job = started.json();
   while (job.status === 'running') {
@@ -51,10 +71,14 @@ export async function benchDrafting(app: FastifyInstance, teacher: Teacher, base
 
 /** Finds an assignment with exactly 30 submitted, ungraded students in the scenario. */
 export async function findAssignmentWithWaiting(app: FastifyInstance, teacher: Teacher, count: number) {
-  const { assignments } = (await app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+  const { assignments } = (
+    await app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+  ).json();
   for (const item of assignments as Array<{ course_id: number; id: number }>) {
     const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
-    const view = (await app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+    const view = (
+      await app.inject({ method: 'GET', url: base, headers: teacher.headers })
+    ).json() as AssignmentGradingView;
     if (view.submissions.filter(isWaiting).length === count) return { base, view };
   }
   throw new Error(`no assignment with exactly ${count} waiting submissions`);

@@ -11,16 +11,26 @@ import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { startDemoCanvas } from '@/server/demo-canvas';
 import { startFakeAiServer } from '@/server/test/fake-ai-server';
-import { buildServer, connectedTeacherOver, createServerDatabase, startInstance, type Instance } from '@/server/test/instances';
+import {
+  buildServer,
+  connectedTeacherOver,
+  createServerDatabase,
+  startInstance,
+  type Instance,
+} from '@/server/test/instances';
 import { printTable } from './load';
 
 const STUDENTS = 30;
 const options = { mode: 'formative', useRubric: false, customInstructions: null };
 
 export async function benchJobs(serverOverride?: string) {
-  const serverUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl = process.env.DATABASE_URL?.startsWith('postgres')
+    ? process.env.DATABASE_URL
+    : 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await reachable(serverUrl))) {
-    printTable('Whole-class drafting on several instances', [['skipped', `no Postgres server at ${serverUrl.replace(/\/\/[^@]*@/, '//')}`]]);
+    printTable('Whole-class drafting on several instances', [
+      ['skipped', `no Postgres server at ${serverUrl.replace(/\/\/[^@]*@/, '//')}`],
+    ]);
     return;
   }
   const built = serverOverride ? { main: serverOverride, remove() {} } : await buildServer('bench-jobs');
@@ -76,7 +86,9 @@ async function timeRun(instances: Instance[], canvas: { baseUrl: string; token: 
   let job = (await started.json()) as { status: string; completed: number; failed: number; total: number };
   while (job.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    job = ((await (await fetch(`${address}${base}/drafts`, { headers: teacher.headers })).json()) as { job: typeof job }).job;
+    job = (
+      (await (await fetch(`${address}${base}/drafts`, { headers: teacher.headers })).json()) as { job: typeof job }
+    ).job;
   }
   const seconds = (performance.now() - startedAt) / 1000;
   return `${seconds.toFixed(1)} s (${job.completed} of ${job.total} drafted, ${job.failed} failed)`;
@@ -91,7 +103,9 @@ async function assignmentWithWaiting(address: string, headers: Record<string, st
     const { submissions } = (await (await fetch(`${address}${base}`, { headers })).json()) as {
       submissions: Array<{ id: string; submitted_at: string | null; workflow_state: string }>;
     };
-    const waiting = submissions.filter((s) => !s.id.startsWith('placeholder_') && s.submitted_at !== null && s.workflow_state !== 'graded');
+    const waiting = submissions.filter(
+      (s) => !s.id.startsWith('placeholder_') && s.submitted_at !== null && s.workflow_state !== 'graded',
+    );
     if (waiting.length === STUDENTS) return base;
   }
   throw new Error(`no assignment with exactly ${STUDENTS} waiting submissions`);

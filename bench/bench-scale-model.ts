@@ -1,5 +1,8 @@
 import { createSpeller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
-import { createFeatureContext, extractEssayFeatures } from '@/server/modules/grading/kernel/offline/calibration/essay-features';
+import {
+  createFeatureContext,
+  extractEssayFeatures,
+} from '@/server/modules/grading/kernel/offline/calibration/essay-features';
 import { fitScaleModel } from '@/server/modules/grading/kernel/offline/calibration/fit-scale-model';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay } from '@/server/demo-canvas/seed/essay-writer';
@@ -31,7 +34,9 @@ export async function benchScaleModel(): Promise<void> {
 
   const random = createRandom(3);
   const levels = ['strong', 'average', 'weak'] as const;
-  const texts = Array.from({ length: 120 }, (_, index) => essayToText(writeEssay(random, 'later-start', levels[index % 3]!)));
+  const texts = Array.from({ length: 120 }, (_, index) =>
+    essayToText(writeEssay(random, 'later-start', levels[index % 3]!)),
+  );
   const context = createFeatureContext('Write a persuasive essay on whether school should start later.', speller);
   texts.forEach((text) => extractEssayFeatures(text, context));
   const measured = cpuMilliseconds(() => texts.map((text) => extractEssayFeatures(text, context)));
@@ -44,7 +49,9 @@ export async function benchScaleModel(): Promise<void> {
         fitScaleModel({
           pointsPossible: 20,
           classFeatures,
-          graded: classFeatures.slice(0, graded).map((features, index) => ({ features, grade: [18, 15, 11][index % 3]! })),
+          graded: classFeatures
+            .slice(0, graded)
+            .map((features, index) => ({ features, grade: [18, 15, 11][index % 3]! })),
         }),
       ),
     );
@@ -52,8 +59,14 @@ export async function benchScaleModel(): Promise<void> {
   };
 
   printTable('Offline scale model (processor time)', [
-    ['dictionary-en load (parse 49,569 words)', `${median(loads.map((load) => load.milliseconds)).toFixed(0)} ms median of 5 (nspell: about 400 ms)`],
-    ['features of one essay', `${(measured.milliseconds / texts.length).toFixed(2)} ms (${Math.round(words / texts.length)} words on average)`],
+    [
+      'dictionary-en load (parse 49,569 words)',
+      `${median(loads.map((load) => load.milliseconds)).toFixed(0)} ms median of 5 (nspell: about 400 ms)`,
+    ],
+    [
+      'features of one essay',
+      `${(measured.milliseconds / texts.length).toFixed(2)} ms (${Math.round(words / texts.length)} words on average)`,
+    ],
     ['fit, 30 graded of a class of 120 (LOO agreement included)', `${fitWith(30).toFixed(1)} ms`],
     ['fit, 100 graded of a class of 120', `${fitWith(100).toFixed(1)} ms`],
   ]);

@@ -21,7 +21,8 @@ export async function measureLoad(options: {
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const elapsedSeconds = (performance.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
+  const at = (fraction: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
   return { requestsPerSecond: options.total / elapsedSeconds, p50Ms: at(0.5), p99Ms: at(0.99), failures };
 }
 

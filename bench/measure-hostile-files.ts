@@ -17,7 +17,13 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startDemoCanvas, type RunningDemoCanvas } from '@/server/demo-canvas';
 import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
-import { docxHugeRun, docxParagraphBomb, pdfFlateBomb, pdfManyPages, unclosedTagsHtml } from '@/server/test/make-hostile-files';
+import {
+  docxHugeRun,
+  docxParagraphBomb,
+  pdfFlateBomb,
+  pdfManyPages,
+  unclosedTagsHtml,
+} from '@/server/test/make-hostile-files';
 import { plantStudentFile, type PlantedFile } from '@/server/test/plant-student-file';
 import { printTable } from './load';
 
@@ -34,17 +40,40 @@ const timeoutMs = Number(args.timeout) * 1000;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-type Case = { name: string; make: () => Promise<PlantedFile> | PlantedFile; /** The name and type the upload claims. */ upload?: { filename: string; contentType: string } };
+type Case = {
+  name: string;
+  make: () => Promise<PlantedFile> | PlantedFile;
+  /** The name and type the upload claims. */ upload?: { filename: string; contentType: string };
+};
 
 const cases: Case[] = [
-  { name: '.docx, 62 KB, 320 MB declared (overlapping entries)', make: () => ({ filename: 'bomb.docx', contentType: DOCX, bytes: docxParagraphBomb() }) },
-  { name: '.docx, 62 KB, 20 MB of paragraphs', make: () => ({ filename: 'paragraphs.docx', contentType: DOCX, bytes: docxParagraphBomb({ aliases: 0 }) }) },
-  { name: '.docx, one 300 MB run (300 KB)', make: async () => ({ filename: 'run.docx', contentType: DOCX, bytes: await docxHugeRun({ megabytes: 300 }) }) },
-  { name: '.pdf, 20,000 pages (4.5 MB)', make: () => ({ filename: 'pages.pdf', contentType: 'application/pdf', bytes: pdfManyPages(20_000) }) },
-  { name: '.pdf, FlateDecode stream of 20 MB (70 KB)', make: () => ({ filename: 'flate.pdf', contentType: 'application/pdf', bytes: pdfFlateBomb(20) }) },
+  {
+    name: '.docx, 62 KB, 320 MB declared (overlapping entries)',
+    make: () => ({ filename: 'bomb.docx', contentType: DOCX, bytes: docxParagraphBomb() }),
+  },
+  {
+    name: '.docx, 62 KB, 20 MB of paragraphs',
+    make: () => ({ filename: 'paragraphs.docx', contentType: DOCX, bytes: docxParagraphBomb({ aliases: 0 }) }),
+  },
+  {
+    name: '.docx, one 300 MB run (300 KB)',
+    make: async () => ({ filename: 'run.docx', contentType: DOCX, bytes: await docxHugeRun({ megabytes: 300 }) }),
+  },
+  {
+    name: '.pdf, 20,000 pages (4.5 MB)',
+    make: () => ({ filename: 'pages.pdf', contentType: 'application/pdf', bytes: pdfManyPages(20_000) }),
+  },
+  {
+    name: '.pdf, FlateDecode stream of 20 MB (70 KB)',
+    make: () => ({ filename: 'flate.pdf', contentType: 'application/pdf', bytes: pdfFlateBomb(20) }),
+  },
   ...[190 * 1024, 5_000_000].map((bytes) => ({
     name: `HTML "<a '" x N, ${bytes > 1e6 ? '5 MB' : '190 KB'}`,
-    make: () => ({ filename: 'essay.html', contentType: 'text/html', bytes: new TextEncoder().encode(unclosedTagsHtml(bytes)) }),
+    make: () => ({
+      filename: 'essay.html',
+      contentType: 'text/html',
+      bytes: new TextEncoder().encode(unclosedTagsHtml(bytes)),
+    }),
     // The upload form takes .txt, .docx and .pdf: the attack names the file .txt and claims HTML.
     upload: { filename: 'assignment.txt', contentType: 'text/html' },
   })),
@@ -59,7 +88,9 @@ async function main() {
   for (const item of selected) {
     const file = await item.make();
     for (const route of paths) {
-      const result = await withServer((server) => (route === 'upload' ? measureUpload(server, file, item.upload) : measureDraft(server, file)));
+      const result = await withServer((server) =>
+        route === 'upload' ? measureUpload(server, file, item.upload) : measureDraft(server, file),
+      );
       const line = `${result.status}; request ${(result.requestMs / 1000).toFixed(2)} s; worst /api/health ${result.worstStallMs.toFixed(0)} ms; RSS ${result.rssBeforeMb} → peak ${result.rssPeakMb} MB`;
       console.info(`${item.name} [${route}]: ${line}`);
       rows.push([`${item.name} [${route}]`, line]);
@@ -101,7 +132,9 @@ async function withServer(run: (server: Server) => Promise<Measure>): Promise<Me
     return await run({ baseUrl, process: child, canvas });
   } finally {
     child.kill('SIGKILL');
-    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+    );
     await canvas.close();
     await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
@@ -150,7 +183,9 @@ async function measure(server: Server, request: () => Promise<Response>): Promis
       const began = performance.now();
       inFlightSince = began;
       try {
-        await (await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(timeoutMs + 5000) })).arrayBuffer();
+        await (
+          await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(timeoutMs + 5000) })
+        ).arrayBuffer();
       } catch {
         // counted by its time
       }
@@ -167,7 +202,10 @@ async function measure(server: Server, request: () => Promise<Response>): Promis
     const body = await response.text();
     status = `${response.status} ${extractMessage(body)}`;
   } catch (error) {
-    status = server.process.exitCode !== null || server.process.signalCode !== null ? 'server died' : `no answer within ${args.timeout} s (${(error as Error).name})`;
+    status =
+      server.process.exitCode !== null || server.process.signalCode !== null
+        ? 'server died'
+        : `no answer within ${args.timeout} s (${(error as Error).name})`;
   }
   const requestMs = performance.now() - began;
   isDone = true;
@@ -189,15 +227,28 @@ function extractMessage(body: string): string {
   }
 }
 
-async function measureUpload(server: Server, file: PlantedFile, claimed?: { filename: string; contentType: string }): Promise<Measure> {
+async function measureUpload(
+  server: Server,
+  file: PlantedFile,
+  claimed?: { filename: string; contentType: string },
+): Promise<Measure> {
   const filename = claimed?.filename ?? file.filename;
   const contentType = claimed?.contentType ?? file.contentType;
   const url = `${server.baseUrl}/api/literacy/integrations`;
   return measure(server, () => {
     const signal = AbortSignal.timeout(timeoutMs);
     if (args.upload === 'json') {
-      const payload = { assignmentTitle: 'Essay', assignmentText: '', file: { name: filename, contentType, contentBase64: Buffer.from(file.bytes).toString('base64') } };
-      return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), signal });
+      const payload = {
+        assignmentTitle: 'Essay',
+        assignmentText: '',
+        file: { name: filename, contentType, contentBase64: Buffer.from(file.bytes).toString('base64') },
+      };
+      return fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal,
+      });
     }
     const form = new FormData();
     form.set('assignmentTitle', 'Essay');
@@ -210,8 +261,18 @@ async function measureDraft(server: Server, file: PlantedFile): Promise<Measure>
   const email = `hostile-${Date.now()}@school.test`;
   const json = { 'content-type': 'application/json' };
   const call = (url: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${url}`, init);
-  await call('/api/auth/sign-up', { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'correct horse', fullName: 'Test Teacher' }) });
-  const signIn = (await (await call('/api/auth/sign-in', { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'correct horse' }) })).json()) as {
+  await call('/api/auth/sign-up', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: 'correct horse', fullName: 'Test Teacher' }),
+  });
+  const signIn = (await (
+    await call('/api/auth/sign-in', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'correct horse' }),
+    })
+  ).json()) as {
     session: { access_token: string };
   };
   const headers = { authorization: `Bearer ${signIn.session.access_token}` };
@@ -221,19 +282,32 @@ async function measureDraft(server: Server, file: PlantedFile): Promise<Measure>
     body: JSON.stringify({ canvasUrl: server.canvas.baseUrl, canvasToken: server.canvas.token }),
   });
   if (!connected.ok) throw new Error(`connecting failed: ${await connected.text()}`);
-  const { assignments } = (await (await call('/api/needs-grading', { headers })).json()) as { assignments: Array<{ course_id: number; id: number }> };
+  const { assignments } = (await (await call('/api/needs-grading', { headers })).json()) as {
+    assignments: Array<{ course_id: number; id: number }>;
+  };
   const target = assignments[0]!;
   const base = `/api/grading/courses/${target.course_id}/assignments/${target.id}`;
   const view = (await (await call(base, { headers })).json()) as AssignmentGradingView;
   const student = view.submissions.find(
-    (submission: GradingSubmission) => !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded',
+    (submission: GradingSubmission) =>
+      !submission.id.startsWith('placeholder_') &&
+      submission.submitted_at !== null &&
+      submission.workflow_state !== 'graded',
   )!;
-  plantStudentFile(server.canvas.state, { assignmentId: target.id, userId: student.user_id }, file, '<p>My essay is in the attached file.</p>');
+  plantStudentFile(
+    server.canvas.state,
+    { assignmentId: target.id, userId: student.user_id },
+    file,
+    '<p>My essay is in the attached file.</p>',
+  );
   return measure(server, () =>
     call(`${base}/drafts`, {
       method: 'POST',
       headers: { ...headers, ...json },
-      body: JSON.stringify({ userId: student.user_id, options: { mode: 'formative', useRubric: false, customInstructions: null } }),
+      body: JSON.stringify({
+        userId: student.user_id,
+        options: { mode: 'formative', useRubric: false, customInstructions: null },
+      }),
       signal: AbortSignal.timeout(timeoutMs),
     }),
   );

@@ -22,8 +22,14 @@ export async function measureTransfer(browser: Browser, url: string): Promise<Tr
   const seen = new Map<string, Omit<Transfer, 'wireBytes'>>();
   const transfers: Transfer[] = [];
   cdp.on('Network.responseReceived', (event) => {
-    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
-    seen.set(event.requestId, { url: event.response.url, type: event.type ?? 'Other', encoding: headers['content-encoding'] ?? 'none' });
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([key, value]) => [key.toLowerCase(), String(value)]),
+    );
+    seen.set(event.requestId, {
+      url: event.response.url,
+      type: event.type ?? 'Other',
+      encoding: headers['content-encoding'] ?? 'none',
+    });
   });
   cdp.on('Network.loadingFinished', (event) => {
     const response = seen.get(event.requestId);
@@ -35,7 +41,10 @@ export async function measureTransfer(browser: Browser, url: string): Promise<Tr
 }
 
 /** First contentful paint of `url` with the CPU slowed `CPU_SLOWDOWN` times; the median of several cold loads. */
-export async function measureFirstContentfulPaint(browser: Browser, url: string): Promise<{ medianMs: number; runs: number[] }> {
+export async function measureFirstContentfulPaint(
+  browser: Browser,
+  url: string,
+): Promise<{ medianMs: number; runs: number[] }> {
   const runs: number[] = [];
   for (let run = 0; run < PAINT_RUNS; run++) {
     const context = await browser.newContext();
@@ -75,7 +84,9 @@ export async function benchPublicPages(address: string) {
     const scripts = transfers.filter((transfer) => transfer.type === 'Script');
     const sum = (list: Transfer[]) => list.reduce((total, transfer) => total + transfer.wireBytes, 0);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    const encodings = [...new Set(transfers.map((transfer) => `${transfer.type}:${transfer.encoding}`))].sort().join(', ');
+    const encodings = [...new Set(transfers.map((transfer) => `${transfer.type}:${transfer.encoding}`))]
+      .sort()
+      .join(', ');
     const paint = await measureFirstContentfulPaint(browser, `${address}/`);
     const scriptBytes = sum(scripts);
     printTable('Home page in Chromium (bytes on the wire, cold cache)', [
@@ -85,7 +96,10 @@ export async function benchPublicPages(address: string) {
         `${kb(scriptBytes)} in ${scripts.length} files (budget ${kb(HOME_JAVASCRIPT_BUDGET_BYTES)}: ${scriptBytes <= HOME_JAVASCRIPT_BUDGET_BYTES ? 'met' : 'OVER'})`,
       ],
       ['content encodings', encodings],
-      [`first contentful paint, CPU ${CPU_SLOWDOWN}x slower`, `${paint.medianMs} ms median of ${paint.runs.length} (${paint.runs.join(', ')} ms)`],
+      [
+        `first contentful paint, CPU ${CPU_SLOWDOWN}x slower`,
+        `${paint.medianMs} ms median of ${paint.runs.length} (${paint.runs.join(', ')} ms)`,
+      ],
     ]);
     return { totalBytes: sum(transfers), scriptBytes, firstContentfulPaintMs: paint.medianMs };
   } finally {

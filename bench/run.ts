@@ -53,7 +53,10 @@ async function main() {
     config,
     db: database.db,
     logger: false,
-    aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'bench' }, { maxNetworkRetries: 0 }),
+    aiModel: createAiModel(
+      { provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'bench' },
+      { maxNetworkRetries: 0 },
+    ),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const lists = await startDemoCanvas({ scenario: { courses: 12, assignmentsPerCourse: 40, studentsPerCourse: 30 } });
@@ -70,9 +73,16 @@ async function main() {
     await benchCanvasLists(app, lists, await connect(address, lists));
 
     const largeTeacher = await connect(address, large);
-    const { assignments } = await (await fetch(`${address}/api/needs-grading`, { headers: largeTeacher.headers })).json();
+    const { assignments } = await (
+      await fetch(`${address}/api/needs-grading`, { headers: largeTeacher.headers })
+    ).json();
     large.faults.latencyMs = 100;
-    await benchOpenAssignment(app, large, largeTeacher, `/api/grading/courses/${assignments[0].course_id}/assignments/${assignments[0].id}`);
+    await benchOpenAssignment(
+      app,
+      large,
+      largeTeacher,
+      `/api/grading/courses/${assignments[0].course_id}/assignments/${assignments[0].id}`,
+    );
 
     const drafter = await connect(address, drafting);
     const { base, view } = await findAssignmentWithWaiting(app, drafter, 30);
@@ -92,8 +102,16 @@ async function main() {
 async function connect(address: string, canvas: { baseUrl: string; token: string }) {
   const email = `bench-${Math.random().toString(36).slice(2)}@school.test`;
   const json = { 'content-type': 'application/json' };
-  await fetch(`${address}/api/auth/sign-up`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'bench-password', fullName: 'Bench' }) });
-  const signIn = await fetch(`${address}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'bench-password' }) });
+  await fetch(`${address}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: 'bench-password', fullName: 'Bench' }),
+  });
+  const signIn = await fetch(`${address}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: 'bench-password' }),
+  });
   const { session } = (await signIn.json()) as { session: { access_token: string } };
   const headers = { authorization: `Bearer ${session.access_token}` };
   const connected = await fetch(`${address}/api/canvas/connection`, {

@@ -12,7 +12,10 @@ import { prerenderPages } from './prerender';
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
 /** Builds the client into `outDir` (dist/client by default); a test builds elsewhere. */
-export async function buildClient({ outDir = path.join(projectRoot, 'dist', 'client'), logLevel = 'warn' as 'warn' | 'error' | 'info' } = {}) {
+export async function buildClient({
+  outDir = path.join(projectRoot, 'dist', 'client'),
+  logLevel = 'warn' as 'warn' | 'error' | 'info',
+} = {}) {
   const configFile = path.join(projectRoot, 'vite.config.ts');
   await build({ configFile, logLevel, build: { outDir, emptyOutDir: true } });
 
@@ -40,7 +43,9 @@ export async function buildClient({ outDir = path.join(projectRoot, 'dist', 'cli
   const compressed = await precompressFolder(outDir);
   if (logLevel === 'info') {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-    console.log(`Precompressed ${compressed.files} files: ${kb(compressed.bytes)} → ${kb(compressed.brotliBytes)} Brotli, ${kb(compressed.gzipBytes)} gzip`);
+    console.log(
+      `Precompressed ${compressed.files} files: ${kb(compressed.bytes)} → ${kb(compressed.brotliBytes)} Brotli, ${kb(compressed.gzipBytes)} gzip`,
+    );
   }
   return { outDir };
 }

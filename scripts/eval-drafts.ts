@@ -23,10 +23,24 @@ import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFeedback } from '@/server/modules/grading/assignments/draft-feedback';
 import { loadEnglishSpeller, type Speller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
-import { createFeatureMeasurer, createScaleEngine, fitScaleModelForClass } from '@/server/modules/grading/kernel/offline/calibration/create-scale-engine';
-import { EssayDataError, parseEssaysTsv, parseSetsJson, type EssaySet, type ScoredEssay } from '@/server/modules/grading/kernel/offline/calibration/eval/read-essay-data';
+import {
+  createFeatureMeasurer,
+  createScaleEngine,
+  fitScaleModelForClass,
+} from '@/server/modules/grading/kernel/offline/calibration/create-scale-engine';
+import {
+  EssayDataError,
+  parseEssaysTsv,
+  parseSetsJson,
+  type EssaySet,
+  type ScoredEssay,
+} from '@/server/modules/grading/kernel/offline/calibration/eval/read-essay-data';
 import { seededSample, seededShuffle } from '@/server/modules/grading/kernel/offline/calibration/eval/seeded-draws';
-import { countWords, fitLengthBaseline, fitLengthPrior } from '@/server/modules/grading/kernel/offline/calibration/eval/length-baseline';
+import {
+  countWords,
+  fitLengthBaseline,
+  fitLengthPrior,
+} from '@/server/modules/grading/kernel/offline/calibration/eval/length-baseline';
 import {
   formatResultsTable,
   meanOverSets,
@@ -36,7 +50,8 @@ import {
   type DrawOutcome,
 } from '@/server/modules/grading/kernel/offline/calibration/eval/summarize-draft-eval';
 
-const USAGE = 'Usage: npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale] [--draws N] [--k 0,10,30] [--sets ID,ID]';
+const USAGE =
+  'Usage: npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale] [--draws N] [--k 0,10,30] [--sets ID,ID]';
 
 type Options = {
   dataDir: string;
@@ -86,9 +101,11 @@ function readOptions(argv: string[]): Options {
     process.exit(0);
   }
   if (!values.data) fail('--data DIR is required (a folder with essays.tsv and sets.json)');
-  if (values.engine !== 'current' && values.engine !== 'scale') fail(`--engine must be "current" or "scale", not "${values.engine}"`);
+  if (values.engine !== 'current' && values.engine !== 'scale')
+    fail(`--engine must be "current" or "scale", not "${values.engine}"`);
   const ks = values.k.split(',').map((item) => Number(item.trim()));
-  if (ks.some((k) => !Number.isInteger(k) || k < 0)) fail(`--k must list whole numbers of 0 or more, not "${values.k}"`);
+  if (ks.some((k) => !Number.isInteger(k) || k < 0))
+    fail(`--k must list whole numbers of 0 or more, not "${values.k}"`);
   return {
     dataDir: values.data,
     perSet: positiveInteger(values['per-set'], '--per-set'),
@@ -96,7 +113,12 @@ function readOptions(argv: string[]): Options {
     engine: values.engine,
     draws: positiveInteger(values.draws, '--draws') ?? 5,
     ks: [...new Set(ks)].sort((a, b) => a - b),
-    sets: values.sets ? values.sets.split(',').map((item) => item.trim()).filter(Boolean) : null,
+    sets: values.sets
+      ? values.sets
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : null,
   };
 }
 
@@ -153,7 +175,19 @@ function submissionFor(essay: ScoredEssay, index: number, grade: number | null):
     gradeMatchesCurrentSubmission: true,
     attachments: [],
     // The product only sends graded work with a teacher's comment as examples.
-    comments: isGraded ? [{ id: index + 1, authorId: 0, authorName: 'Teacher', authorAvatarUrl: null, comment: `Score ${grade}.`, createdAt: '2026-11-02T12:00:00Z', editedAt: null }] : [],
+    comments: isGraded
+      ? [
+          {
+            id: index + 1,
+            authorId: 0,
+            authorName: 'Teacher',
+            authorAvatarUrl: null,
+            comment: `Score ${grade}.`,
+            createdAt: '2026-11-02T12:00:00Z',
+            editedAt: null,
+          },
+        ]
+      : [],
     rubricAssessment: null,
     quizAnswers: null,
   };
@@ -167,8 +201,15 @@ const noCanvas = new Proxy({} as CanvasClient, {
 });
 
 /** Quotes (as the engine returned them, and as finalized) that are not word for word in the work. */
-function countQuotesNotVerbatim(raw: RawGradingDraft, engineText: string, finalQuotes: (string | null)[], workText: string): number {
-  const rawQuotes = [...raw.strengths, ...raw.areasForImprovement, ...(raw.rubricAssessment ?? [])].map((point) => point.quote);
+function countQuotesNotVerbatim(
+  raw: RawGradingDraft,
+  engineText: string,
+  finalQuotes: (string | null)[],
+  workText: string,
+): number {
+  const rawQuotes = [...raw.strengths, ...raw.areasForImprovement, ...(raw.rubricAssessment ?? [])].map(
+    (point) => point.quote,
+  );
   let count = 0;
   for (const quote of rawQuotes) if (quote && !engineText.includes(quote)) count += 1;
   for (const quote of finalQuotes) if (quote && !workText.includes(quote)) count += 1;
@@ -177,7 +218,12 @@ function countQuotesNotVerbatim(raw: RawGradingDraft, engineText: string, finalQ
 
 type Prediction = { essayId: string; set: string; k: number; draw: number; grade: number };
 
-async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Options, speller: Speller | null): Promise<{ outcomes: DrawOutcome[]; predictions: Prediction[] }> {
+async function evaluateSet(
+  set: EssaySet,
+  essays: ScoredEssay[],
+  options: Options,
+  speller: Speller | null,
+): Promise<{ outcomes: DrawOutcome[]; predictions: Prediction[] }> {
   const pool = options.perSet ? seededSample(essays, options.perSet, `${set.id}:sample`) : essays;
   const assignment = assignmentFor(set);
   const assignmentText = htmlToText(assignment.description ?? '');
@@ -199,7 +245,9 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
     for (let draw = 1; draw <= drawCount; draw += 1) {
       const order = seededShuffle(pool, `${set.id}:draw:${draw}`);
       const graded = new Set(order.slice(0, k).map((essay) => essay.id));
-      const classSubmissions = pool.map((essay, index) => submissionFor(essay, index, graded.has(essay.id) ? essay.score : null));
+      const classSubmissions = pool.map((essay, index) =>
+        submissionFor(essay, index, graded.has(essay.id) ? essay.score : null),
+      );
       const toDraft = order.slice(k);
 
       let lastRaw: { draft: RawGradingDraft; text: string } | null = null;
@@ -209,7 +257,10 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
       if (measurer) {
         const model = fitScaleModelForClass({
           pointsPossible: set.maxScore,
-          classWork: classSubmissions.map((submission) => ({ text: htmlToText(submission.body ?? ''), grade: submission.score })),
+          classWork: classSubmissions.map((submission) => ({
+            text: htmlToText(submission.body ?? ''),
+            grade: submission.score,
+          })),
           measurer,
         });
         engine = createScaleEngine(offline, model, measurer);
@@ -225,12 +276,25 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
       const drafted: { essay: ScoredEssay; grade: number; quotesNotVerbatim: number }[] = [];
       for (const essay of toDraft) {
         const submission = classSubmissions[indexOf.get(essay.id)!]!;
-        const { draft } = await draftFeedback({ engine: recording, client: noCanvas, assignment, submission, classSubmissions, options: gradingOptions });
+        const { draft } = await draftFeedback({
+          engine: recording,
+          client: noCanvas,
+          assignment,
+          submission,
+          classSubmissions,
+          options: gradingOptions,
+        });
         const raw = lastRaw as { draft: RawGradingDraft; text: string } | null;
         if (!raw) throw new Error('The engine was not called');
         const workText = htmlToText(submission.body ?? '');
-        const finalQuotes = [...draft.strengths, ...draft.areasForImprovement, ...(draft.rubricAssessment ?? [])].map((point) => (point.quoteVerified ? point.quote : null));
-        drafted.push({ essay, grade: draft.grade, quotesNotVerbatim: countQuotesNotVerbatim(raw.draft, raw.text, finalQuotes, workText) });
+        const finalQuotes = [...draft.strengths, ...draft.areasForImprovement, ...(draft.rubricAssessment ?? [])].map(
+          (point) => (point.quoteVerified ? point.quote : null),
+        );
+        drafted.push({
+          essay,
+          grade: draft.grade,
+          quotesNotVerbatim: countQuotesNotVerbatim(raw.draft, raw.text, finalQuotes, workText),
+        });
       }
       const seconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(startedCpu);
@@ -239,7 +303,10 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
       const gradedEssays = order.slice(0, k);
       const baseline =
         k === 0
-          ? fitLengthPrior(pool.map((essay) => countWords(essay.text)), set.maxScore)
+          ? fitLengthPrior(
+              pool.map((essay) => countWords(essay.text)),
+              set.maxScore,
+            )
           : fitLengthBaseline(gradedEssays.map((essay) => ({ wordCount: countWords(essay.text), grade: essay.score })));
       const results: DraftedEssay[] = drafted.map(({ essay, grade }) => ({
         essayId: essay.id,
@@ -249,8 +316,17 @@ async function evaluateSet(set: EssaySet, essays: ScoredEssay[], options: Option
         rater1: essay.rater1,
         rater2: essay.rater2,
       }));
-      outcomes.push({ set: set.id, k, draw, essays: results, quotesNotVerbatim: drafted.reduce((total, item) => total + item.quotesNotVerbatim, 0), seconds, cpuSeconds });
-      for (const result of results) predictions.push({ essayId: result.essayId, set: set.id, k, draw, grade: result.grade });
+      outcomes.push({
+        set: set.id,
+        k,
+        draw,
+        essays: results,
+        quotesNotVerbatim: drafted.reduce((total, item) => total + item.quotesNotVerbatim, 0),
+        seconds,
+        cpuSeconds,
+      });
+      for (const result of results)
+        predictions.push({ essayId: result.essayId, set: set.id, k, draw, grade: result.grade });
       console.info(`set ${set.id} k=${k} draw ${draw}: ${results.length} drafts in ${seconds.toFixed(1)} s`);
     }
   }
@@ -265,7 +341,8 @@ async function main() {
     essays = parseEssaysTsv(readFileSync(path.join(options.dataDir, 'essays.tsv'), 'utf8'));
     sets = parseSetsJson(readFileSync(path.join(options.dataDir, 'sets.json'), 'utf8'));
   } catch (error) {
-    if (error instanceof EssayDataError || (error as NodeJS.ErrnoException).code === 'ENOENT') fail((error as Error).message);
+    if (error instanceof EssayDataError || (error as NodeJS.ErrnoException).code === 'ENOENT')
+      fail((error as Error).message);
     throw error;
   }
   if (options.sets) {
@@ -288,12 +365,24 @@ async function main() {
     predictions.push(...result.predictions);
   }
   const rows = summarizeOutcomes(outcomes);
-  console.info(`\nDraft grades against human graders (engine: ${options.engine}; ${options.perSet ? `${options.perSet} essays a set` : 'all essays'}; ${options.draws} draws for k > 0)\n`);
+  console.info(
+    `\nDraft grades against human graders (engine: ${options.engine}; ${options.perSet ? `${options.perSet} essays a set` : 'all essays'}; ${options.draws} draws for k > 0)\n`,
+  );
   console.info(formatResultsTable([...rows, ...meanOverSets(rows)]));
   if (options.jsonFile) {
-    const results = rows.map(({ set, k, qwk, exact, adjacent, lengthBaselineQwk, humanHumanQwk, quotesNotVerbatim, draftsPerSecond }) => ({
-      set, k, qwk, exact, adjacent, lengthBaselineQwk, humanHumanQwk, quotesNotVerbatim, draftsPerSecond,
-    }));
+    const results = rows.map(
+      ({ set, k, qwk, exact, adjacent, lengthBaselineQwk, humanHumanQwk, quotesNotVerbatim, draftsPerSecond }) => ({
+        set,
+        k,
+        qwk,
+        exact,
+        adjacent,
+        lengthBaselineQwk,
+        humanHumanQwk,
+        quotesNotVerbatim,
+        draftsPerSecond,
+      }),
+    );
     writeFileSync(options.jsonFile, `${JSON.stringify({ results, predictions }, null, 2)}\n`);
     console.info(`\nWrote ${options.jsonFile}`);
   }

@@ -16,7 +16,9 @@ const MIN_BYTES = 1024;
  * `folder`, which @fastify/static's `preCompressed` then serves to browsers that accept them. A copy
  * that is not smaller than the original is not written. Returns the bytes before and after.
  */
-export async function precompressFolder(folder: string): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
+export async function precompressFolder(
+  folder: string,
+): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   for (const file of await listFiles(folder)) {
     if (!COMPRESSIBLE.test(file)) continue;

@@ -43,9 +43,18 @@ export function fillTemplate(template: string, body: string, head: PageHead): st
   const description = head.description ?? '';
   const replacements: Array<[RegExp, string]> = [
     [/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`],
-    [/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`],
-    [/<meta property="og:title" content="[^"]*" \/>/, `<meta property="og:title" content="${escapeHtml(head.title)}" />`],
-    [/<meta property="og:description" content="[^"]*" \/>/, `<meta property="og:description" content="${escapeHtml(description)}" />`],
+    [
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    ],
+    [
+      /<meta property="og:title" content="[^"]*" \/>/,
+      `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    ],
+    [
+      /<meta property="og:description" content="[^"]*" \/>/,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    ],
     [/<meta property="og:type" content="[^"]*" \/>/, `<meta property="og:type" content="${head.type ?? 'website'}" />`],
     [/<div id="root"><\/div>/, `<div id="root">${body}</div>`],
   ];

@@ -42,7 +42,14 @@ async function caption(text: string, during: () => Promise<void>, minimumSeconds
 const dataDir = mkdtempSync(path.join(tmpdir(), 'margin-walkthrough-'));
 const server = spawn('node', ['dist/server/main.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CANVAS: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DEMO_CANVAS: 'true',
+  },
   stdio: 'inherit',
 });
 try {
@@ -50,7 +57,14 @@ try {
   const videoDir = mkdtempSync(path.join(tmpdir(), 'margin-video-'));
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const context = await browser.newContext({ viewport: size, recordVideo: { dir: videoDir, size } });
   const page = await context.newPage();
@@ -64,21 +78,33 @@ try {
   const email = `walkthrough-${Date.now()}@school.example`;
   await page.evaluate(async (address) => {
     const json = { 'content-type': 'application/json' };
-    await fetch('/api/auth/sign-up', { method: 'POST', headers: json, body: JSON.stringify({ email: address, password: 'walkthrough', fullName: 'Dana Whitfield' }) });
-    await fetch('/api/auth/sign-in', { method: 'POST', headers: json, body: JSON.stringify({ email: address, password: 'walkthrough' }) });
+    await fetch('/api/auth/sign-up', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: address, password: 'walkthrough', fullName: 'Dana Whitfield' }),
+    });
+    await fetch('/api/auth/sign-in', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: address, password: 'walkthrough' }),
+    });
   }, email);
 
-  await caption('Connect Canvas with a personal access token, or try the demo Canvas.', async () => {
-    await page.goto(`${base}/canvas-setup`);
-    await page.getByRole('button', { name: 'Try the demo Canvas' }).click();
-    await page.waitForTimeout(600);
-    await page.getByRole('button', { name: 'Test Connection' }).click();
-    await page.getByTestId('connection-status').getByText('Connected as').waitFor();
-    await page.waitForTimeout(900);
-    await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByTestId('canvas-connected-banner').waitFor();
-  }, 5);
+  await caption(
+    'Connect Canvas with a personal access token, or try the demo Canvas.',
+    async () => {
+      await page.goto(`${base}/canvas-setup`);
+      await page.getByRole('button', { name: 'Try the demo Canvas' }).click();
+      await page.waitForTimeout(600);
+      await page.getByRole('button', { name: 'Test Connection' }).click();
+      await page.getByTestId('connection-status').getByText('Connected as').waitFor();
+      await page.waitForTimeout(900);
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByTestId('canvas-connected-banner').waitFor();
+    },
+    5,
+  );
 
   await caption('Everything waiting for a grade, across all your courses.', async () => {
     await page.goto(`${base}/assignments`);
@@ -96,22 +122,30 @@ try {
     }
   });
 
-  await caption('One key drafts a grade and feedback from your rubric, quoting the student’s own words.', async () => {
-    await page.getByRole('switch', { name: /Grade with the rubric/ }).click();
-    await page.keyboard.press('d');
-    await page.getByTestId('draft-details').waitFor();
-    await page.waitForTimeout(800);
-    await page.getByTestId('draft-details').scrollIntoViewIfNeeded();
-  }, 5);
+  await caption(
+    'One key drafts a grade and feedback from your rubric, quoting the student’s own words.',
+    async () => {
+      await page.getByRole('switch', { name: /Grade with the rubric/ }).click();
+      await page.keyboard.press('d');
+      await page.getByTestId('draft-details').waitFor();
+      await page.waitForTimeout(800);
+      await page.getByTestId('draft-details').scrollIntoViewIfNeeded();
+    },
+    5,
+  );
   await page.screenshot({ path: path.join(videoDir, 'poster.png') });
 
-  await caption('Edit anything, then save: the grade and comment land in Canvas.', async () => {
-    await page.getByTestId('feedback-input').scrollIntoViewIfNeeded();
-    await page.getByTestId('feedback-input').press('Control+End');
-    await page.getByTestId('feedback-input').type(' Great use of Document E.', { delay: 40 });
-    await page.keyboard.press('Control+Enter');
-    await page.getByText('Grade and feedback saved to Canvas').waitFor();
-  }, 5);
+  await caption(
+    'Edit anything, then save: the grade and comment land in Canvas.',
+    async () => {
+      await page.getByTestId('feedback-input').scrollIntoViewIfNeeded();
+      await page.getByTestId('feedback-input').press('Control+End');
+      await page.getByTestId('feedback-input').type(' Great use of Document E.', { delay: 40 });
+      await page.keyboard.press('Control+Enter');
+      await page.getByText('Grade and feedback saved to Canvas').waitFor();
+    },
+    5,
+  );
 
   await context.close();
   await browser.close();
@@ -120,11 +154,42 @@ try {
   if (!recorded) throw new Error('Playwright did not write a video');
   mkdirSync(output, { recursive: true });
   // Re-encode small: VP9 at 960×540, no audio, constant quality.
-  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', path.join(videoDir, recorded), '-vf', 'scale=960:-2', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-an', path.join(output, 'walkthrough.webm')]);
-  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-i', path.join(videoDir, 'poster.png'), '-vf', 'scale=960:-2', '-q:v', '5', path.join(output, 'walkthrough-poster.jpg')]);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    path.join(videoDir, recorded),
+    '-vf',
+    'scale=960:-2',
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '42',
+    '-row-mt',
+    '1',
+    '-an',
+    path.join(output, 'walkthrough.webm'),
+  ]);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    path.join(videoDir, 'poster.png'),
+    '-vf',
+    'scale=960:-2',
+    '-q:v',
+    '5',
+    path.join(output, 'walkthrough-poster.jpg'),
+  ]);
   writeFileSync(path.join(output, 'walkthrough.vtt'), toVtt(cues));
   const bytes = statSync(path.join(output, 'walkthrough.webm')).size;
-  console.info(`walkthrough.webm: ${(bytes / 1024).toFixed(0)} KB, ${cues.at(-1)!.end.toFixed(1)} s, ${cues.length} captions`);
+  console.info(
+    `walkthrough.webm: ${(bytes / 1024).toFixed(0)} KB, ${cues.at(-1)!.end.toFixed(1)} s, ${cues.length} captions`,
+  );
   if (bytes > MAX_BYTES) throw new Error('The video is over 3 MB: raise -crf or shorten the script');
   rmSync(videoDir, { recursive: true, force: true });
 } finally {
@@ -140,7 +205,11 @@ function toVtt(list: Cue[]): string {
     const minutes = Math.floor(whole / 60);
     return `${String(minutes).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}.${String(millis).padStart(3, '0')}`;
   };
-  return ['WEBVTT', '', ...list.flatMap((cue, index) => [String(index + 1), `${stamp(cue.start)} --> ${stamp(cue.end)}`, cue.text, ''])].join('\n');
+  return [
+    'WEBVTT',
+    '',
+    ...list.flatMap((cue, index) => [String(index + 1), `${stamp(cue.start)} --> ${stamp(cue.end)}`, cue.text, '']),
+  ].join('\n');
 }
 
 async function waitForServer() {
@@ -157,6 +226,8 @@ async function waitForServer() {
 
 function readPlaywrightFfmpegRevision(): string {
   const browsersJson = path.join(root, 'node_modules/playwright-core/browsers.json');
-  const data = JSON.parse(execFileSync('cat', [browsersJson]).toString()) as { browsers: Array<{ name: string; revision: string }> };
+  const data = JSON.parse(execFileSync('cat', [browsersJson]).toString()) as {
+    browsers: Array<{ name: string; revision: string }>;
+  };
   return data.browsers.find((entry) => entry.name === 'ffmpeg')!.revision;
 }

@@ -29,11 +29,16 @@ export function renderMarkdown(markdown: string): string {
   const renderLink = renderer.link.bind(renderer);
   renderer.link = (token) => {
     const html = renderLink(token);
-    return /^https?:\/\//.test(token.href) ? html.replace('<a ', '<a target="_blank" rel="noopener noreferrer" ') : html;
+    return /^https?:\/\//.test(token.href)
+      ? html.replace('<a ', '<a target="_blank" rel="noopener noreferrer" ')
+      : html;
   };
   renderer.heading = ({ tokens, depth }) => {
     const text = tokens.map((token) => ('text' in token ? token.text : '')).join('');
-    const id = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const id = text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     return `<h${depth} id="${id}">${marked.Parser.parseInline(tokens)}</h${depth}>\n`;
   };
   return marked.parse(markdown, { renderer, async: false, gfm: true });

@@ -25,7 +25,11 @@ function subscribeToWidth(onChange: () => void) {
  * them at the top right, below the sticky header (h-16).
  */
 function AppToaster() {
-  const isWide = useSyncExternalStore(subscribeToWidth, () => window.matchMedia(WIDE_SCREEN).matches, () => false);
+  const isWide = useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE_SCREEN).matches,
+    () => false,
+  );
   return isWide ? (
     <Toaster richColors closeButton position="bottom-left" offset={{ bottom: 16, left: 16 }} />
   ) : (

@@ -26,7 +26,8 @@ export const routes: RouteObject[] = [
         path: 'ai-pedagogy',
         ...page(() => import('./routes/ai-pedagogy')),
         handle: {
-          beforeRender: (url: URL) => import('./features/literacy/articles/article-index').then((module) => module.preloadArticleOf(url)),
+          beforeRender: (url: URL) =>
+            import('./features/literacy/articles/article-index').then((module) => module.preloadArticleOf(url)),
         } satisfies RouteHandle,
       },
       {

@@ -43,7 +43,9 @@ describe('the built server', () => {
     const folder = path.dirname(built.main);
     expect(readFileSync(built.main, 'utf8')).not.toContain('src/server/demo-canvas/plugin.ts');
     const chunks = readdirSync(path.join(folder, 'chunks')).filter((file) => file.endsWith('.js'));
-    const demo = chunks.filter((file) => readFileSync(path.join(folder, 'chunks', file), 'utf8').includes('src/server/demo-canvas/plugin.ts'));
+    const demo = chunks.filter((file) =>
+      readFileSync(path.join(folder, 'chunks', file), 'utf8').includes('src/server/demo-canvas/plugin.ts'),
+    );
     expect(demo).toHaveLength(1);
     expect(demo[0]).toMatch(/^demo-canvas-/);
   });

@@ -195,13 +195,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // For a load balancer: the process is alive; it can take work (database and queue answer).
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) =>
-    (await jobs.isReady()) ? { status: 'ready' } : reply.status(503).send({ status: 'unavailable', message: 'The database or the job queue does not answer.' }),
+    (await jobs.isReady())
+      ? { status: 'ready' }
+      : reply.status(503).send({ status: 'unavailable', message: 'The database or the job queue does not answer.' }),
   );
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail: config.mail.supportEmail,
     demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
     aiEngine: config.ai.provider,
-    billingMode: config.stripe.secretKey ? ('stripe' as const) : config.billingTestMode ? ('test' as const) : ('off' as const),
+    billingMode: config.stripe.secretKey
+      ? ('stripe' as const)
+      : config.billingTestMode
+        ? ('test' as const)
+        : ('off' as const),
   }));
   await app.register(authRoutes, { prefix: '/api/auth', context });
   await app.register(profileRoutes, { prefix: '/api/profile', context });

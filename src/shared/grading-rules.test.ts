@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { approveGrade, checkStored, gradeControl, gradeTone, postedGradeFor, scoreForLetter, teacherGrade } from './grading-rules';
+import {
+  approveGrade,
+  checkStored,
+  gradeControl,
+  gradeTone,
+  postedGradeFor,
+  scoreForLetter,
+  teacherGrade,
+} from './grading-rules';
 
 describe('grade rules', () => {
   it('never shows a grade above 100 % in the green band', () => {
@@ -16,7 +24,11 @@ describe('grade rules', () => {
     expect(gradeControl('pass_fail')).toBe('complete_incomplete');
     expect(gradeControl('gpa_scale')).toBe('letter');
     expect(gradeControl('not_graded')).toBe('none');
-    const posted = (type: Parameters<typeof approveGrade>[0], score: number | null, completion: 'complete' | 'incomplete' | null = null) => {
+    const posted = (
+      type: Parameters<typeof approveGrade>[0],
+      score: number | null,
+      completion: 'complete' | 'incomplete' | null = null,
+    ) => {
       const approved = approveGrade(type, { score, completion }, 20);
       return 'error' in approved ? approved.error : postedGradeFor(approved, 20);
     };
@@ -36,11 +48,17 @@ describe('grade rules', () => {
   });
 
   it('compares what Canvas stored with what was approved', () => {
-    expect(checkStored({ type: 'points', score: 17 }, { score: 17, grade: '17', excused: false })).toEqual({ ok: true });
-    expect(checkStored({ type: 'pass_fail', completion: 'complete' }, { score: null, grade: null, excused: false })).toEqual({
+    expect(checkStored({ type: 'points', score: 17 }, { score: 17, grade: '17', excused: false })).toEqual({
+      ok: true,
+    });
+    expect(
+      checkStored({ type: 'pass_fail', completion: 'complete' }, { score: null, grade: null, excused: false }),
+    ).toEqual({
       ok: false,
       reason: 'Canvas stored no grade',
     });
-    expect(checkStored({ type: 'points', score: 15 }, { score: 10, grade: '10', excused: false })).toMatchObject({ ok: false });
+    expect(checkStored({ type: 'points', score: 15 }, { score: 10, grade: '10', excused: false })).toMatchObject({
+      ok: false,
+    });
   });
 });

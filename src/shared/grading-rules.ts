@@ -16,7 +16,9 @@ export function roundToStep(value: number, step = GRADE_STEP): number {
 
 /** The usable maximum: the assignment's points, or 100 when unknown or not positive. */
 export function effectivePointsPossible(pointsPossible: number | null | undefined): number {
-  return typeof pointsPossible === 'number' && Number.isFinite(pointsPossible) && pointsPossible > 0 ? pointsPossible : DEFAULT_POINTS;
+  return typeof pointsPossible === 'number' && Number.isFinite(pointsPossible) && pointsPossible > 0
+    ? pointsPossible
+    : DEFAULT_POINTS;
 }
 
 /** Clamps to 0..max and rounds to the 0.5 step (never above max, even if max is not on a step). For drafts only: a teacher's grade is never capped. */
@@ -88,8 +90,18 @@ export function gradeControl(type: GradingType): GradeControl {
 
 /** Canvas's default grading scheme: each letter and the lowest percentage that earns it. */
 export const CANVAS_DEFAULT_SCHEME: ReadonlyArray<readonly [string, number]> = [
-  ['A', 94], ['A-', 90], ['B+', 87], ['B', 84], ['B-', 80], ['C+', 77],
-  ['C', 74], ['C-', 70], ['D+', 67], ['D', 64], ['D-', 61], ['F', 0],
+  ['A', 94],
+  ['A-', 90],
+  ['B+', 87],
+  ['B', 84],
+  ['B-', 80],
+  ['C+', 77],
+  ['C', 74],
+  ['C-', 70],
+  ['D+', 67],
+  ['D', 64],
+  ['D-', 61],
+  ['F', 0],
 ];
 
 export function schemeLetter(percent: number): string {
@@ -158,7 +170,10 @@ export function postedGradeFor(approved: ApprovedGrade, pointsPossible: number):
 export type StoredGrade = { score: number | null; grade: string | null; excused: boolean };
 
 /** Whether Canvas stored what was approved; the reason when it did not. */
-export function checkStored(approved: ApprovedGrade, stored: StoredGrade): { ok: true } | { ok: false; reason: string } {
+export function checkStored(
+  approved: ApprovedGrade,
+  stored: StoredGrade,
+): { ok: true } | { ok: false; reason: string } {
   if (approved.type === 'not_graded') return { ok: true };
   if (stored.excused) return { ok: false, reason: 'Canvas has this student as excused' };
   switch (approved.type) {
@@ -166,7 +181,10 @@ export function checkStored(approved: ApprovedGrade, stored: StoredGrade): { ok:
     case 'percent':
       return stored.score !== null && Math.abs(stored.score - approved.score) < 0.01
         ? { ok: true }
-        : { ok: false, reason: `Canvas stored ${stored.score === null ? 'no score' : `a score of ${formatGradeNumber(stored.score)}`}` };
+        : {
+            ok: false,
+            reason: `Canvas stored ${stored.score === null ? 'no score' : `a score of ${formatGradeNumber(stored.score)}`}`,
+          };
     case 'letter_grade':
     case 'gpa_scale':
       return stored.grade === approved.letter
@@ -183,7 +201,8 @@ export function checkStored(approved: ApprovedGrade, stored: StoredGrade): { ok:
 export function describeStored(type: GradingType, stored: StoredGrade, pointsPossible: number | null): string {
   if (stored.excused) return 'Excused';
   if (type === 'not_graded') return 'feedback only (not graded)';
-  if (type === 'pass_fail') return stored.grade === 'complete' ? 'Complete' : stored.grade === 'incomplete' ? 'Incomplete' : 'no grade';
+  if (type === 'pass_fail')
+    return stored.grade === 'complete' ? 'Complete' : stored.grade === 'incomplete' ? 'Incomplete' : 'no grade';
   if (stored.score === null) return stored.grade ?? 'no grade';
   const out = pointsPossible !== null && pointsPossible > 0 ? ` / ${formatGradeNumber(pointsPossible)}` : '';
   const points = `${formatGradeNumber(stored.score)}${out}`;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { commentForPoints, commentsFollowingPoints, isDraftCommentCleared, type DraftedCriterion } from './rubric-comments';
+import {
+  commentForPoints,
+  commentsFollowingPoints,
+  isDraftCommentCleared,
+  type DraftedCriterion,
+} from './rubric-comments';
 
-const drafted: DraftedCriterion = { criterionId: 'c1', points: 9, comment: 'Developing: the claim is clear but the evidence is thin.' };
+const drafted: DraftedCriterion = {
+  criterionId: 'c1',
+  points: 9,
+  comment: 'Developing: the claim is clear but the evidence is thin.',
+};
 
 describe('a rubric comment as the teacher changes the points', () => {
   it('clears the drafted words when the points move away from the draft, and brings them back on return', () => {

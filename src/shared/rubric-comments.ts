@@ -27,7 +27,11 @@ function sameText(a: string, b: string): boolean {
  * (as typed: '' or a number). Unchanged unless the comment is the draft's own words (or empty after
  * a clearing) and the draft scored this criterion.
  */
-export function commentForPoints(currentComment: string, nextPoints: string, drafted: DraftedCriterion | undefined): string {
+export function commentForPoints(
+  currentComment: string,
+  nextPoints: string,
+  drafted: DraftedCriterion | undefined,
+): string {
   if (!drafted || !drafted.comment.trim()) return currentComment;
   const isDraftsWords = sameText(currentComment, drafted.comment);
   const isClearedByUs = currentComment.trim() === '';
@@ -38,7 +42,11 @@ export function commentForPoints(currentComment: string, nextPoints: string, dra
 }
 
 /** True when a criterion's drafted comment was cleared because its points no longer match the draft. */
-export function isDraftCommentCleared(currentComment: string, currentPoints: string, drafted: DraftedCriterion | undefined): boolean {
+export function isDraftCommentCleared(
+  currentComment: string,
+  currentPoints: string,
+  drafted: DraftedCriterion | undefined,
+): boolean {
   if (!drafted || !drafted.comment.trim() || currentComment.trim() !== '') return false;
   const points = Number.parseFloat(currentPoints);
   return !(Number.isFinite(points) && samePoints(points, drafted.points));
@@ -56,7 +64,13 @@ export function commentsFollowingPoints<T extends { criterionId: string; points:
   const cleared: string[] = [];
   const assessment = approved.map((item) => {
     const draftItem = byId.get(item.criterionId);
-    if (!draftItem || !draftItem.comment.trim() || !sameText(item.comments, draftItem.comment) || samePoints(item.points, draftItem.points)) return item;
+    if (
+      !draftItem ||
+      !draftItem.comment.trim() ||
+      !sameText(item.comments, draftItem.comment) ||
+      samePoints(item.points, draftItem.points)
+    )
+      return item;
     cleared.push(item.criterionId);
     return { ...item, comments: '' };
   });

@@ -14,8 +14,18 @@ describe('storableText', () => {
 describe('cleanStorableStrings', () => {
   it('cleans strings at any depth, in arrays and in keys, and leaves numbers and buffers alone', () => {
     const buffer = Buffer.from([0, 1, 2]);
-    const value = { name: 'A\u0000B', nested: { list: ['x\ud800', 3, { deep: '\u0000' }] }, ['k\u0000ey']: true, file: buffer };
-    expect(cleanStorableStrings(value)).toEqual({ name: 'AB', nested: { list: ['x\ufffd', 3, { deep: '' }] }, key: true, file: buffer });
+    const value = {
+      name: 'A\u0000B',
+      nested: { list: ['x\ud800', 3, { deep: '\u0000' }] },
+      ['k\u0000ey']: true,
+      file: buffer,
+    };
+    expect(cleanStorableStrings(value)).toEqual({
+      name: 'AB',
+      nested: { list: ['x\ufffd', 3, { deep: '' }] },
+      key: true,
+      file: buffer,
+    });
     expect(buffer).toEqual(Buffer.from([0, 1, 2]));
   });
 

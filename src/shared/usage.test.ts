@@ -22,7 +22,11 @@ describe('plan catalogue', () => {
 });
 
 describe('usage levels', () => {
-  const at = (used: number, total: number) => ({ submissions_used: used, total_limit: total, percentage: usagePercentage(used, total) });
+  const at = (used: number, total: number) => ({
+    submissions_used: used,
+    total_limit: total,
+    percentage: usagePercentage(used, total),
+  });
 
   it('is All set below 80 %, Approaching Limit from 80 %, Limit Reached at the limit', () => {
     expect(usageLevel(at(7, 10))).toEqual({ level: 'ok', title: 'All set', remaining: 3 });

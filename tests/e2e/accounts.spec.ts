@@ -53,7 +53,14 @@ test('a teacher signs up, signs in, stays signed in across a reload, and signs o
 
 test('protected screens redirect to /auth, replacing history', async ({ page }) => {
   await openPage(page, '/');
-  for (const path of ['/dashboard', '/settings', '/courses', '/canvas-setup', '/assignments', '/courses/1/assignments/2/grade']) {
+  for (const path of [
+    '/dashboard',
+    '/settings',
+    '/courses',
+    '/canvas-setup',
+    '/assignments',
+    '/courses/1/assignments/2/grade',
+  ]) {
     await openPage(page, path);
     await expect(page).toHaveURL(/\/auth$/);
   }

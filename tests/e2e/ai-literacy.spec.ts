@@ -6,7 +6,9 @@ import { docxParagraphBomb, pdfManyPages } from '../../src/server/test/make-host
 import { openPage } from './support';
 
 async function makeDocx(paragraphs: string[]): Promise<Buffer> {
-  const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
+  const document = new Document({
+    sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }],
+  });
   return Packer.toBuffer(document);
 }
 
@@ -46,10 +48,14 @@ async function overflowingContent(page: Page) {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`page is ${document.documentElement.scrollWidth}px wide`);
-    for (const element of document.querySelectorAll('main :is(h1, h2, h3, p, a, button, input, select, textarea, label, li)')) {
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const element of document.querySelectorAll(
+      'main :is(h1, h2, h3, p, a, button, input, select, textarea, label, li)',
+    )) {
       const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1) problems.push(`${element.tagName} "${element.textContent?.slice(0, 40)}" ends at ${Math.round(box.right)}px`);
+      if (box.width > 0 && box.right > width + 1)
+        problems.push(`${element.tagName} "${element.textContent?.slice(0, 40)}" ends at ${Math.round(box.right)}px`);
     }
     return problems;
   });
@@ -61,8 +67,16 @@ async function expectNoSeriousAxeViolations(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('[data-sonner-toaster]')
     .analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target),
+    })),
+  ).toEqual([]);
 }
 
 async function grantClipboard(page: Page) {
@@ -82,7 +96,8 @@ test.describe('resource center, categories and community', () => {
     const featured = main.locator('section[aria-labelledby="featured-resources-heading"]');
     await expect(featured.getByRole('heading', { level: 3 })).toHaveCount(3);
     await expect(featured.getByRole('button', { name: 'Coming Soon' })).toHaveCount(3);
-    for (const button of await featured.getByRole('button', { name: 'Coming Soon' }).all()) await expect(button).toBeDisabled();
+    for (const button of await featured.getByRole('button', { name: 'Coming Soon' }).all())
+      await expect(button).toBeDisabled();
 
     const categories = main.locator('section[aria-labelledby="categories-heading"]');
     const links = categories.getByRole('link', { name: /Coming Fall 2025/ });
@@ -93,7 +108,10 @@ test.describe('resource center, categories and community', () => {
       '/ai-literacy/ethics',
       '/ai-literacy/best-practices',
     ]);
-    await expect(main.getByRole('link', { name: 'Visit the AI Literacy Community' })).toHaveAttribute('href', '/ai-literacy/community');
+    await expect(main.getByRole('link', { name: 'Visit the AI Literacy Community' })).toHaveAttribute(
+      'href',
+      '/ai-literacy/community',
+    );
     await expect(main.getByRole('button', { name: 'Subscribe' })).toBeVisible();
 
     await links.nth(2).click();
@@ -115,7 +133,9 @@ test.describe('resource center, categories and community', () => {
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   });
 
-  test('newsletter sign-up: checks the address, confirms with a toast, and signing up twice is fine', async ({ page }) => {
+  test('newsletter sign-up: checks the address, confirms with a toast, and signing up twice is fine', async ({
+    page,
+  }) => {
     const signups: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/literacy/signups')) signups.push(request.postData() ?? '');
@@ -170,12 +190,15 @@ test.describe('resource center, categories and community', () => {
 });
 
 test.describe('pedagogy hub', () => {
-  test('list: hero highlights, static category tiles, quick-link anchors and six featured articles', async ({ page }) => {
+  test('list: hero highlights, static category tiles, quick-link anchors and six featured articles', async ({
+    page,
+  }) => {
     await openPage(page, '/ai-pedagogy');
     await expect(page).toHaveTitle('AI Pedagogy Hub | Margin');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('AI Pedagogy Hub');
-    for (const highlight of ['Research-Based', 'Classroom-Tested', 'Innovation Focus']) await expect(main.getByText(highlight, { exact: true })).toBeVisible();
+    for (const highlight of ['Research-Based', 'Classroom-Tested', 'Innovation Focus'])
+      await expect(main.getByText(highlight, { exact: true })).toBeVisible();
 
     const tiles = main.locator('section[aria-labelledby="browse-heading"] li');
     await expect(tiles).toHaveText([
@@ -204,7 +227,11 @@ test.describe('pedagogy hub', () => {
     await expect(cards.nth(0)).toContainText('Margin Pedagogy Team');
     await expect(cards.nth(0)).toContainText('8 min read');
     await expect(cards.nth(2)).toContainText('12 min read');
-    await expect(cards.nth(0).getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['Cognitive Load', 'AI Tools', 'Instructional Design']);
+    await expect(cards.nth(0).getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+      'Cognitive Load',
+      'AI Tools',
+      'Instructional Design',
+    ]);
     await expect(cards.getByRole('button', { name: /Read Full Article/ })).toHaveCount(6);
     await expect(main.getByRole('heading', { name: 'More Articles Coming Soon' })).toBeVisible();
     await expect(main.locator('#recent').getByText('Coming Soon', { exact: true })).toHaveCount(4);
@@ -219,7 +246,11 @@ test.describe('pedagogy hub', () => {
     });
     const articleChunks: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/(cognitive-load|diver-framework|assessment-ai|prompt-engineering|digital-citizenship|ai-assisted-assessment)-/.test(request.url())) {
+      if (
+        /\/assets\/(cognitive-load|diver-framework|assessment-ai|prompt-engineering|digital-citizenship|ai-assisted-assessment)-/.test(
+          request.url(),
+        )
+      ) {
         articleChunks.push(request.url());
       }
     });
@@ -229,7 +260,11 @@ test.describe('pedagogy hub', () => {
     expect(articleChunks).toEqual([]);
 
     for (const [index, title] of ARTICLE_TITLES.entries()) {
-      await page.locator('#featured article').nth(index).getByRole('button', { name: /Read Full Article/ }).click();
+      await page
+        .locator('#featured article')
+        .nth(index)
+        .getByRole('button', { name: /Read Full Article/ })
+        .click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       expect(new URL(page.url()).pathname).toBe('/ai-pedagogy');
       await expect(page).toHaveTitle(`${title} | Margin`);
@@ -238,7 +273,13 @@ test.describe('pedagogy hub', () => {
       // External links and Works Cited open in a new tab.
       const external = body.locator('a[href^="http"]');
       expect(await external.count()).toBeGreaterThan(3);
-      expect(await external.evaluateAll((anchors) => anchors.every((anchor) => anchor.getAttribute('target') === '_blank' && /noopener/.test(anchor.getAttribute('rel') ?? '')))).toBe(true);
+      expect(
+        await external.evaluateAll((anchors) =>
+          anchors.every(
+            (anchor) => anchor.getAttribute('target') === '_blank' && /noopener/.test(anchor.getAttribute('rel') ?? ''),
+          ),
+        ),
+      ).toBe(true);
 
       await page.getByRole('button', { name: 'Print' }).click();
       expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(index + 1);
@@ -271,18 +312,27 @@ test.describe('pedagogy hub', () => {
     await page.addInitScript(() => {
       const calls: unknown[] = [];
       (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
-      Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: unknown) => void calls.push(data) });
+      Object.defineProperty(navigator, 'share', {
+        configurable: true,
+        value: async (data: unknown) => void calls.push(data),
+      });
     });
     await openPage(page, '/ai-pedagogy');
-    await page.locator('#featured article').nth(3).getByRole('button', { name: /Read Full Article/ }).click();
+    await page
+      .locator('#featured article')
+      .nth(3)
+      .getByRole('button', { name: /Read Full Article/ })
+      .click();
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls)).toEqual([
-      {
-        title: ARTICLE_TITLES[3],
-        text: 'A short, practical guide to writing AI prompts for lesson planning, differentiation, rubrics, and feedback, with before-and-after examples and a firm privacy rule.',
-        url: page.url(),
-      },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))
+      .toEqual([
+        {
+          title: ARTICLE_TITLES[3],
+          text: 'A short, practical guide to writing AI prompts for lesson planning, differentiation, rubrics, and feedback, with before-and-after examples and a firm privacy rule.',
+          url: page.url(),
+        },
+      ]);
     await expect(page.getByText('URL copied to clipboard!', { exact: true })).toHaveCount(0);
   });
 
@@ -292,7 +342,11 @@ test.describe('pedagogy hub', () => {
       Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
     });
     await openPage(page, '/ai-pedagogy');
-    await page.locator('#featured article').nth(1).getByRole('button', { name: /Read Full Article/ }).click();
+    await page
+      .locator('#featured article')
+      .nth(1)
+      .getByRole('button', { name: /Read Full Article/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLES[1]!);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('URL copied to clipboard!', { exact: true })).toBeVisible();
@@ -322,16 +376,29 @@ test.describe('assignment integration tool', () => {
     await expect(page.getByLabel('Estimated time')).toHaveAttribute('placeholder', /2 weeks, 3 class periods/);
     await expect(page.getByLabel('Upload file (optional)')).toHaveAttribute('accept', '.txt,.doc,.docx,.pdf');
     await expect(page.getByLabel('Subject').locator('option')).toHaveText([
-      'Select subject', 'English/Language Arts', 'Mathematics', 'Science', 'Social Studies', 'History', 'Art', 'Other',
+      'Select subject',
+      'English/Language Arts',
+      'Mathematics',
+      'Science',
+      'Social Studies',
+      'History',
+      'Art',
+      'Other',
     ]);
     await expect(page.getByLabel('Grade level').locator('option')).toHaveText([
-      'Select grade level', 'Elementary (K-5)', 'Middle School (6-8)', 'High School (9-12)', 'College/University',
+      'Select grade level',
+      'Elementary (K-5)',
+      'Middle School (6-8)',
+      'High School (9-12)',
+      'College/University',
     ]);
 
     await page.getByLabel(/Assignment title/).fill('Only a title');
     await page.getByLabel(/Assignment content/).fill('   ');
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please provide both assignment title and content.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please provide both assignment title and content.' }),
+    ).toBeVisible();
     await expect(page.getByLabel(/Assignment content/)).toBeFocused();
     expect(calls).toBe(0);
   });
@@ -348,7 +415,8 @@ test.describe('assignment integration tool', () => {
 
     let integrationBody: Record<string, unknown> = {};
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/literacy/integrations')) integrationBody = request.postDataJSON() as Record<string, unknown>;
+      if (request.url().endsWith('/api/literacy/integrations'))
+        integrationBody = request.postDataJSON() as Record<string, unknown>;
     });
     await slowDown(page, '**/api/literacy/**');
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
@@ -362,7 +430,9 @@ test.describe('assignment integration tool', () => {
       gradeLevel: 'middle',
       estimatedTime: '3 class periods',
     });
-    await expect(results.getByText('Subject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods')).toBeVisible();
+    await expect(
+      results.getByText('Subject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods'),
+    ).toBeVisible();
     await expect(results.getByText('Made by Margin’s offline engine')).toBeVisible();
     await expect(results.getByText(/AI_PROVIDER/).first()).toBeVisible();
 
@@ -409,7 +479,9 @@ test.describe('assignment integration tool', () => {
     await create.click();
     await expect(results.getByRole('button', { name: 'Generating...' })).toBeDisabled();
     await expect(page.getByText('Assignment Revised', { exact: true })).toBeVisible();
-    await expect(page.getByText('Your assignment has been successfully updated with the selected AI literacy suggestions.')).toBeVisible();
+    await expect(
+      page.getByText('Your assignment has been successfully updated with the selected AI literacy suggestions.'),
+    ).toBeVisible();
 
     const revised = results.getByPlaceholder('Your revised assignment will appear here...');
     await expect(revised).toHaveValue(new RegExp(`^${WATER_CYCLE.title} \\(with AI literacy\\)`));
@@ -417,7 +489,9 @@ test.describe('assignment integration tool', () => {
     await expect(revised).toHaveValue(/\(Verification\)/);
     await expect(revised).not.toHaveValue(/\(Reflection\)/);
     expect(await revised.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThanOrEqual(400);
-    await expect(results.getByText('You can edit the assignment above. Use the buttons to copy or download your final version.')).toBeVisible();
+    await expect(
+      results.getByText('You can edit the assignment above. Use the buttons to copy or download your final version.'),
+    ).toBeVisible();
     await expect(results.getByRole('heading', { name: 'Implementation Guide' })).toBeVisible();
 
     // The teacher's edit is what gets copied and downloaded.
@@ -449,10 +523,13 @@ test.describe('assignment integration tool', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('an uploaded .txt file is the content when the box is empty; a .doc is refused with a reason', async ({ page }) => {
+  test('an uploaded .txt file is the content when the box is empty; a .doc is refused with a reason', async ({
+    page,
+  }) => {
     const uploadTypes: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/literacy/integrations')) uploadTypes.push(request.headers()['content-type'] ?? '');
+      if (request.url().endsWith('/api/literacy/integrations'))
+        uploadTypes.push(request.headers()['content-type'] ?? '');
     });
     await openPage(page, '/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill('Volcano Essay');
@@ -470,34 +547,65 @@ test.describe('assignment integration tool', () => {
     expect(uploadTypes[0]).toMatch(/^multipart\/form-data; boundary=/);
 
     await page.getByLabel(/Assignment content/).fill('');
-    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'old.doc', mimeType: 'application/msword', buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) });
+    await page
+      .getByLabel('Upload file (optional)')
+      .setInputFiles({
+        name: 'old.doc',
+        mimeType: 'application/msword',
+        buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
+      });
     await expect(page.getByText(/Margin cannot read Word 97-2003 \.doc files/)).toBeVisible();
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Failed to generate AI integration suggestions. Please try again.' });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to generate AI integration suggestions. Please try again.' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('old.doc is a Word 97-2003 .doc file');
   });
 
-  test('a .docx and a PDF are read by the built server’s document workers; a decompression bomb is refused with a reason', async ({ page }) => {
+  test('a .docx and a PDF are read by the built server’s document workers; a decompression bomb is refused with a reason', async ({
+    page,
+  }) => {
     await openPage(page, '/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill('Photosynthesis Poster');
-    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'poster.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await makeDocx(['Photosynthesis poster project.', 'Explain how chloroplasts turn sunlight into glucose.']) });
+    await page
+      .getByLabel('Upload file (optional)')
+      .setInputFiles({
+        name: 'poster.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: await makeDocx([
+          'Photosynthesis poster project.',
+          'Explain how chloroplasts turn sunlight into glucose.',
+        ]),
+      });
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
     const results = page.getByRole('region', { name: 'Results' });
     await expect(results.getByText('Assignment text read from poster.docx')).toBeVisible();
-    await expect(page.getByLabel(/Assignment content/)).toHaveValue('Photosynthesis poster project.\n\nExplain how chloroplasts turn sunlight into glucose.');
+    await expect(page.getByLabel(/Assignment content/)).toHaveValue(
+      'Photosynthesis poster project.\n\nExplain how chloroplasts turn sunlight into glucose.',
+    );
 
     await page.getByLabel(/Assignment content/).fill('');
-    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'cycle.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfManyPages(2)) });
+    await page
+      .getByLabel('Upload file (optional)')
+      .setInputFiles({ name: 'cycle.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfManyPages(2)) });
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
     await expect(results.getByText('Assignment text read from cycle.pdf')).toBeVisible();
-    await expect(page.getByLabel(/Assignment content/)).toHaveValue('Page 1 of the water cycle.\nPage 2 of the water cycle.');
+    await expect(page.getByLabel(/Assignment content/)).toHaveValue(
+      'Page 1 of the water cycle.\nPage 2 of the water cycle.',
+    );
 
     await page.getByLabel(/Assignment content/).fill('');
-    await page.getByLabel('Upload file (optional)').setInputFiles({ name: 'bomb.docx', mimeType: '', buffer: Buffer.from(docxParagraphBomb()) });
+    await page
+      .getByLabel('Upload file (optional)')
+      .setInputFiles({ name: 'bomb.docx', mimeType: '', buffer: Buffer.from(docxParagraphBomb()) });
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Failed to generate AI integration suggestions. Please try again.' });
-    await expect(alert).toContainText('bomb.docx would unpack to more than 32 MB, far more than any real document needs, and was not read. Paste the assignment text into the content box instead.');
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to generate AI integration suggestions. Please try again.' });
+    await expect(alert).toContainText(
+      'bomb.docx would unpack to more than 32 MB, far more than any real document needs, and was not read. Paste the assignment text into the content box instead.',
+    );
     expect((await page.request.get('/api/health')).ok()).toBe(true);
   });
 });

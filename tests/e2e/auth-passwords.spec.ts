@@ -3,7 +3,9 @@ import { uniqueEmail, openPage } from './support';
 
 const SHOTS = '../_shots/harden-auth';
 
-test('the sign-up form refuses a common password with the reason on the field, then accepts a better one', async ({ page }) => {
+test('the sign-up form refuses a common password with the reason on the field, then accepts a better one', async ({
+  page,
+}) => {
   const email = uniqueEmail('common');
   await openPage(page, '/auth');
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -21,19 +23,27 @@ test('the sign-up form refuses a common password with the reason on the field, t
   await page.getByLabel('Password').fill('compiler-moth-1947');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  await expect(page.getByText('Please sign in with your e-mail and password. We have also sent you an e-mail.')).toBeVisible();
+  await expect(
+    page.getByText('Please sign in with your e-mail and password. We have also sent you an e-mail.'),
+  ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/sign-up-accepted.png`, fullPage: true });
 });
 
 test('signing up again with a registered e-mail looks the same as a new sign-up', async ({ page, request }) => {
   const email = uniqueEmail('again');
-  expect((await request.post('/api/auth/sign-up', { data: { email, password: 'first-pass-77', fullName: 'First' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/auth/sign-up', { data: { email, password: 'first-pass-77', fullName: 'First' } })
+    ).status(),
+  ).toBe(201);
   await openPage(page, '/auth');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Full name').fill('Second');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('second-pass-88');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Please sign in with your e-mail and password. We have also sent you an e-mail.')).toBeVisible();
+  await expect(
+    page.getByText('Please sign in with your e-mail and password. We have also sent you an e-mail.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });

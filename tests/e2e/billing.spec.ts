@@ -4,9 +4,15 @@ import { signInThroughApi, signUpThroughApi, openPage } from './support';
 
 async function expectNoSeriousAxeViolations(page: Page) {
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
+  ).toEqual([]);
 }
 
 /** The checkout opens in a new tab (spec part 1 §4); resolves with that tab once it shows the checkout. */
@@ -43,7 +49,10 @@ test('the pricing page shows the plans, the yearly saving and the institutional 
   await expect(page.getByTestId('plan-free-trial').getByText(/^Save/)).toHaveCount(0);
   await expect(page.getByText(/^Save \$/)).toHaveCount(4);
 
-  await expect(page.getByRole('link', { name: 'Request Custom Quote' })).toHaveAttribute('href', '/institutional-inquiry');
+  await expect(page.getByRole('link', { name: 'Request Custom Quote' })).toHaveAttribute(
+    'href',
+    '/institutional-inquiry',
+  );
   await expect(page.getByText('Get a personalized quote within 24 hours')).toBeVisible();
 
   await page.getByRole('button', { name: 'Monthly' }).click();
@@ -54,7 +63,11 @@ test('the pricing page shows the plans, the yearly saving and the institutional 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a teacher buys the Core plan and an extra pack in test mode and sees the new limits everywhere', async ({ page, context, request }) => {
+test('a teacher buys the Core plan and an extra pack in test mode and sees the new limits everywhere', async ({
+  page,
+  context,
+  request,
+}) => {
   const teacher = await signUpThroughApi(request, 'Grace Hopper');
   await signInThroughApi(page, teacher, '/pricing');
   const trial = page.getByTestId('plan-free-trial');
@@ -113,7 +126,11 @@ test('a cancelled purchase says so and changes nothing', async ({ page, context,
   await expect(checkout.getByRole('button', { name: 'Complete test purchase' })).toHaveCount(0);
 });
 
-test('axe finds no serious problems on the pricing, checkout, settings and portal pages', async ({ page, context, request }) => {
+test('axe finds no serious problems on the pricing, checkout, settings and portal pages', async ({
+  page,
+  context,
+  request,
+}) => {
   // Six axe runs and a purchase: more than the default minute on a busy machine.
   test.slow();
   for (const width of [375, 1280]) {

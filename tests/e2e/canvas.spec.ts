@@ -54,7 +54,10 @@ test('a wrong token is reported without saving', async ({ page, request }) => {
   await expect(page.getByTestId('connection-status')).not.toContainText('Settings with');
 });
 
-test('an already connected teacher sees the saved connection on the setup page', async ({ page, teacherWithDemoCanvas }) => {
+test('an already connected teacher sees the saved connection on the setup page', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await teacherWithDemoCanvas.open('/dashboard');
   await page.goto('/canvas-setup');
   const status = page.getByTestId('connection-status');
@@ -65,7 +68,10 @@ test('an already connected teacher sees the saved connection on the setup page',
   await expect(status).toContainText('Not connected');
 });
 
-test('courses: filters, refresh, every tab of a course, and a missing course', async ({ page, teacherWithDemoCanvas }) => {
+test('courses: filters, refresh, every tab of a course, and a missing course', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await teacherWithDemoCanvas.open('/courses');
   const cards = page.getByTestId('course-card');
   await expect(cards.first()).toBeVisible();
@@ -111,7 +117,10 @@ test('courses: filters, refresh, every tab of a course, and a missing course', a
   await expect(page).toHaveURL(/\/courses$/);
 });
 
-test('every route with a malformed id shows the not-found page, never validator text', async ({ page, teacherWithDemoCanvas }) => {
+test('every route with a malformed id shows the not-found page, never validator text', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await teacherWithDemoCanvas.open('/dashboard');
   const apiCalls: string[] = [];
   page.on('request', (outgoing) => {
@@ -139,11 +148,16 @@ test('the Needs Grading list sorts, marks overdue work and starts grading', asyn
   const cards = page.getByTestId('needs-grading-card');
   await expect(cards.first()).toBeVisible();
   const count = await cards.count();
-  await expect(page.getByTestId('needs-grading-footer')).toHaveText(`Showing ${count} ${count === 1 ? 'assignment' : 'assignments'} that need grading`);
+  await expect(page.getByTestId('needs-grading-footer')).toHaveText(
+    `Showing ${count} ${count === 1 ? 'assignment' : 'assignments'} that need grading`,
+  );
   await expect(page.getByText('(Overdue)').first()).toBeVisible();
   const firstOldest = await cards.first().locator('h2').textContent();
   await page.getByLabel('Sort').selectOption('newest');
   await expect(cards.first().locator('h2')).not.toHaveText(firstOldest ?? '');
-  await cards.first().getByRole('link', { name: /Start Grading/ }).click();
+  await cards
+    .first()
+    .getByRole('link', { name: /Start Grading/ })
+    .click();
   await expect(page).toHaveURL(/\/courses\/\d+\/assignments\/\d+\/grade$/);
 });

@@ -14,7 +14,11 @@ test('the dashboard keeps the Canvas banner and usage card inside the page on a 
   await expect(page.getByTestId('usage-card')).toBeVisible();
   const tile = page.getByRole('link', { name: /Courses/ }).first();
   const usageCard = page.getByTestId('dashboard-usage');
-  const [bannerBox, usageBox, tileBox] = await Promise.all([banner.boundingBox(), usageCard.boundingBox(), tile.boundingBox()]);
+  const [bannerBox, usageBox, tileBox] = await Promise.all([
+    banner.boundingBox(),
+    usageCard.boundingBox(),
+    tile.boundingBox(),
+  ]);
   // Everything ends at the same right margin as the tiles (16 px from the edge), none wider.
   expect(Math.round(bannerBox!.x + bannerBox!.width)).toBeLessThanOrEqual(Math.round(tileBox!.x + tileBox!.width));
   expect(Math.round(usageBox!.x + usageBox!.width)).toBeLessThanOrEqual(Math.round(tileBox!.x + tileBox!.width));
@@ -23,7 +27,11 @@ test('the dashboard keeps the Canvas banner and usage card inside the page on a 
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(banner).toBeVisible();
-  const [wideBanner, wideTile, wideUsage] = await Promise.all([banner.boundingBox(), tile.boundingBox(), usageCard.boundingBox()]);
+  const [wideBanner, wideTile, wideUsage] = await Promise.all([
+    banner.boundingBox(),
+    tile.boundingBox(),
+    usageCard.boundingBox(),
+  ]);
   // The tiles follow the compact banner directly; the usage card stands beside them.
   expect(wideTile!.y - (wideBanner!.y + wideBanner!.height)).toBeLessThan(40);
   expect(wideUsage!.x).toBeGreaterThan(wideBanner!.x + wideBanner!.width);

@@ -8,8 +8,16 @@ async function buyPlanThroughApi(page: Page, accessToken: string, planName: stri
     async ({ token, plan }) => {
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
       const started = plan
-        ? await fetch('/api/billing/checkout', { method: 'POST', headers, body: JSON.stringify({ planName: plan, isYearly: false }) })
-        : await fetch('/api/billing/submission-purchase', { method: 'POST', headers, body: JSON.stringify({ returnTo: '/settings' }) });
+        ? await fetch('/api/billing/checkout', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ planName: plan, isYearly: false }),
+          })
+        : await fetch('/api/billing/submission-purchase', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ returnTo: '/settings' }),
+          });
       const { url } = await started.json();
       const checkoutId = /\/billing\/checkout\/([0-9a-f-]{36})/.exec(url)![1];
       const completed = await fetch(`/api/billing/test-mode/checkouts/${checkoutId}/complete`, {
@@ -37,7 +45,10 @@ test('counts use a thousands separator on the dashboard and in settings', async 
   await expect(card).not.toContainText(/\b2000\b/);
 });
 
-test('an extra pack bought and not used stays on the usage card after an upgrade', async ({ page, teacherWithDemoCanvas }) => {
+test('an extra pack bought and not used stays on the usage card after an upgrade', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   const teacher = teacherWithDemoCanvas;
   await teacher.open('/dashboard');
   await buyPlanThroughApi(page, teacher.accessToken, 'Core Plan');
@@ -74,14 +85,24 @@ for (const width of [375, 1280]) {
     // The toast itself (not only the list that holds it) sits wholly below the header.
     const headerBox = (await page.locator('header').first().boundingBox())!;
     // Once it has slid in (its entry animation starts above its place).
-    await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     // And the header's account buttons are still the topmost thing where they stand.
     let checked = 0;
-    for (const button of await page.locator('header').first().getByRole('button').or(page.locator('header').first().getByRole('link')).all()) {
+    for (const button of await page
+      .locator('header')
+      .first()
+      .getByRole('button')
+      .or(page.locator('header').first().getByRole('link'))
+      .all()) {
       if (!(await button.isVisible())) continue;
       checked += 1;
       const box = (await button.boundingBox())!;
-      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('header') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('header') !== null, {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
       expect(onTop, (await button.textContent()) ?? undefined).toBe(true);
     }
     expect(checked).toBeGreaterThan(0);
@@ -90,7 +111,9 @@ for (const width of [375, 1280]) {
 
 test.describe('article Share without a share sheet', () => {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }),
+    );
   });
 
   test('says the URL was copied when the copy worked', async ({ page, context }) => {

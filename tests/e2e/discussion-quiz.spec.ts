@@ -14,7 +14,11 @@ function selectedStudentId(page: Page): number {
   return Number(new URL(page.url()).searchParams.get('student'));
 }
 
-test('a teacher grades a discussion entry and the grade is in Canvas', async ({ page, teacherWithDemoCanvas, demoCanvas }) => {
+test('a teacher grades a discussion entry and the grade is in Canvas', async ({
+  page,
+  teacherWithDemoCanvas,
+  demoCanvas,
+}) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
   await expect(page.getByRole('heading', { name: 'Is Social Media Good for Teens?' })).toBeVisible();
   await expect(page.getByText('Grade Discussion')).toBeVisible();
@@ -45,17 +49,27 @@ test('a teacher grades a discussion entry and the grade is in Canvas', async ({ 
   await page.getByTestId('save-grade').click();
   await expect(page.getByText('Grade saved successfully!')).toBeVisible();
 
-  const submission = await demoCanvas.get(`courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`);
+  const submission = await demoCanvas.get(
+    `courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`,
+  );
   expect(submission.score).toBe(8.5);
   expect(submission.workflow_state).toBe('graded');
-  expect(submission.submission_comments.at(-1).comment).toBe('Clear reasons, and your replies moved the conversation on.');
+  expect(submission.submission_comments.at(-1).comment).toBe(
+    'Clear reasons, and your replies moved the conversation on.',
+  );
 
   // The student is now on the Graded tab with the score.
   await page.getByTestId('tab-graded').click();
-  await expect(page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: name })).toContainText('8.5/10');
+  await expect(page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: name })).toContainText(
+    '8.5/10',
+  );
 });
 
-test('a teacher grades a quiz essay question and the score is in Canvas', async ({ page, teacherWithDemoCanvas, demoCanvas }) => {
+test('a teacher grades a quiz essay question and the score is in Canvas', async ({
+  page,
+  teacherWithDemoCanvas,
+  demoCanvas,
+}) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   await expect(page.getByRole('heading', { name: 'Unit 1 Reading Quiz: The Tell-Tale Heart' })).toBeVisible();
   await expect(page.getByTestId('quiz-type')).toHaveText('Graded Quiz');
@@ -84,9 +98,19 @@ test('a teacher grades a quiz essay question and the score is in Canvas', async 
   await expect(page.getByTestId('needs-grading-count')).toHaveText(String(needsGrading - 1));
 
   const questions = await demoCanvas.get(`courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`);
-  const essay = (questions as Array<{ id: number; question_type: string }>).find((question) => question.question_type === 'essay_question')!;
-  const submission = await demoCanvas.get(`courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${studentId}?include[]=submission_history`);
-  const answer = submission.submission_history.at(-1).submission_data.find((item: { question_id: number }) => item.question_id === essay.id);
-  expect(answer).toMatchObject({ points: 7.5, correct: 'defined', more_comments: 'Good use of the narrator’s own words.' });
+  const essay = (questions as Array<{ id: number; question_type: string }>).find(
+    (question) => question.question_type === 'essay_question',
+  )!;
+  const submission = await demoCanvas.get(
+    `courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${studentId}?include[]=submission_history`,
+  );
+  const answer = submission.submission_history
+    .at(-1)
+    .submission_data.find((item: { question_id: number }) => item.question_id === essay.id);
+  expect(answer).toMatchObject({
+    points: 7.5,
+    correct: 'defined',
+    more_comments: 'Good use of the narrator’s own words.',
+  });
   expect(submission.workflow_state).toBe('graded');
 });

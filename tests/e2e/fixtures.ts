@@ -29,7 +29,9 @@ async function demoCanvasOf(request: APIRequestContext): Promise<DemoCanvas> {
     url,
     token,
     async get<T = Json>(path: string) {
-      const response = await request.get(`${url}/api/v1/${path.replace(/^\//, '')}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await request.get(`${url}/api/v1/${path.replace(/^\//, '')}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.status()).toBe(200);
       return (await response.json()) as T;
     },
@@ -41,12 +43,19 @@ async function demoCanvasOf(request: APIRequestContext): Promise<DemoCanvas> {
  * API) and `teacherWithDemoCanvas` (a teacher already connected to it through the API; the setup
  * form has its own test). Set the teacher's name per file with `test.use({ teacherName })`.
  */
-export const test = base.extend<{ teacherName: string; teacher: Teacher; demoCanvas: DemoCanvas; teacherWithDemoCanvas: Teacher }>({
+export const test = base.extend<{
+  teacherName: string;
+  teacher: Teacher;
+  demoCanvas: DemoCanvas;
+  teacherWithDemoCanvas: Teacher;
+}>({
   teacherName: ['Ida B. Wells', { option: true }],
 
   teacher: async ({ page, request, teacherName }, use) => {
     const credentials = await signUpThroughApi(request, teacherName);
-    const signIn = await request.post('/api/auth/sign-in', { data: { email: credentials.email, password: credentials.password } });
+    const signIn = await request.post('/api/auth/sign-in', {
+      data: { email: credentials.email, password: credentials.password },
+    });
     expect(signIn.status()).toBe(200);
     const accessToken = (await signIn.json()).session.access_token as string;
     await use({ ...credentials, accessToken, open: (path) => signInThroughApi(page, credentials, path) });

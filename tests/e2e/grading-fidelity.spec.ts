@@ -7,18 +7,31 @@ const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/_shots/grading-fidelity';
 // Drafting and loading a class are slower on a busy machine than the default minute allows.
 test.setTimeout(120_000);
 
-type DemoSubmission = { user_id: number; score: number | null; grade: string | null; workflow_state: string; excused: boolean | null; submitted_at: string | null };
+type DemoSubmission = {
+  user_id: number;
+  score: number | null;
+  grade: string | null;
+  workflow_state: string;
+  excused: boolean | null;
+  submitted_at: string | null;
+};
 
 test.use({ teacherName: 'Katherine Johnson' });
 
 async function assignmentNamed(canvas: DemoCanvas, name: string): Promise<{ id: number; points_possible: number }> {
-  const assignments = await canvas.get<Array<{ id: number; name: string; points_possible: number }>>(`courses/${COURSE_ID}/assignments?per_page=100`);
+  const assignments = await canvas.get<Array<{ id: number; name: string; points_possible: number }>>(
+    `courses/${COURSE_ID}/assignments?per_page=100`,
+  );
   return assignments.find((assignment) => assignment.name === name)!;
 }
 
 async function waitingStudent(canvas: DemoCanvas, assignmentId: number): Promise<number> {
-  const submissions = await canvas.get<DemoSubmission[]>(`courses/${COURSE_ID}/assignments/${assignmentId}/submissions?per_page=100`);
-  return submissions.find((submission) => submission.submitted_at && submission.workflow_state === 'submitted' && !submission.excused)!.user_id;
+  const submissions = await canvas.get<DemoSubmission[]>(
+    `courses/${COURSE_ID}/assignments/${assignmentId}/submissions?per_page=100`,
+  );
+  return submissions.find(
+    (submission) => submission.submitted_at && submission.workflow_state === 'submitted' && !submission.excused,
+  )!.user_id;
 }
 
 async function openStudent(page: Page, teacher: Teacher, assignmentId: number, userId: number) {
@@ -26,7 +39,11 @@ async function openStudent(page: Page, teacher: Teacher, assignmentId: number, u
   await expect(page.getByTestId('student-name')).toBeVisible({ timeout: 30_000 });
 }
 
-test('a pass/fail assignment is graded Complete, and the message says what Canvas stored', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
+test('a pass/fail assignment is graded Complete, and the message says what Canvas stored', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+  demoCanvas,
+}) => {
   const assignment = await assignmentNamed(demoCanvas, 'Website Credibility Check');
   const userId = await waitingStudent(demoCanvas, assignment.id);
   await openStudent(page, teacher, assignment.id, userId);
@@ -40,11 +57,17 @@ test('a pass/fail assignment is graded Complete, and the message says what Canva
   await page.getByRole('button', { name: 'Save to Canvas' }).click();
   await expect(page.getByText('Canvas stored: Complete.')).toBeVisible();
 
-  const stored = await demoCanvas.get<DemoSubmission>(`courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`);
+  const stored = await demoCanvas.get<DemoSubmission>(
+    `courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`,
+  );
   expect(stored).toMatchObject({ grade: 'complete', score: assignment.points_possible, workflow_state: 'graded' });
 });
 
-test('a grade above the maximum warns, asks, and is stored as typed once confirmed', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
+test('a grade above the maximum warns, asks, and is stored as typed once confirmed', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+  demoCanvas,
+}) => {
   const assignment = await assignmentNamed(demoCanvas, 'Reading Response Journal');
   const userId = await waitingStudent(demoCanvas, assignment.id);
   await openStudent(page, teacher, assignment.id, userId);
@@ -61,13 +84,21 @@ test('a grade above the maximum warns, asks, and is stored as typed once confirm
   await page.getByTestId('confirm-extra-credit').click();
   await expect(page.getByText('Canvas stored: 12 / 10.')).toBeVisible();
 
-  const stored = await demoCanvas.get<DemoSubmission>(`courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`);
+  const stored = await demoCanvas.get<DemoSubmission>(
+    `courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`,
+  );
   expect(stored.score).toBe(12);
 });
 
-test('an excused student shows Excused and is not offered for drafting', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
+test('an excused student shows Excused and is not offered for drafting', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+  demoCanvas,
+}) => {
   const assignment = await assignmentNamed(demoCanvas, 'Personal Narrative: A Moment That Changed Me');
-  const submissions = await demoCanvas.get<DemoSubmission[]>(`courses/${COURSE_ID}/assignments/${assignment.id}/submissions?per_page=100`);
+  const submissions = await demoCanvas.get<DemoSubmission[]>(
+    `courses/${COURSE_ID}/assignments/${assignment.id}/submissions?per_page=100`,
+  );
   const excused = submissions.find((submission) => submission.excused)!;
   await openStudent(page, teacher, assignment.id, excused.user_id);
   await expect(page.getByTestId('submission-status')).toHaveText('Excused');
@@ -77,13 +108,17 @@ test('an excused student shows Excused and is not offered for drafting', async (
   await expect(page.getByRole('button', { name: 'Draft with AI' })).toBeDisabled();
 });
 
-test('a discussion draft quotes only the student, never the prompt scaffolding or a classmate', async ({ page, teacherWithDemoCanvas: teacher }) => {
+test('a discussion draft quotes only the student, never the prompt scaffolding or a classmate', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+}) => {
   await teacher.open(`/courses/${COURSE_ID}/discussions/6101/grade`);
   await page.getByTestId('tab-ungraded').click();
   await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).first().click();
   await page.getByRole('button', { name: /Draft/ }).first().click();
   await expect(page.getByTestId('feedback-input')).not.toHaveValue('', { timeout: 30_000 });
   const feedback = await page.getByTestId('feedback-input').inputValue();
-  for (const fragment of ['[CLASSMATE]', 'context only', 'Post 1:', 'Participation:']) expect(feedback).not.toContain(fragment);
+  for (const fragment of ['[CLASSMATE]', 'context only', 'Post 1:', 'Participation:'])
+    expect(feedback).not.toContain(fragment);
   await page.screenshot({ path: `${SHOTS}/discussion-draft-1280.png`, fullPage: true });
 });

@@ -16,20 +16,30 @@ test.setTimeout(120_000);
 
 test.use({ teacherName: 'Dorothy Vaughan' });
 
-type DemoSubmission = { user_id: number; score: number | null; workflow_state: string; excused: boolean | null; submitted_at: string | null };
+type DemoSubmission = {
+  user_id: number;
+  score: number | null;
+  workflow_state: string;
+  excused: boolean | null;
+  submitted_at: string | null;
+};
 type DemoRubricCriterion = { id: string; points: number; description: string };
 
 async function assignmentNamed(canvas: DemoCanvas, name: string) {
-  const assignments = await canvas.get<Array<{ id: number; name: string; points_possible: number; rubric?: DemoRubricCriterion[] }>>(
-    `courses/${COURSE_ID}/assignments?per_page=100`,
-  );
+  const assignments = await canvas.get<
+    Array<{ id: number; name: string; points_possible: number; rubric?: DemoRubricCriterion[] }>
+  >(`courses/${COURSE_ID}/assignments?per_page=100`);
   return assignments.find((assignment) => assignment.name === name)!;
 }
 
 /** A student whose submission waits for a grade; `skip` passes over the first few (other tests use them). */
 async function waitingStudent(canvas: DemoCanvas, assignmentId: number, skip = 0): Promise<number> {
-  const submissions = await canvas.get<DemoSubmission[]>(`courses/${COURSE_ID}/assignments/${assignmentId}/submissions?per_page=100`);
-  return submissions.filter((submission) => submission.submitted_at && submission.workflow_state === 'submitted' && !submission.excused)[skip]!.user_id;
+  const submissions = await canvas.get<DemoSubmission[]>(
+    `courses/${COURSE_ID}/assignments/${assignmentId}/submissions?per_page=100`,
+  );
+  return submissions.filter(
+    (submission) => submission.submitted_at && submission.workflow_state === 'submitted' && !submission.excused,
+  )[skip]!.user_id;
 }
 
 async function openStudent(page: Page, teacher: Teacher, assignmentId: number, userId: number) {
@@ -98,18 +108,27 @@ test('a drafted rubric comment is cleared when its rating changes, comes back wi
   if (await extraCredit.isVisible()) await extraCredit.click();
   await expect(page.getByText(/Canvas stored:/)).toBeVisible();
 
-  const stored = await demoCanvas.get<{ rubric_assessment: Record<string, { points: number; comments: string | null }> }>(
-    `courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}?include[]=rubric_assessment`,
-  );
+  const stored = await demoCanvas.get<{
+    rubric_assessment: Record<string, { points: number; comments: string | null }>;
+  }>(`courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}?include[]=rubric_assessment`);
   const firstId = assignment.rubric![0]!.id;
-  expect(stored.rubric_assessment[firstId]).toMatchObject({ points: otherPoints, comments: 'Your evidence is strong: the survey and the AAP report do the work.' });
+  expect(stored.rubric_assessment[firstId]).toMatchObject({
+    points: otherPoints,
+    comments: 'Your evidence is strong: the survey and the AAP report do the work.',
+  });
   for (const [id, entry] of Object.entries(stored.rubric_assessment)) {
     if (id !== firstId) expect(entry.comments ?? '', id).not.toBe(draftedComment);
   }
 });
 
-test('practice quizzes and ungraded surveys are not offered for grading', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
-  const quizzes = await demoCanvas.get<Array<{ id: number; title: string; quiz_type: string }>>(`courses/${COURSE_ID}/quizzes`);
+test('practice quizzes and ungraded surveys are not offered for grading', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+  demoCanvas,
+}) => {
+  const quizzes = await demoCanvas.get<Array<{ id: number; title: string; quiz_type: string }>>(
+    `courses/${COURSE_ID}/quizzes`,
+  );
   const survey = quizzes.find((quiz) => quiz.quiz_type === 'survey')!;
 
   await teacher.open(`/courses/${COURSE_ID}`);
@@ -119,13 +138,16 @@ test('practice quizzes and ungraded surveys are not offered for grading', async 
   for (const title of ['Literary Terms Practice', survey.title]) {
     await expect(rows.filter({ hasText: title })).toBeVisible();
     await expect(rows.filter({ hasText: title }).getByRole('link')).toHaveCount(0);
-    await expect(rows.filter({ hasText: title }).getByTestId('quiz-not-graded-label')).toHaveText('Not graded in Canvas');
+    await expect(rows.filter({ hasText: title }).getByTestId('quiz-not-graded-label')).toHaveText(
+      'Not graded in Canvas',
+    );
   }
   await page.screenshot({ path: `${SHOTS}/course-quiz-list-1280.png` });
 
   await page.goto('/assignments');
   await expect(page.getByTestId('needs-grading-card').first()).toBeVisible({ timeout: 30_000 });
-  for (const title of ['Literary Terms Practice', survey.title]) await expect(page.getByTestId('needs-grading-card').filter({ hasText: title })).toHaveCount(0);
+  for (const title of ['Literary Terms Practice', survey.title])
+    await expect(page.getByTestId('needs-grading-card').filter({ hasText: title })).toHaveCount(0);
 
   // Opened by its address, the survey is shown but not graded: no score field, no Save, no credit.
   for (const [quizId, kind] of [
@@ -133,37 +155,54 @@ test('practice quizzes and ungraded surveys are not offered for grading', async 
     [PRACTICE_QUIZ_ID, 'a practice quiz'],
   ] as const) {
     await page.goto(`/courses/${COURSE_ID}/quizzes/${quizId}/grade`);
-    await expect(page.getByTestId('quiz-not-graded')).toContainText(`This quiz is ${kind}: it has no grade in Canvas`, { timeout: 30_000 });
+    await expect(page.getByTestId('quiz-not-graded')).toContainText(`This quiz is ${kind}: it has no grade in Canvas`, {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('save-question')).toHaveCount(0);
     await expect(page.getByTestId('question-score')).toHaveCount(0);
     if (quizId === survey.id) await page.screenshot({ path: `${SHOTS}/survey-not-graded-1280.png` });
   }
 });
 
-test('Start Grading opens the discussion grader for a discussion and the quiz grader for a quiz', async ({ page, teacherWithDemoCanvas: teacher }) => {
+test('Start Grading opens the discussion grader for a discussion and the quiz grader for a quiz', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+}) => {
   await teacher.open('/assignments');
   const cards = page.getByTestId('needs-grading-card');
   await expect(cards.first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/needs-grading-1280.png`, fullPage: true });
 
-  await cards.filter({ hasText: 'Discussion: Is Social Media Good for Teens?' }).getByRole('link', { name: /Start Grading/ }).click();
+  await cards
+    .filter({ hasText: 'Discussion: Is Social Media Good for Teens?' })
+    .getByRole('link', { name: /Start Grading/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade$`));
   await expect(page.getByText('Grade Discussion')).toBeVisible();
   await expect(page.getByTestId('student-post').first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/start-grading-discussion-1280.png` });
 
   await page.goBack();
-  await cards.filter({ hasText: 'Unit 1 Reading Quiz: The Tell-Tale Heart' }).getByRole('link', { name: /Start Grading/ }).click();
+  await cards
+    .filter({ hasText: 'Unit 1 Reading Quiz: The Tell-Tale Heart' })
+    .getByRole('link', { name: /Start Grading/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade$`));
   await expect(page.getByTestId('question-grading-card')).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/start-grading-quiz-1280.png` });
 
   await page.goBack();
-  await cards.filter({ hasText: 'Argumentative Essay: Should School Start Later?' }).getByRole('link', { name: /Start Grading/ }).click();
+  await cards
+    .filter({ hasText: 'Argumentative Essay: Should School Start Later?' })
+    .getByRole('link', { name: /Start Grading/ })
+    .click();
   await expect(page).toHaveURL(/\/courses\/4201\/assignments\/\d+\/grade$/);
 });
 
-test('a discussion draft’s quoted evidence is the student’s own words', async ({ page, teacherWithDemoCanvas: teacher }) => {
+test('a discussion draft’s quoted evidence is the student’s own words', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+}) => {
   await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
   await page.getByTestId('tab-ungraded').click();
   await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(1).click();
@@ -179,7 +218,10 @@ test('a discussion draft’s quoted evidence is the student’s own words', asyn
   await page.screenshot({ path: `${SHOTS}/discussion-draft-quotes-1280.png` });
 });
 
-test('unsaved discussion edits are kept per student when the teacher moves on and back', async ({ page, teacherWithDemoCanvas: teacher }) => {
+test('unsaved discussion edits are kept per student when the teacher moves on and back', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+}) => {
   await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
   await page.getByTestId('tab-ungraded').click();
   await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(4).click();
@@ -202,7 +244,10 @@ test('unsaved discussion edits are kept per student when the teacher moves on an
   await page.screenshot({ path: `${SHOTS}/discussion-kept-edits-1280.png` });
 });
 
-test('unsaved quiz scores and comments are kept per student when the teacher moves on and back', async ({ page, teacherWithDemoCanvas: teacher }) => {
+test('unsaved quiz scores and comments are kept per student when the teacher moves on and back', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+}) => {
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
   await waiting.nth(4).click();
@@ -226,9 +271,17 @@ test('unsaved quiz scores and comments are kept per student when the teacher mov
   await page.screenshot({ path: `${SHOTS}/quiz-kept-edits-1280.png` });
 });
 
-test('when usage cannot be loaded, a note beside Save says so and the server still decides the save', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
+test('when usage cannot be loaded, a note beside Save says so and the server still decides the save', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+  demoCanvas,
+}) => {
   await page.route('**/api/usage', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Usage is unavailable.' } }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Usage is unavailable.' } }),
+    }),
   );
   const assignment = await assignmentNamed(demoCanvas, 'Reading Response Journal');
   const userId = await waitingStudent(demoCanvas, assignment.id, 2);
@@ -247,7 +300,9 @@ test('when usage cannot be loaded, a note beside Save says so and the server sti
   await page.screenshot({ path: `${SHOTS}/usage-unknown-note-1280.png` });
   await save.click();
   await expect(page.getByText('Canvas stored: 8 / 10.')).toBeVisible();
-  const stored = await demoCanvas.get<DemoSubmission>(`courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`);
+  const stored = await demoCanvas.get<DemoSubmission>(
+    `courses/${COURSE_ID}/assignments/${assignment.id}/submissions/${userId}`,
+  );
   expect(stored.score).toBe(8);
 });
 
@@ -263,7 +318,11 @@ async function holdRequests(page: Page, pattern: string) {
   return release;
 }
 
-test('Save is disabled while a draft is being written, on the assignment and the quiz screens', async ({ page, teacherWithDemoCanvas: teacher, demoCanvas }) => {
+test('Save is disabled while a draft is being written, on the assignment and the quiz screens', async ({
+  page,
+  teacherWithDemoCanvas: teacher,
+  demoCanvas,
+}) => {
   const assignment = await assignmentNamed(demoCanvas, 'Reading Response Journal');
   const userId = await waitingStudent(demoCanvas, assignment.id, 4);
   await openStudent(page, teacher, assignment.id, userId);

@@ -29,7 +29,11 @@ async function openSubmittedStudent(page: Page, open: (path: string) => Promise<
   return { userId, name };
 }
 
-test('Save & Next shows the next student while Canvas is still answering, then says what Canvas stored', async ({ page, teacherWithDemoCanvas, demoCanvas }) => {
+test('Save & Next shows the next student while Canvas is still answering, then says what Canvas stored', async ({
+  page,
+  teacherWithDemoCanvas,
+  demoCanvas,
+}) => {
   const { userId, name } = await openSubmittedStudent(page, teacherWithDemoCanvas.open);
   // Every grade save waits here until the test lets it through.
   let release!: () => void;
@@ -50,17 +54,24 @@ test('Save & Next shows the next student while Canvas is still answering, then s
   release();
   await expect(page.getByText(`${name}: Canvas stored: 77 / 100.`)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/save-and-next-stored.png` });
-  const stored = await demoCanvas.get<{ score: number }>(`courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/submissions/${userId}`);
+  const stored = await demoCanvas.get<{ score: number }>(
+    `courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/submissions/${userId}`,
+  );
   expect(stored.score).toBe(77);
   // The saved student keeps their name in the list (Canvas's answer to the save names no user).
   await expect(page.getByRole('combobox', { name: 'Jump to Student' })).toContainText(name.split(' ').at(-1)!);
   await expect(page.getByRole('combobox', { name: 'Jump to Student' })).not.toContainText(`Student ${userId}`);
 });
 
-test('a save that fails after Save & Next moved on names the student and leads back to their kept edits', async ({ page, teacherWithDemoCanvas }) => {
+test('a save that fails after Save & Next moved on names the student and leads back to their kept edits', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   const { name } = await openSubmittedStudent(page, teacherWithDemoCanvas.open);
   // The connection drops before the save reaches the server.
-  await page.route(`**/api/grading/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grades/*`, (route) => route.abort('failed'));
+  await page.route(`**/api/grading/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grades/*`, (route) =>
+    route.abort('failed'),
+  );
 
   await page.getByTestId('grade-input').fill('64');
   await page.getByTestId('feedback-input').fill('Kept while the save failed.');
@@ -87,7 +98,8 @@ test("the quiz reads the next student's answers and stored drafts ahead: Save & 
 }) => {
   const read: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'GET' && /\/quizzes\/\d+\/submissions\/\d+\/(answers|drafts)/.test(request.url())) read.push(request.url());
+    if (request.method() === 'GET' && /\/quizzes\/\d+\/submissions\/\d+\/(answers|drafts)/.test(request.url()))
+      read.push(request.url());
   });
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).first().click();
@@ -98,11 +110,15 @@ test("the quiz reads the next student's answers and stored drafts ahead: Save & 
 
   // The next student's answers and stored drafts were read while this one is open.
   const submissionOf = (userId: number) =>
-    read.map((url) => /submissions\/(\d+)\/answers\?userId=(\d+)/.exec(url)).find((match) => match && Number(match[2]) === userId)?.[1];
+    read
+      .map((url) => /submissions\/(\d+)\/answers\?userId=(\d+)/.exec(url))
+      .find((match) => match && Number(match[2]) === userId)?.[1];
   let next: { userId: number; submissionId: string } | undefined;
   await expect
     .poll(() => {
-      const match = read.map((url) => /submissions\/(\d+)\/answers\?userId=(\d+)/.exec(url)).find((found) => found && Number(found[2]) !== openUserId);
+      const match = read
+        .map((url) => /submissions\/(\d+)\/answers\?userId=(\d+)/.exec(url))
+        .find((found) => found && Number(found[2]) !== openUserId);
       next = match ? { userId: Number(match[2]), submissionId: match[1]! } : undefined;
       return next !== undefined && read.some((url) => url.includes(`/submissions/${next!.submissionId}/drafts`));
     })

@@ -9,7 +9,10 @@ const DBQ_ASSIGNMENT = 5010;
 const ENGLISH_COURSE_ID = 4201;
 const QUIZ_ID = 8101;
 
-test('after Save & Next the keyboard is on the next student: focus is on their name, not lost to the page', async ({ page, teacherWithDemoCanvas }) => {
+test('after Save & Next the keyboard is on the next student: focus is on their name, not lost to the page', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${DBQ_ASSIGNMENT}/grade`);
   const name = (await page.getByTestId('student-name').textContent())!;
   await page.getByTestId('feedback-input').fill('Your thesis is clear; tie Document C to it.');
@@ -21,7 +24,10 @@ test('after Save & Next the keyboard is on the next student: focus is on their n
   await expect(page.getByTestId('student-name')).toHaveText(name);
 });
 
-test('after Save & Next Student on a quiz, focus is on the next student, not lost to the page', async ({ page, teacherWithDemoCanvas }) => {
+test('after Save & Next Student on a quiz, focus is on the next student, not lost to the page', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await teacherWithDemoCanvas.open(`/courses/${ENGLISH_COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).first().click();
   await expect(page.getByTestId('answer-text')).toBeVisible();
@@ -32,7 +38,10 @@ test('after Save & Next Student on a quiz, focus is on the next student, not los
   await expect(page.getByTestId('student-name')).toBeFocused();
 });
 
-test("drafting the whole class is told in its own bar: no toast repeats it, goes stale or covers the screen's buttons", async ({ page, teacherWithDemoCanvas }) => {
+test("drafting the whole class is told in its own bar: no toast repeats it, goes stale or covers the screen's buttons", async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${DBQ_ASSIGNMENT}/grade`);
   await expect(page.getByText(/^\d+ submitted, ungraded students?\.$/)).toBeVisible();
   // Every toast shown from here on is written down, however briefly it stays.
@@ -40,7 +49,8 @@ test("drafting the whole class is told in its own bar: no toast repeats it, goes
     const seen: string[] = [];
     (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
     new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
+      for (const toast of document.querySelectorAll('[data-sonner-toast]'))
+        if (!seen.includes(toast.textContent ?? '')) seen.push(toast.textContent ?? '');
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Draft the whole class' }).click();
@@ -49,20 +59,28 @@ test("drafting the whole class is told in its own bar: no toast repeats it, goes
   const openInCanvas = page.getByRole('link', { name: 'Open in Canvas' });
   const box = (await openInCanvas.boundingBox())!;
   const reached = () =>
-    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null, {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
   expect(await reached()).toBe('Open in Canvas');
   await expect(page.getByTestId('batch-progress')).toHaveText(/^Drafted (\d+) of \1$/);
   expect(await reached()).toBe('Open in Canvas');
   expect(await page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen)).toEqual([]);
 });
 
-test('on a wide screen the draft toast covers neither the screen\'s buttons nor the grading panel the teacher reads', async ({ page, teacherWithDemoCanvas }) => {
+test("on a wide screen the draft toast covers neither the screen's buttons nor the grading panel the teacher reads", async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${DBQ_ASSIGNMENT}/grade`);
   await page.getByRole('combobox', { name: 'Jump to Student' }).selectOption({ label: 'Anderson, Zara (Submitted)' });
   await page.getByRole('switch', { name: 'Grade with the rubric' }).click();
   await page.getByRole('button', { name: 'Draft with AI' }).click();
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'AI formative grading generated using rubric criteria!' });
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'AI formative grading generated using rubric criteria!' });
   await expect(toast).toBeVisible();
   const overlap = async (other: Locator) => {
     const [a, b] = await Promise.all([toast.boundingBox(), other.boundingBox()]);

@@ -2,7 +2,11 @@ import { expect, test } from './fixtures';
 
 test.use({ teacherName: 'Frederick Douglass' });
 
-test('a teacher drafts, edits, saves with the keyboard, and the grade lands in Canvas', async ({ page, teacherWithDemoCanvas, demoCanvas }) => {
+test('a teacher drafts, edits, saves with the keyboard, and the grade lands in Canvas', async ({
+  page,
+  teacherWithDemoCanvas,
+  demoCanvas,
+}) => {
   await teacherWithDemoCanvas.open('/assignments');
   const card = page.getByTestId('needs-grading-card').first();
   await card.getByRole('link', { name: /Start Grading/ }).click();
@@ -24,7 +28,9 @@ test('a teacher drafts, edits, saves with the keyboard, and the grade lands in C
   await expect(page.getByTestId('student-name')).toHaveText(studentName ?? '');
 
   await page.keyboard.press('d');
-  await expect(page.getByText(/^AI formative grading generated using (assignment description|rubric criteria)!/)).toBeVisible();
+  await expect(
+    page.getByText(/^AI formative grading generated using (assignment description|rubric criteria)!/),
+  ).toBeVisible();
   await expect(page.getByTestId('draft-details')).toBeVisible();
   await expect(page.getByTestId('grade-review')).not.toBeEmpty();
   await expect(page.getByTestId('offline-engine-note')).toBeVisible();
@@ -41,33 +47,50 @@ test('a teacher drafts, edits, saves with the keyboard, and the grade lands in C
   await expect(page.getByTestId('student-name')).not.toHaveText(studentName ?? '');
 
   // Read it back from Canvas.
-  const submissions = await demoCanvas.get<Array<{ score: number | null; user: { name: string }; submission_comments: Array<{ comment: string }> }>>(
+  const submissions = await demoCanvas.get<
+    Array<{ score: number | null; user: { name: string }; submission_comments: Array<{ comment: string }> }>
+  >(
     `/courses/${courseId}/assignments/${assignmentId}/submissions?include[]=user&include[]=submission_comments&per_page=100`,
   );
   const saved = submissions.find((submission) => submission.user.name === studentName);
   expect(saved?.score).toBe(Number(grade));
-  expect(saved?.submission_comments.map((comment) => comment.comment)).toContain('Strong argument. Tighten the conclusion.');
+  expect(saved?.submission_comments.map((comment) => comment.comment)).toContain(
+    'Strong argument. Tighten the conclusion.',
+  );
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('usage-count')).toHaveText('1 of 10 used');
 });
 
-test('a submission carrying script, an event handler and a javascript: link runs nothing', async ({ page, teacherWithDemoCanvas }) => {
+test('a submission carrying script, an event handler and a javascript: link runs nothing', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
   await teacherWithDemoCanvas.open('/courses');
-  await page.getByTestId('course-card').filter({ hasText: 'English 10' }).getByRole('link', { name: /View Course/ }).click();
-  const argumentRow = page.getByTestId('assignment-row').filter({ hasText: /argument/i }).first();
+  await page
+    .getByTestId('course-card')
+    .filter({ hasText: 'English 10' })
+    .getByRole('link', { name: /View Course/ })
+    .click();
+  const argumentRow = page
+    .getByTestId('assignment-row')
+    .filter({ hasText: /argument/i })
+    .first();
   await argumentRow.getByRole('link', { name: /Grade/ }).click();
   await expect(page.getByTestId('student-name')).toBeVisible();
 
   let found = false;
   const total = Number((await page.getByTestId('student-position').textContent())!.split(' of ')[1]);
   for (let step = 0; step < total; step += 1) {
-    if ((await page.getByTestId('submission-body').count()) > 0 && (await page.getByTestId('submission-body').textContent())?.includes('Works cited (click here)')) {
+    if (
+      (await page.getByTestId('submission-body').count()) > 0 &&
+      (await page.getByTestId('submission-body').textContent())?.includes('Works cited (click here)')
+    ) {
       found = true;
       break;
     }

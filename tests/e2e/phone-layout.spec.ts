@@ -12,7 +12,10 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
     const root = document.scrollingElement ?? document.documentElement;
     return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
   });
-  expect(size.scrollWidth, `${label} is ${size.scrollWidth} px wide on a ${size.clientWidth} px screen`).toBeLessThanOrEqual(size.clientWidth);
+  expect(
+    size.scrollWidth,
+    `${label} is ${size.scrollWidth} px wide on a ${size.clientWidth} px screen`,
+  ).toBeLessThanOrEqual(size.clientWidth);
 }
 
 const PUBLIC_ROUTES = [
@@ -33,9 +36,14 @@ const PUBLIC_ROUTES = [
   '/ai-literacy/best-practices',
   '/ai-pedagogy',
   // Each article: long words, tables and quotes are where a page grows sideways.
-  ...['cognitive-load', 'diver-framework', 'assessment-ai', 'prompt-engineering', 'digital-citizenship', 'ai-assisted-assessment'].map(
-    (id) => `/ai-pedagogy?article=${id}`,
-  ),
+  ...[
+    'cognitive-load',
+    'diver-framework',
+    'assessment-ai',
+    'prompt-engineering',
+    'digital-citizenship',
+    'ai-assisted-assessment',
+  ].map((id) => `/ai-pedagogy?article=${id}`),
   '/ai-assignment-integration',
   '/auth',
   '/no-such-page',
@@ -50,9 +58,20 @@ test('public pages fit a 375 px phone', async ({ page }) => {
 });
 
 type Course = { id: number; needs_grading_count: number };
-type Item = { id: number; needs_grading_count?: number; quiz_type?: string; published?: boolean; assignment_id?: number | null };
+type Item = {
+  id: number;
+  needs_grading_count?: number;
+  quiz_type?: string;
+  published?: boolean;
+  assignment_id?: number | null;
+};
 
-test('signed-in pages, every course tab and the grading screens fit a 375 px phone', async ({ page, request, teacherWithDemoCanvas, demoCanvas }) => {
+test('signed-in pages, every course tab and the grading screens fit a 375 px phone', async ({
+  page,
+  request,
+  teacherWithDemoCanvas,
+  demoCanvas,
+}) => {
   test.setTimeout(180_000);
   const teacher = teacherWithDemoCanvas;
   await teacher.open('/dashboard');
@@ -62,7 +81,16 @@ test('signed-in pages, every course tab and the grading screens fit a 375 px pho
   const discussions = await demoCanvas.get<Item[]>(`/courses/${course.id}/discussion_topics`);
   const quizzes = await demoCanvas.get<Item[]>(`/courses/${course.id}/quizzes`);
 
-  for (const path of ['/dashboard', '/canvas-setup', '/settings', '/courses', '/assignments', '/pricing', '/billing/portal', '/courses/abc']) {
+  for (const path of [
+    '/dashboard',
+    '/canvas-setup',
+    '/settings',
+    '/courses',
+    '/assignments',
+    '/pricing',
+    '/billing/portal',
+    '/courses/abc',
+  ]) {
     await page.goto(path);
     await expectNoSidewaysScroll(page, path);
   }

@@ -60,13 +60,20 @@ test('changing plan from Pricing says what it replaces, what is due now and the 
   await expect(page.getByTestId('plan-full-time-plan').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
 });
 
-test('the return from a hosted checkout: a plan says it is active, an extra pack says the spec’s text', async ({ page, request }) => {
+test('the return from a hosted checkout: a plan says it is active, an extra pack says the spec’s text', async ({
+  page,
+  request,
+}) => {
   const teacher = await signUpThroughApi(request, 'Annie Easley');
   // The addresses Stripe sends the teacher back to (start-checkout.ts), opened directly.
   // This teacher bought nothing: the address alone never makes a plan 'active'.
   await signInThroughApi(page, teacher, '/dashboard?purchase=success&plan=Full-Time%20Plan');
   await expect(page.getByText('Purchase Successful!')).toBeVisible();
-  await expect(page.getByText('Your payment for the Full-Time Plan went through. It shows here as soon as the payment service confirms it.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your payment for the Full-Time Plan went through. It shows here as soon as the payment service confirms it.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Your Full-Time Plan is now active.')).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard$/);
 

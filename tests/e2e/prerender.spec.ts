@@ -18,12 +18,17 @@ test.describe('without JavaScript', () => {
     await page.goto('/');
     // The home page's own head, as it sets it in the browser too.
     await expect(page).toHaveTitle('Margin');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Margin drafts grades and feedback for your Canvas assignments/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Margin drafts grades and feedback for your Canvas assignments/,
+    );
     await expect(page.getByRole('heading', { level: 1, name: /Grade with your rubric, in your voice/ })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/home-no-js.png`, fullPage: true });
 
     await page.goto('/ai-pedagogy?article=cognitive-load');
-    await expect(page).toHaveTitle('Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning | Margin');
+    await expect(page).toHaveTitle(
+      'Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning | Margin',
+    );
     await expect(page.getByRole('heading', { level: 1, name: /Cognitive Load Theory and AI/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'What cognitive load theory says' })).toBeVisible();
     await expect(page.getByText('Loading article...')).toHaveCount(0);
@@ -44,7 +49,8 @@ test.describe('with JavaScript', () => {
   function watchConsole(page: Page) {
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     return problems;
@@ -73,7 +79,11 @@ test.describe('with JavaScript', () => {
     // Hydrated: its buttons work (Back to Hub is React's, not a link).
     await page.getByRole('button', { name: 'Back to Hub' }).first().click();
     await expect(page).toHaveURL(/\/ai-pedagogy$/);
-    await expect(page.getByRole('heading', { name: 'Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        name: 'Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning',
+      }),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/hub-hydrated.png` });
 
     await page.goto('/pricing');
@@ -100,9 +110,14 @@ test.describe('every prerendered public page', () => {
     '/ai-literacy',
     '/ai-literacy/community',
     '/ai-pedagogy',
-    ...['cognitive-load', 'diver-framework', 'assessment-ai', 'prompt-engineering', 'digital-citizenship', 'ai-assisted-assessment'].map(
-      (id) => `/ai-pedagogy?article=${id}`,
-    ),
+    ...[
+      'cognitive-load',
+      'diver-framework',
+      'assessment-ai',
+      'prompt-engineering',
+      'digital-citizenship',
+      'ai-assisted-assessment',
+    ].map((id) => `/ai-pedagogy?article=${id}`),
   ];
   const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 
@@ -112,14 +127,18 @@ test.describe('every prerendered public page', () => {
     for (const path of PAGES) {
       const html = await (await request.get(path)).text();
       const root = /<div id="root">([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
-      expect(root.replace(/<[^>]+>/g, '').trim().length, `${path} has text before JavaScript runs`).toBeGreaterThan(200);
+      expect(root.replace(/<[^>]+>/g, '').trim().length, `${path} has text before JavaScript runs`).toBeGreaterThan(
+        200,
+      );
       const title = attribute(html, /<title>([^<]*)<\/title>/) ?? '';
       const description = attribute(html, /<meta name="description" content="([^"]*)" \/>/) ?? '';
       expect(title, path).not.toBe('');
       expect(description.length, `${path} description`).toBeGreaterThan(40);
       expect(attribute(html, /<meta property="og:title" content="([^"]*)" \/>/), path).toBe(title);
       expect(attribute(html, /<meta property="og:description" content="([^"]*)" \/>/), path).toBe(description);
-      expect(attribute(html, /<meta property="og:type" content="([^"]*)" \/>/), path).toBe(path.includes('?article=') ? 'article' : 'website');
+      expect(attribute(html, /<meta property="og:type" content="([^"]*)" \/>/), path).toBe(
+        path.includes('?article=') ? 'article' : 'website',
+      );
       expect(titles.get(title), `${path} shares its title`).toBeUndefined();
       expect(descriptions.get(description), `${path} shares its description`).toBeUndefined();
       titles.set(title, path);

@@ -41,7 +41,10 @@ test('the prerendered HTML carries the header links', async ({ request }) => {
   for (const href of ['/ai-literacy', '/pricing', '/features', '/about']) expect(html).toContain(`href="${href}"`);
 });
 
-test('on a phone the menu opens with its links while the session is checked; signed in, the account area follows', async ({ page, request }) => {
+test('on a phone the menu opens with its links while the session is checked; signed in, the account area follows', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const teacher = await signUpThroughApi(request, 'Mary Jackson');
   await signInThroughApi(page, teacher, '/about');

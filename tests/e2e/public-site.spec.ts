@@ -32,7 +32,10 @@ test.beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mailbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mailbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -49,11 +52,15 @@ test.afterAll(async () => {
 
 /** A mail as a reader sees it: quoted-printable soft breaks and escapes undone. */
 function readable(raw: string) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 async function expectMail(subject: string) {
-  await expect.poll(() => mailbox.some((mail) => readable(mail.raw).includes(`Subject: ${subject}`)), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => mailbox.some((mail) => readable(mail.raw).includes(`Subject: ${subject}`)), { timeout: 10_000 })
+    .toBe(true);
   return mailbox.find((mail) => readable(mail.raw).includes(`Subject: ${subject}`))!;
 }
 
@@ -73,20 +80,32 @@ async function overflowingContent(page: Page) {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`page is ${document.documentElement.scrollWidth}px wide`);
-    for (const element of document.querySelectorAll('main :is(h1, h2, h3, p, a, button, input, select, textarea, label, li)')) {
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const element of document.querySelectorAll(
+      'main :is(h1, h2, h3, p, a, button, input, select, textarea, label, li)',
+    )) {
       const box = element.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1) problems.push(`${element.tagName} "${element.textContent?.slice(0, 40)}" ends at ${Math.round(box.right)}px`);
+      if (box.width > 0 && box.right > width + 1)
+        problems.push(`${element.tagName} "${element.textContent?.slice(0, 40)}" ends at ${Math.round(box.right)}px`);
     }
     return problems;
   });
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
   expect(
-    serious.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target) })),
+    serious.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target),
+    })),
   ).toEqual([]);
 }
 
@@ -155,7 +174,9 @@ test.describe('pages', () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test('about: creator, not an auto grader, control, bias, benefits, and the FAQ opens one answer at a time', async ({ page }) => {
+  test('about: creator, not an auto grader, control, bias, benefits, and the FAQ opens one answer at a time', async ({
+    page,
+  }) => {
     await openPage(page, '/about');
     await expect(page).toHaveTitle('About | Margin');
     await expect(page.getByRole('heading', { name: /Built by a teacher/ })).toBeVisible();
@@ -179,7 +200,8 @@ test.describe('pages', () => {
       'Will students know that AI was involved?',
       'What if I disagree with the AI’s suggestions?',
     ]);
-    for (let index = 0; index < 8; index += 1) await expect(questions.nth(index)).toHaveAttribute('aria-expanded', 'false');
+    for (let index = 0; index < 8; index += 1)
+      await expect(questions.nth(index)).toHaveAttribute('aria-expanded', 'false');
 
     await questions.nth(0).click();
     await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
@@ -233,7 +255,9 @@ test.describe('pages', () => {
     );
   });
 
-  test('terms: the frontmatter date, thirteen sections and the fulfillment policy, links inside the app', async ({ page }) => {
+  test('terms: the frontmatter date, thirteen sections and the fulfillment policy, links inside the app', async ({
+    page,
+  }) => {
     await openPage(page, '/terms');
     await expect(page).toHaveTitle('Terms of Service | Margin');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
@@ -300,7 +324,9 @@ test.describe('contact and support', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('a message is sent, shows the sending state, resets the form and reaches the support mailbox', async ({ page }) => {
+  test('a message is sent, shows the sending state, resets the form and reaches the support mailbox', async ({
+    page,
+  }) => {
     await openPage(page, '/contact');
     await page.getByLabel('Name').fill('Mary Jackson');
     await page.getByLabel('Email').fill('mary.jackson@school.test');
@@ -339,10 +365,16 @@ test.describe('contact and support', () => {
     expect(mail.raw).toMatch(/^Reply-To: dorothy@school\.test/m);
   });
 
-  test('when the message cannot be stored, the failure toast shows and the form keeps what was typed', async ({ page }) => {
+  test('when the message cannot be stored, the failure toast shows and the form keeps what was typed', async ({
+    page,
+  }) => {
     await openPage(page, '/contact');
     await page.route('**/api/contact/messages', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }),
+      }),
     );
     await page.getByLabel('Name').fill('Katherine Johnson');
     await page.getByLabel('Email').fill('katherine@school.test');
@@ -389,7 +421,9 @@ test.describe('institutional inquiry', () => {
       const shown = await page
         .getByLabel(label)
         .locator('option')
-        .evaluateAll((elements) => elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })));
+        .evaluateAll((elements) =>
+          elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })),
+        );
       expect(shown.slice(1), label).toEqual(options.map((option) => ({ value: option.value, label: option.label })));
       expect(shown[0]!.value).toBe('');
     }
@@ -425,7 +459,9 @@ test.describe('institutional inquiry', () => {
     await expect(page.getByText('Inquiry submitted successfully!')).toBeVisible();
   });
 
-  test('an inquiry is sent with type institutional, resets the form and reaches the support mailbox', async ({ page }) => {
+  test('an inquiry is sent with type institutional, resets the form and reaches the support mailbox', async ({
+    page,
+  }) => {
     await openPage(page, '/institutional-inquiry');
     await fillValidInquiry(page, 'Lakeside Unified e2e');
     const sent = page.waitForRequest('**/api/contact/inquiries');
@@ -454,7 +490,11 @@ test.describe('institutional inquiry', () => {
     await openPage(page, '/institutional-inquiry');
     await expect(page.getByRole('link', { name: SUPPORT_EMAIL })).toBeVisible();
     await page.route('**/api/contact/inquiries', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }),
+      }),
     );
     await fillValidInquiry(page, 'Kept Academy');
     await page.getByRole('button', { name: 'Request Custom Quote' }).click();

@@ -14,16 +14,23 @@ export async function signUpThroughApi(request: APIRequestContext, fullName = 'O
 }
 
 /** Signs in through the API inside the page, so the browser gets the refresh cookie, then opens a path. */
-export async function signInThroughApi(page: Page, credentials: { email: string; password: string }, path = '/dashboard') {
+export async function signInThroughApi(
+  page: Page,
+  credentials: { email: string; password: string },
+  path = '/dashboard',
+) {
   await page.goto('/');
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/auth/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.status;
-  }, { email: credentials.email, password: credentials.password });
+  const status = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { email: credentials.email, password: credentials.password },
+  );
   expect(status).toBe(200);
   await openPage(page, path);
 }

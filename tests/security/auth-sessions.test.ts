@@ -19,24 +19,39 @@ const refresh = (app: TestApp['app'], cookie: string) =>
   app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { margin_refresh: cookie } });
 const nextCookie = (response: { cookies: { name: string; value: string }[] }) =>
   response.cookies.find((cookie) => cookie.name === 'margin_refresh')!.value;
-const profile = (headers: Record<string, string>) => harness.app.inject({ method: 'GET', url: '/api/profile', headers });
+const profile = (headers: Record<string, string>) =>
+  harness.app.inject({ method: 'GET', url: '/api/profile', headers });
 
 describe('sign-out', () => {
   it('makes the access token useless at once', async () => {
     const teacher = await signUpAndIn(harness.app);
     expect((await profile(teacher.headers)).statusCode).toBe(200);
-    const signOut = await harness.app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies: { margin_refresh: teacher.refreshCookie } });
+    const signOut = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookies: { margin_refresh: teacher.refreshCookie },
+    });
     expect(signOut.statusCode).toBe(204);
     const after = await profile(teacher.headers);
     expect(after.statusCode).toBe(401);
     expect(after.json().error.message).toBe('Your session has ended. Please sign in again.');
-    expect((await harness.app.inject({ method: 'GET', url: '/api/auth/session', headers: teacher.headers })).statusCode).toBe(401);
+    expect(
+      (await harness.app.inject({ method: 'GET', url: '/api/auth/session', headers: teacher.headers })).statusCode,
+    ).toBe(401);
   });
 
   it('ends only that sign-in: the same teacher signed in elsewhere keeps working', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const other = await harness.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: teacher.email, password: teacher.password } });
-    await harness.app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies: { margin_refresh: teacher.refreshCookie } });
+    const other = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: teacher.email, password: teacher.password },
+    });
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookies: { margin_refresh: teacher.refreshCookie },
+    });
     expect((await profile({ authorization: `Bearer ${other.json().session.access_token}` })).statusCode).toBe(200);
   });
 
@@ -118,13 +133,20 @@ describe('the Secure flag of the auth cookies', () => {
   });
 
   it('is set whenever PUBLIC_URL is https, on refresh and sign-out too', async () => {
-    const https = await createTestApp({ env: { PUBLIC_URL: 'https://margin.school.test' }, database: harness.database });
+    const https = await createTestApp({
+      env: { PUBLIC_URL: 'https://margin.school.test' },
+      database: harness.database,
+    });
     try {
       const signIn = await signInOver(https.app, {});
       expect(cookiesOf(signIn)).toEqual({ margin_refresh: true, margin_device: true });
       const refreshed = await refresh(https.app, nextCookie(signIn));
       expect(cookiesOf(refreshed)).toEqual({ margin_refresh: true });
-      const signOut = await https.app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies: { margin_refresh: nextCookie(refreshed) } });
+      const signOut = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        cookies: { margin_refresh: nextCookie(refreshed) },
+      });
       expect(cookiesOf(signOut)).toEqual({ margin_refresh: true });
     } finally {
       await https.close();

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 const signInFrom = (remoteAddress: string, email: string, password: string, cookies: Record<string, string> = {}) =>
-  harness.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress, cookies });
+  harness.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    remoteAddress,
+    cookies,
+  });
 
 async function checkedPasswords(email: string): Promise<number> {
   const rows = await queryRows<{ n: number }>(
@@ -30,7 +36,10 @@ async function checkedPasswords(email: string): Promise<number> {
 }
 
 const statuses = (responses: { statusCode: number }[]) =>
-  responses.reduce<Record<number, number>>((counts, { statusCode }) => ({ ...counts, [statusCode]: (counts[statusCode] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>(
+    (counts, { statusCode }) => ({ ...counts, [statusCode]: (counts[statusCode] ?? 0) + 1 }),
+    {},
+  );
 
 describe('a burst of concurrent guesses', () => {
   it('checks at most the limit of 200 guesses fired at once through app.inject', async () => {
@@ -94,7 +103,9 @@ describe('backoff', () => {
 describe('lockout is not a denial of service', () => {
   it('lets the teacher in from her own address while someone else is locked out guessing from theirs', async () => {
     const teacher = await signUpAndIn(harness.app, { password: 'own-address-1' });
-    await Promise.all(Array.from({ length: 30 }, (_, index) => signInFrom('203.0.113.30', teacher.email, `guess-${index}`)));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, index) => signInFrom('203.0.113.30', teacher.email, `guess-${index}`)),
+    );
     expect((await signInFrom('203.0.113.30', teacher.email, teacher.password)).statusCode).toBe(429);
     expect((await signInFrom('198.51.100.30', teacher.email, teacher.password)).statusCode).toBe(200);
   });
@@ -106,13 +117,16 @@ describe('lockout is not a denial of service', () => {
     expect(deviceCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/sign-in' });
 
     // A botnet: one guess from each of 60 addresses fills the e-mail's own budget.
-    for (let index = 0; index < 60; index += 1) await signInFrom(`192.0.2.${index + 1}`, teacher.email, `guess-${index}`);
+    for (let index = 0; index < 60; index += 1)
+      await signInFrom(`192.0.2.${index + 1}`, teacher.email, `guess-${index}`);
     const elsewhere = await signInFrom('198.51.100.41', teacher.email, teacher.password);
     expect(elsewhere.statusCode).toBe(429);
     expect(await checkedPasswords(teacher.email)).toBe(SIGN_IN_RULES.email.freeAttempts);
 
     // Same address as the attacker's last guess, but with her device cookie: checked, and in.
-    const withDevice = await signInFrom('192.0.2.60', teacher.email, teacher.password, { margin_device: deviceCookie.value });
+    const withDevice = await signInFrom('192.0.2.60', teacher.email, teacher.password, {
+      margin_device: deviceCookie.value,
+    });
     expect(withDevice.statusCode).toBe(200);
   });
 
@@ -121,14 +135,17 @@ describe('lockout is not a denial of service', () => {
     const victim = await signUpAndIn(harness.app, { password: 'victim-pass-1' });
     const own = await signInFrom('203.0.113.50', attacker.email, attacker.password);
     const cookie = { margin_device: own.cookies.find((c) => c.name === 'margin_device')!.value };
-    const burst = await Promise.all(Array.from({ length: 40 }, (_, index) => signInFrom('203.0.113.50', victim.email, `guess-${index}`, cookie)));
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => signInFrom('203.0.113.50', victim.email, `guess-${index}`, cookie)),
+    );
     expect(statuses(burst)[401]).toBeLessThanOrEqual(SIGN_IN_RULES.pair.freeAttempts);
     expect((await signInFrom('203.0.113.50', victim.email, 'x', { margin_device: 'made.up' })).statusCode).toBe(429);
   });
 
   it('gives back the shared address budget on success, so colleagues behind one school address are not locked out', async () => {
     const colleagues = [];
-    for (let index = 0; index < 25; index += 1) colleagues.push(await signUpAndIn(harness.app, { password: `colleague-pass-${index}` }));
+    for (let index = 0; index < 25; index += 1)
+      colleagues.push(await signUpAndIn(harness.app, { password: `colleague-pass-${index}` }));
     for (const colleague of colleagues) {
       expect((await signInFrom('203.0.113.60', colleague.email, colleague.password)).statusCode).toBe(200);
     }

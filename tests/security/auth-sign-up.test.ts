@@ -26,13 +26,19 @@ const signUp = (payload: Record<string, unknown>, remoteAddress = `198.18.0.${(c
   harness.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, remoteAddress });
 
 describe('common passwords', () => {
-  it.each(['123456', 'password', 'Password1', 'qwerty123', 'iloveyou', 'sunshine'])('refuses %s with a message naming the field', async (password) => {
-    const response = await signUp({ email: `common-${password}@school.test`, password, fullName: 'Common' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'VALIDATION', field: 'password', message: COMMON_PASSWORD });
-    const rows = await queryRows(harness.database.db, sql`select 1 from users where email = ${`common-${password.toLowerCase()}@school.test`}`);
-    expect(rows).toHaveLength(0);
-  });
+  it.each(['123456', 'password', 'Password1', 'qwerty123', 'iloveyou', 'sunshine'])(
+    'refuses %s with a message naming the field',
+    async (password) => {
+      const response = await signUp({ email: `common-${password}@school.test`, password, fullName: 'Common' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION', field: 'password', message: COMMON_PASSWORD });
+      const rows = await queryRows(
+        harness.database.db,
+        sql`select 1 from users where email = ${`common-${password.toLowerCase()}@school.test`}`,
+      );
+      expect(rows).toHaveLength(0);
+    },
+  );
 
   it('keeps the spec minimum of six characters first', async () => {
     const response = await signUp({ email: 'short@school.test', password: '12345', fullName: 'Short' });
@@ -51,7 +57,14 @@ describe('an e-mail that already has an account', () => {
     expect(again.headers['content-length']).toBe(fresh.headers['content-length']);
 
     await expect
-      .poll(async () => queryRows(harness.database.db, sql`select to_address, subject from mail_outbox where to_address in ('owner@school.test', 'fresh@school.test') order by to_address, subject`), { timeout: 5000 })
+      .poll(
+        async () =>
+          queryRows(
+            harness.database.db,
+            sql`select to_address, subject from mail_outbox where to_address in ('owner@school.test', 'fresh@school.test') order by to_address, subject`,
+          ),
+        { timeout: 5000 },
+      )
       .toEqual([
         { to_address: 'fresh@school.test', subject: 'Welcome to Margin' },
         { to_address: 'owner@school.test', subject: 'Welcome to Margin' },
@@ -83,15 +96,24 @@ describe('an e-mail that already has an account', () => {
 describe('the per-address limit', () => {
   it(`accepts ${LIMIT} sign-ups an hour from one address, then refuses with a clear 429; other addresses are not affected`, async () => {
     for (let index = 0; index < LIMIT; index += 1) {
-      const response = await signUp({ email: `flood-${index}@school.test`, password: 'flood-pass-1', fullName: 'Flood' }, '203.0.113.77');
+      const response = await signUp(
+        { email: `flood-${index}@school.test`, password: 'flood-pass-1', fullName: 'Flood' },
+        '203.0.113.77',
+      );
       expect(response.statusCode).toBe(201);
     }
-    const refused = await signUp({ email: 'flood-last@school.test', password: 'flood-pass-1', fullName: 'Flood' }, '203.0.113.77');
+    const refused = await signUp(
+      { email: 'flood-last@school.test', password: 'flood-pass-1', fullName: 'Flood' },
+      '203.0.113.77',
+    );
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe(TOO_MANY_SIGN_UPS);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     const rows = await queryRows(harness.database.db, sql`select 1 from users where email = 'flood-last@school.test'`);
     expect(rows).toHaveLength(0);
-    expect((await signUp({ email: 'neighbour@school.test', password: 'flood-pass-1', fullName: 'N' }, '203.0.113.78')).statusCode).toBe(201);
+    expect(
+      (await signUp({ email: 'neighbour@school.test', password: 'flood-pass-1', fullName: 'N' }, '203.0.113.78'))
+        .statusCode,
+    ).toBe(201);
   });
 });

@@ -40,7 +40,10 @@ function sample(schema: Schema | undefined, depth = 0): unknown {
         Object.entries(schema.shape ?? {})
           // The public forms' honeypot: a filled one files the message as spam before it is stored.
           .filter(([key]) => key !== 'website')
-          .map(([key, field]) => [key, /email/i.test(key) ? `fuzz-${Math.random().toString(36).slice(2)}@school.test` : sample(field, depth + 1)]),
+          .map(([key, field]) => [
+            key,
+            /email/i.test(key) ? `fuzz-${Math.random().toString(36).slice(2)}@school.test` : sample(field, depth + 1),
+          ]),
       );
     case 'string': {
       const formats = [def.format, ...(def.checks ?? []).map((check) => check._zod?.def?.format)];
@@ -85,8 +88,35 @@ function fieldNames(schema: unknown): string[] {
 }
 
 const HUGE = 'x'.repeat(100_000);
-const BAD_VALUES: unknown[] = [null, 0, -1, 1.5, 1e308, '', ' ', HUGE, 'a\u0000b', 'a\ud800b', [], ['a'], {}, { nested: { deeper: 1 } }, true];
-const BAD_PATH_VALUES = ['abc', '-1', '0', '1.5', '99999999999999999999999', '%00', 'a%00b', '%ED%A0%80', 'x'.repeat(2000), '..%2F..%2Fetc'];
+const BAD_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  '',
+  ' ',
+  HUGE,
+  'a\u0000b',
+  'a\ud800b',
+  [],
+  ['a'],
+  {},
+  { nested: { deeper: 1 } },
+  true,
+];
+const BAD_PATH_VALUES = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999999',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  'x'.repeat(2000),
+  '..%2F..%2Fetc',
+];
 
 function deeplyNested(depth: number): string {
   return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -99,21 +129,28 @@ function fillPath(path: string, override?: { name: string; value: string }): str
 }
 
 function casesFor(route: RouteOptions): Case[] {
-  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+    (m) => m !== 'HEAD' && m !== 'OPTIONS',
+  );
   const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown };
   const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const cases: Case[] = [];
   for (const method of methods) {
     const base = fillPath(route.url);
     for (const name of params) {
-      for (const value of BAD_PATH_VALUES) cases.push({ method, url: fillPath(route.url, { name, value }), label: `path ${name}=${value.slice(0, 20)}` });
+      for (const value of BAD_PATH_VALUES)
+        cases.push({ method, url: fillPath(route.url, { name, value }), label: `path ${name}=${value.slice(0, 20)}` });
     }
     for (const name of fieldNames(schema.querystring)) {
       for (const value of BAD_VALUES) {
         const text = typeof value === 'string' ? value : JSON.stringify(value);
         // A lone surrogate has no UTF-8 form: send the bytes a broken client would (an encoded surrogate).
         const encoded = /[\uD800-\uDFFF]/.test(text) ? 'a%ED%A0%80b' : encodeURIComponent(text);
-        cases.push({ method, url: `${base}?${encodeURIComponent(name)}=${encoded}`, label: `query ${name}=${text.slice(0, 20)}` });
+        cases.push({
+          method,
+          url: `${base}?${encodeURIComponent(name)}=${encoded}`,
+          label: `query ${name}=${text.slice(0, 20)}`,
+        });
       }
       cases.push({ method, url: `${base}?${name}=1&${name}=2`, label: `query ${name} twice` });
     }
@@ -126,7 +163,12 @@ function casesFor(route: RouteOptions): Case[] {
     for (const name of fieldNames(schema.body)) {
       for (const value of BAD_VALUES) {
         for (const body of [{ [name]: value }, { ...baseline, [name]: value }]) {
-          cases.push({ method, url: base, body: JSON.stringify(body), label: `body ${name}=${JSON.stringify(value)?.slice(0, 20)}` });
+          cases.push({
+            method,
+            url: base,
+            body: JSON.stringify(body),
+            label: `body ${name}=${JSON.stringify(value)?.slice(0, 20)}`,
+          });
         }
       }
     }
@@ -156,7 +198,8 @@ describe('fuzzing every route', () => {
     let tried = 0;
     for (const testCase of cases) {
       // Signing out and disconnecting Canvas would take away what the other cases need.
-      if (/\/sign-out/.test(testCase.url) || (testCase.method === 'DELETE' && /\/connection/.test(testCase.url))) continue;
+      if (/\/sign-out/.test(testCase.url) || (testCase.method === 'DELETE' && /\/connection/.test(testCase.url)))
+        continue;
       const answer = await harness.app.inject({
         method: testCase.method as 'POST',
         // A new address each time, so the per-address limits of public forms do not hide what is behind them.
@@ -167,9 +210,13 @@ describe('fuzzing every route', () => {
       });
       tried += 1;
       const leak = /\n\s+at |node_modules|Failed query|\.ts:\d+/.test(answer.body);
-      if (answer.statusCode === 500 || leak) failures.push(`${testCase.method} ${testCase.url.slice(0, 80)} (${testCase.label}) → ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+      if (answer.statusCode === 500 || leak)
+        failures.push(
+          `${testCase.method} ${testCase.url.slice(0, 80)} (${testCase.label}) → ${answer.statusCode} ${answer.body.slice(0, 120)}`,
+        );
     }
-    if (process.env.FUZZ_REPORT) console.info(`fuzzed ${fuzzed.length} routes with ${tried} requests: ${failures.length} failures`);
+    if (process.env.FUZZ_REPORT)
+      console.info(`fuzzed ${fuzzed.length} routes with ${tried} requests: ${failures.length} failures`);
     expect(tried).toBeGreaterThan(1500);
     expect(failures).toEqual([]);
   });

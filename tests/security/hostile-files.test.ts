@@ -8,7 +8,13 @@ import { sharedDocumentReader } from '@/server/adapters/documents/read-in-worker
 import type { RunningDemoCanvas } from '@/server/demo-canvas';
 import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
-import { docxHugeRun, docxParagraphBomb, pdfFlateBomb, pdfManyPages, unclosedTagsHtml } from '@/server/test/make-hostile-files';
+import {
+  docxHugeRun,
+  docxParagraphBomb,
+  pdfFlateBomb,
+  pdfManyPages,
+  unclosedTagsHtml,
+} from '@/server/test/make-hostile-files';
 import { plantStudentFile } from '@/server/test/plant-student-file';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 
@@ -37,7 +43,10 @@ const files: Record<string, HostileFile> = {};
 
 beforeAll(async () => {
   model = await startFakeAiServer();
-  const aiModel = createAiModel({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test' }, { maxNetworkRetries: 0 });
+  const aiModel = createAiModel(
+    { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test' },
+    { maxNetworkRetries: 0 },
+  );
   [harness, canvas] = await Promise.all([createTestApp({ aiModel }), startTestCanvas()]);
   // Both reader threads up before anything is measured: starting a worker from TypeScript (tsx)
   // costs the event loop more than starting the built one does.
@@ -82,7 +91,9 @@ function eventLoopCpuMs(): number {
  * keeps that thread busy for the whole delay. (After the reading, a draft goes on with its own work
  * on the text it got, up to 60,000 characters; that is drafting, not reading documents.)
  */
-async function whileProbing<T>(work: () => Promise<T>): Promise<{ result: T; worstStallMs: number; elapsedMs: number }> {
+async function whileProbing<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; worstStallMs: number; elapsedMs: number }> {
   let isDone = false;
   let worstStallMs = 0;
   const reader = sharedDocumentReader();
@@ -125,7 +136,9 @@ async function expectServerKeepsAnswering<T>(work: () => Promise<T>): Promise<T>
     stalls.push(Math.round(worstStallMs));
     if (worstStallMs < MAX_STALL_MS) break;
   }
-  expect(Math.min(...stalls), `worst /api/health delay of each run: ${stalls.join(', ')} ms`).toBeLessThan(MAX_STALL_MS);
+  expect(Math.min(...stalls), `worst /api/health delay of each run: ${stalls.join(', ')} ms`).toBeLessThan(
+    MAX_STALL_MS,
+  );
   return first as T;
 }
 
@@ -133,9 +146,18 @@ let addressCounter = 0;
 function uploadAssignment(file: HostileFile, claimed: { filename?: string; contentType?: string } = {}) {
   const form = new FormData();
   form.append('assignmentTitle', 'Essay');
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: claimed.contentType ?? file.contentType }), claimed.filename ?? file.filename);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.bytes)], { type: claimed.contentType ?? file.contentType }),
+    claimed.filename ?? file.filename,
+  );
   addressCounter += 1;
-  return harness.app.inject({ method: 'POST', url: '/api/literacy/integrations', payload: form, remoteAddress: `192.0.2.${addressCounter}` });
+  return harness.app.inject({
+    method: 'POST',
+    url: '/api/literacy/integrations',
+    payload: form,
+    remoteAddress: `192.0.2.${addressCounter}`,
+  });
 }
 
 describe('the event-loop probe', () => {
@@ -153,7 +175,13 @@ describe('the event-loop probe', () => {
 });
 
 describe('hostile files through the public upload of the integration tool', () => {
-  const cases: Array<{ name: string; file: () => HostileFile; claimed?: { filename: string; contentType: string }; status: number; message: string }> = [
+  const cases: Array<{
+    name: string;
+    file: () => HostileFile;
+    claimed?: { filename: string; contentType: string };
+    status: number;
+    message: string;
+  }> = [
     {
       name: 'a 62 KB .docx that claims 320 MB once unpacked',
       file: () => files.bomb!,
@@ -185,7 +213,7 @@ describe('hostile files through the public upload of the integration tool', () =
       message: `flate.pdf holds more than 20,000 characters of text; the tool takes at most 20,000. ${PASTE_A_PART}`,
     },
     {
-      name: "190 KB of unclosed tags named .txt and claimed as HTML",
+      name: '190 KB of unclosed tags named .txt and claimed as HTML',
       file: () => files.tags190k!,
       claimed: { filename: 'assignment.txt', contentType: 'text/html' },
       status: 400,
@@ -216,12 +244,19 @@ describe('hostile files handed in by a student, read while the teacher drafts', 
 
   beforeAll(async () => {
     teacher = await connectedTeacher(harness.app, canvas);
-    const { assignments } = (await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    const { assignments } = (
+      await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+    ).json();
     const assignment = assignments[0] as { course_id: number; id: number };
     base = `/api/grading/courses/${assignment.course_id}/assignments/${assignment.id}`;
-    const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+    const view = (
+      await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+    ).json() as AssignmentGradingView;
     const student = view.submissions.find(
-      (submission: GradingSubmission) => !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded',
+      (submission: GradingSubmission) =>
+        !submission.id.startsWith('placeholder_') &&
+        submission.submitted_at !== null &&
+        submission.workflow_state !== 'graded',
     )!;
     target = { assignmentId: assignment.id, userId: student.user_id };
   });
@@ -234,13 +269,22 @@ describe('hostile files handed in by a student, read while the teacher drafts', 
       payload: { userId: target.userId, options: { mode: 'formative', useRubric: false, customInstructions: null } },
     });
 
-  const ESSAY = '<p>The water cycle moves water between the land, the sea and the sky. Evaporation comes first; condensation follows.</p>';
+  const ESSAY =
+    '<p>The water cycle moves water between the land, the sea and the sky. Evaporation comes first; condensation follows.</p>';
   const cases: Array<{ name: string; file: () => HostileFile; outcome: 'read' | 'failed' }> = [
     { name: 'a 62 KB .docx that claims 320 MB once unpacked', file: () => files.bomb!, outcome: 'failed' },
-    { name: 'a 62 KB .docx of 20 MB of paragraphs (read up to the text limit)', file: () => files.paragraphs!, outcome: 'read' },
+    {
+      name: 'a 62 KB .docx of 20 MB of paragraphs (read up to the text limit)',
+      file: () => files.paragraphs!,
+      outcome: 'read',
+    },
     { name: 'a .docx with one run of 300 MB', file: () => files.run!, outcome: 'failed' },
     { name: 'a 4.5 MB PDF of 20,000 pages (read up to the page limit)', file: () => files.pages!, outcome: 'read' },
-    { name: 'a PDF whose content stream inflates to 20 MB (read up to the text limit)', file: () => files.flate!, outcome: 'read' },
+    {
+      name: 'a PDF whose content stream inflates to 20 MB (read up to the text limit)',
+      file: () => files.flate!,
+      outcome: 'read',
+    },
     { name: '190 KB of unclosed tags in an .html file', file: () => files.tags190k!, outcome: 'read' },
     { name: '5 MB of unclosed tags in an .html file', file: () => files.tags5m!, outcome: 'read' },
   ];
@@ -257,7 +301,16 @@ describe('hostile files handed in by a student, read while the teacher drafts', 
 
   it('unclosed tags in the submission text itself are read in one pass', async () => {
     for (const size of [190 * 1024, 5_000_000]) {
-      plantStudentFile(canvas.state, target, { filename: 'notes.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('Evaporation comes first.') }, `<p>My essay.</p>${unclosedTagsHtml(size)}`);
+      plantStudentFile(
+        canvas.state,
+        target,
+        {
+          filename: 'notes.txt',
+          contentType: 'text/plain',
+          bytes: new TextEncoder().encode('Evaporation comes first.'),
+        },
+        `<p>My essay.</p>${unclosedTagsHtml(size)}`,
+      );
       const { result, elapsedMs } = await whileProbing(draft);
       expect(result.statusCode, result.body).toBe(200);
       expect(result.json().files.read).toEqual(['notes.txt']);

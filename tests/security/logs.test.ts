@@ -56,7 +56,10 @@ describe('the log', () => {
   });
 
   it('holds no passwords, tokens or cookies from sign-in and protected requests', async () => {
-    const teacher = await signUpAndIn(harness.app, { email: 'ada.lovelace.logs@school.test', fullName: 'Ada Logsworth' });
+    const teacher = await signUpAndIn(harness.app, {
+      email: 'ada.lovelace.logs@school.test',
+      fullName: 'Ada Logsworth',
+    });
     await harness.app.inject({ method: 'GET', url: '/api/profile', headers: teacher.headers });
     const log = lines.join('\n');
     expect(log).not.toContain(teacher.password);
@@ -74,11 +77,16 @@ describe('serializeError', () => {
       table: 'users',
       detail: 'Failing row contains (ann@school.org, Ann Example).',
     });
-    const error = new Error('Failed query: insert into "users" ("email", "name") values ($1, $2)\nparams: ann@school.org,Ann Example', {
-      cause,
-    });
+    const error = new Error(
+      'Failed query: insert into "users" ("email", "name") values ($1, $2)\nparams: ann@school.org,Ann Example',
+      {
+        cause,
+      },
+    );
     const safe = serializeError(error);
-    expect(safe.message).toBe('Failed query: insert into "users" ("email", "name") values ($1, $2)\nparams: [redacted]');
+    expect(safe.message).toBe(
+      'Failed query: insert into "users" ("email", "name") values ($1, $2)\nparams: [redacted]',
+    );
     expect(safe.stack).not.toContain('ann@school.org');
     expect(safe.cause).toMatchObject({ code: '23514', constraint: 'c', table: 'users' });
     expect(JSON.stringify(safe)).not.toContain('ann@school.org');

@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCanvasClient, createCanvasNetwork, type CanvasClient, type CanvasNetwork } from '@/server/adapters/canvas';
+import {
+  createCanvasClient,
+  createCanvasNetwork,
+  type CanvasClient,
+  type CanvasNetwork,
+} from '@/server/adapters/canvas';
 import { AppError } from '@/server/core/app-error';
 import { createTestApp, signUpAndIn } from '@/server/test/test-app';
 
@@ -48,7 +53,8 @@ const lookups: Record<string, string[][]> = {};
 /** DNS for the test's names: each call takes the next answer (the last one repeats). */
 function resolveHost(hostname: string): Promise<string[]> {
   const answers = lookups[hostname];
-  if (!answers || answers.length === 0) return Promise.reject(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+  if (!answers || answers.length === 0)
+    return Promise.reject(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
   return Promise.resolve(answers.length > 1 ? answers.shift()! : answers[0]!);
 }
 
@@ -83,13 +89,19 @@ beforeAll(async () => {
       response.end();
     }
   });
-  network = createCanvasNetwork({ allowPrivateHosts: false, allowedOrigins: [canvas.base, fileStore.base], resolveHost });
+  network = createCanvasNetwork({
+    allowPrivateHosts: false,
+    allowedOrigins: [canvas.base, fileStore.base],
+    resolveHost,
+  });
   client = createCanvasClient({ baseUrl: canvas.base, token: TOKEN, network, maxRetries: 0, timeoutMs: 5_000 });
 });
 
 afterAll(async () => {
   await network?.close();
-  await Promise.all([internal, fileStore, canvas].map((local) => local && new Promise((resolve) => local.server.close(resolve))));
+  await Promise.all(
+    [internal, fileStore, canvas].map((local) => local && new Promise((resolve) => local.server.close(resolve))),
+  );
 });
 
 async function refusal(call: Promise<unknown>): Promise<AppError> {
@@ -182,7 +194,9 @@ describe('the production rule through the app', () => {
     await harness.app.listen({ port, host: '127.0.0.1' });
     try {
       const teacher = await signUpAndIn(harness.app);
-      const demo = (await harness.app.inject({ url: '/api/config' })).json<{ demoCanvas: { url: string; token: string } }>().demoCanvas;
+      const demo = (await harness.app.inject({ url: '/api/config' })).json<{
+        demoCanvas: { url: string; token: string };
+      }>().demoCanvas;
       const connect = await harness.app.inject({
         method: 'PUT',
         url: '/api/canvas/connection',
@@ -192,7 +206,11 @@ describe('the production rule through the app', () => {
       expect(connect.statusCode).toBe(200);
       expect((await harness.app.inject({ url: '/api/courses', headers: teacher.headers })).statusCode).toBe(200);
 
-      for (const canvasUrl of [`http://127.0.0.1:${port}/api`, `http://127.0.0.1:${port}/demo-canvas-elsewhere`, `http://localhost:${port}/api`]) {
+      for (const canvasUrl of [
+        `http://127.0.0.1:${port}/api`,
+        `http://127.0.0.1:${port}/demo-canvas-elsewhere`,
+        `http://localhost:${port}/api`,
+      ]) {
         const probe = await harness.app.inject({
           method: 'POST',
           url: '/api/canvas/connection/test',

@@ -51,7 +51,9 @@ describe('JSON nesting', () => {
     });
     const elapsedMs = performance.now() - started;
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: expect.stringContaining('nested more than 32 levels') } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'VALIDATION', message: expect.stringContaining('nested more than 32 levels') },
+    });
     // JSON.parse of this body alone takes about 0.8 s; the depth check stops at level 33.
     expect(elapsedMs).toBeLessThan(300);
   });
@@ -152,7 +154,8 @@ describe('slow clients', () => {
   }
 
   it('cuts off a client that sends its body a byte at a time', async () => {
-    const head = 'POST /api/contact/messages HTTP/1.1\r\nHost: margin.test\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{';
+    const head =
+      'POST /api/contact/messages HTTP/1.1\r\nHost: margin.test\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{';
     const { seconds, answer } = await dripUntilClosed(head, ' ');
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(seconds).toBeLessThan(3);

@@ -94,7 +94,12 @@ describe('a hanging Canvas', () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/courses', headers: teacher.headers });
     const seconds = (performance.now() - started) / 1000;
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ error: { code: 'CANVAS_UNAVAILABLE', message: 'Canvas took too long to answer. Please try again in a few minutes.' } });
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'CANVAS_UNAVAILABLE',
+        message: 'Canvas took too long to answer. Please try again in a few minutes.',
+      },
+    });
     expect(seconds).toBeLessThan(DEFAULT_CANVAS_DEADLINE_MS / 1000 + 5);
     // 15 s per attempt within 30 s: two attempts, not four.
     expect(requests.length).toBeLessThanOrEqual(2);
@@ -108,7 +113,10 @@ describe('one deadline per call', () => {
     behaviour = (_request, response) => {
       page += 1;
       setTimeout(() => {
-        response.writeHead(200, { 'content-type': 'application/json', link: `<${base}/api/v1/courses?page=${page + 1}>; rel="next"` });
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          link: `<${base}/api/v1/courses?page=${page + 1}>; rel="next"`,
+        });
         response.end(JSON.stringify([{ id: page, name: `Course ${page}` }]));
       }, 300);
     };
@@ -122,7 +130,15 @@ describe('one deadline per call', () => {
   it('stops retrying when the deadline leaves no time for another attempt', async () => {
     behaviour = never;
     requests.length = 0;
-    const client = createCanvasClient({ baseUrl: base, token: '1~t', network, timeoutMs: 800, deadlineMs: 1_200, maxRetries: 3, retryBaseDelayMs: 300 });
+    const client = createCanvasClient({
+      baseUrl: base,
+      token: '1~t',
+      network,
+      timeoutMs: 800,
+      deadlineMs: 1_200,
+      maxRetries: 3,
+      retryBaseDelayMs: 300,
+    });
     const { error, seconds } = await failureOf(client.getSelf());
     expect(error).toMatchObject({ code: 'CANVAS_UNAVAILABLE', details: { reason: 'timeout' } });
     expect(seconds).toBeLessThan(2);
@@ -161,10 +177,19 @@ describe('the size of an answer', () => {
     let page = 0;
     behaviour = (_request, response) => {
       page += 1;
-      response.writeHead(200, { 'content-type': 'application/json', link: `<${base}/api/v1/courses?page=${page + 1}>; rel="next"` });
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        link: `<${base}/api/v1/courses?page=${page + 1}>; rel="next"`,
+      });
       response.end(JSON.stringify([{ id: page, name: 'y'.repeat(400 * 1024) }]));
     };
-    const client = createCanvasClient({ baseUrl: base, token: '1~t', network, maxResponseBytes: 1024 * 1024, maxListBytes: 2 * 1024 * 1024 });
+    const client = createCanvasClient({
+      baseUrl: base,
+      token: '1~t',
+      network,
+      maxResponseBytes: 1024 * 1024,
+      maxListBytes: 2 * 1024 * 1024,
+    });
     const { error } = await failureOf(client.listCourses());
     expect(error).toMatchObject({ code: 'CANVAS_UNPROCESSABLE', details: { reason: 'too_large' } });
     expect(page).toBeLessThanOrEqual(6);

@@ -36,7 +36,10 @@ describe('the demo Canvas in production', () => {
   });
 
   it('stays on for `npm start` on a laptop, where NODE_ENV is not set at all', () => {
-    const config = loadConfig({ APP_SECRET: 'a-secret-that-is-long-enough-to-derive-keys', DATA_DIR: '/tmp/margin-unused' });
+    const config = loadConfig({
+      APP_SECRET: 'a-secret-that-is-long-enough-to-derive-keys',
+      DATA_DIR: '/tmp/margin-unused',
+    });
     expect(config.environment).toBe('production');
     expect(config.declaredProduction).toBe(false);
     expect(config.demoCanvas).toBe(true);

@@ -25,9 +25,16 @@ describe('text with NUL bytes and lone surrogates', () => {
       ['fullName', 'Ada\u0000 Lovelace', 'Ada Lovelace'],
       ['schoolName', 'North \ud800High', 'North \ufffdHigh'],
     ] as const) {
-      const answer = await harness.app.inject({ method: 'PATCH', url: '/api/profile', headers: teacher.headers, payload: { [field]: value } });
+      const answer = await harness.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: teacher.headers,
+        payload: { [field]: value },
+      });
       expect(answer.statusCode, answer.body).toBe(200);
-      const profile = (await harness.app.inject({ method: 'GET', url: '/api/profile', headers: teacher.headers })).json();
+      const profile = (
+        await harness.app.inject({ method: 'GET', url: '/api/profile', headers: teacher.headers })
+      ).json();
       expect(JSON.stringify(profile)).toContain(stored);
     }
   });
@@ -37,20 +44,35 @@ describe('text with NUL bytes and lone surrogates', () => {
       method: 'POST',
       url: '/api/contact/messages',
       remoteAddress: '198.51.100.23',
-      payload: { type: 'contact', name: 'Grace\u0000 Hopper', email: 'grace@school.test', subject: 'Rubrics \udc00', message: 'A question about rubrics and feedback.\u0000' },
+      payload: {
+        type: 'contact',
+        name: 'Grace\u0000 Hopper',
+        email: 'grace@school.test',
+        subject: 'Rubrics \udc00',
+        message: 'A question about rubrics and feedback.\u0000',
+      },
     });
     expect(answer.statusCode, answer.body).toBeLessThan(300);
-    const rows = await queryRows<{ name: string; subject: string }>(harness.database.db, sql`select name, subject from contact_messages where email = 'grace@school.test'`);
+    const rows = await queryRows<{ name: string; subject: string }>(
+      harness.database.db,
+      sql`select name, subject from contact_messages where email = 'grace@school.test'`,
+    );
     expect(rows).toEqual([{ name: 'Grace Hopper', subject: 'Rubrics \ufffd' }]);
   });
 
   it('in a grade comment still leaves an audit record of the save and the credit', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
-    const { assignments } = (await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    const { assignments } = (
+      await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+    ).json();
     const target = assignments[0] as { course_id: number; id: number };
     const base = `/api/grading/courses/${target.course_id}/assignments/${target.id}`;
-    const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
-    const student = view.submissions.find((s) => !s.id.startsWith('placeholder_') && s.submitted_at !== null && s.workflow_state !== 'graded')!;
+    const view = (
+      await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+    ).json() as AssignmentGradingView;
+    const student = view.submissions.find(
+      (s) => !s.id.startsWith('placeholder_') && s.submitted_at !== null && s.workflow_state !== 'graded',
+    )!;
     const answer = await harness.app.inject({
       method: 'PUT',
       url: `${base}/grades/${student.user_id}`,

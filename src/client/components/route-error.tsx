@@ -4,7 +4,9 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 export function RouteError() {
   const error = useRouteError();
   console.error('Route error', error);
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'This page could not be loaded.';
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'This page could not be loaded.';
   return (
     <div className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>

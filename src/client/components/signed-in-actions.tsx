@@ -19,7 +19,9 @@ function SignedInActions() {
   const { user } = useSession();
   const profile = useProfile();
   const navigate = useNavigate();
-  const name = profile.isPending ? '...' : greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);
+  const name = profile.isPending
+    ? '...'
+    : greetingName(profile.data?.full_name ?? user?.user_metadata.full_name, user?.email);
 
   return (
     <>

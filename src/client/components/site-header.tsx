@@ -82,7 +82,10 @@ export function SiteHeader() {
               </Link>
             ))}
           </nav>
-          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3" onClick={() => setMenuOpen(false)}>
+          <div
+            className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3"
+            onClick={() => setMenuOpen(false)}
+          >
             {account}
           </div>
         </div>

@@ -14,7 +14,12 @@ export class ApiError extends Error {
     super(body.message ?? 'Something went wrong. Please try again.');
     this.name = 'ApiError';
     this.status = status;
-    this.code = body.code === CLIENT_ERROR_CODE.NETWORK ? CLIENT_ERROR_CODE.NETWORK : isErrorCode(body.code) ? body.code : CLIENT_ERROR_CODE.UNKNOWN;
+    this.code =
+      body.code === CLIENT_ERROR_CODE.NETWORK
+        ? CLIENT_ERROR_CODE.NETWORK
+        : isErrorCode(body.code)
+          ? body.code
+          : CLIENT_ERROR_CODE.UNKNOWN;
     this.field = body.field;
     this.details = body.details;
   }
@@ -56,7 +61,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { code: CLIENT_ERROR_CODE.NETWORK, message: 'Could not reach Margin. Please check your internet connection.' });
+    throw new ApiError(0, {
+      code: CLIENT_ERROR_CODE.NETWORK,
+      message: 'Could not reach Margin. Please check your internet connection.',
+    });
   }
 }
 

@@ -11,7 +11,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps ordinary formatting and makes links open safely in a new tab', () => {
-    const clean = sanitizeHtml('<p><strong>Bold</strong> <a href="https://example.org">source</a></p><ul><li>one</li></ul>');
+    const clean = sanitizeHtml(
+      '<p><strong>Bold</strong> <a href="https://example.org">source</a></p><ul><li>one</li></ul>',
+    );
     expect(clean).toContain('<strong>Bold</strong>');
     expect(clean).toContain('target="_blank"');
     expect(clean).toContain('rel="noopener noreferrer nofollow"');

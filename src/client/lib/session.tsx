@@ -7,7 +7,6 @@ export function useSession(): AuthState {
 
 /** Restores the session on load and keeps it fresh on a 30-second tick. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-
   useEffect(() => {
     void sessionStore.initialise();
     const tick = window.setInterval(() => {

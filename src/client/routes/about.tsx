@@ -36,21 +36,22 @@ export default function AboutRoute() {
             </h2>
             <div className="mt-5 flex flex-col gap-4 text-lg leading-relaxed text-slate-700">
               <p>
-                Margin was created by a classroom teacher. Good feedback was never the problem; time was. Writing a careful
-                comment for every student, assignment after assignment, meant evenings and weekends given to typing the
-                same kinds of sentences again and again.
+                Margin was created by a classroom teacher. Good feedback was never the problem; time was. Writing a
+                careful comment for every student, assignment after assignment, meant evenings and weekends given to
+                typing the same kinds of sentences again and again.
               </p>
               <p>
-                So the idea was simple: let software write the first draft, following the teacher&rsquo;s own rubric, and keep
-                every decision with the teacher. Margin is that idea, built for the Canvas courses teachers already run.
+                So the idea was simple: let software write the first draft, following the teacher&rsquo;s own rubric,
+                and keep every decision with the teacher. Margin is that idea, built for the Canvas courses teachers
+                already run.
               </p>
             </div>
           </div>
           <figure className="relative rounded-2xl bg-brand-700 p-8 text-white shadow-lg sm:p-10">
             <Quote className="size-10 text-accent-500" aria-hidden />
             <blockquote className="mt-4 font-serif text-2xl leading-snug sm:text-3xl">
-              The first draft is the slow part. The judgment is the teacher&rsquo;s part. Margin takes the first, and never
-              the second.
+              The first draft is the slow part. The judgment is the teacher&rsquo;s part. Margin takes the first, and
+              never the second.
             </blockquote>
             <figcaption className="mt-6 text-brand-100">The idea behind Margin</figcaption>
           </figure>
@@ -76,12 +77,15 @@ export default function AboutRoute() {
               <Scale className="size-4" aria-hidden />
               Reducing grading bias
             </p>
-            <h2 id="grading-bias-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+            <h2
+              id="grading-bias-heading"
+              className="font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl"
+            >
               Fairer grading, from the first paper to the last
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">
-              Everyone grades a little differently late at night, after a hard lesson, or once they know whose paper it is.
-              A consistent first draft helps every student be measured the same way.
+              Everyone grades a little differently late at night, after a hard lesson, or once they know whose paper it
+              is. A consistent first draft helps every student be measured the same way.
             </p>
             <div className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
               <p className="font-serif text-4xl font-semibold text-brand-700">35%</p>

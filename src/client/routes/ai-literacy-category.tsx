@@ -5,7 +5,10 @@ import { findResourceCategory, type ResourceCategory } from '@/client/features/l
 import NotFound from './not-found';
 
 function KnownCategory({ category }: { category: ResourceCategory }) {
-  usePageMeta(`${category.title}: Coming Fall 2025`, `${category.description} This AI Literacy collection opens in Fall 2025.`);
+  usePageMeta(
+    `${category.title}: Coming Fall 2025`,
+    `${category.description} This AI Literacy collection opens in Fall 2025.`,
+  );
   return <CategoryPage category={category} />;
 }
 

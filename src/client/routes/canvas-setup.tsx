@@ -5,7 +5,10 @@ import { CanvasSetupForm } from '@/client/features/canvas/components/canvas-setu
 export default function CanvasSetupRoute() {
   usePageMeta('Connect Canvas', 'Connect your Canvas account to Margin with a personal access token.');
   return (
-    <Page title="Connect Canvas" description="Link your Canvas account so Margin can read your courses and save the grades you approve.">
+    <Page
+      title="Connect Canvas"
+      description="Link your Canvas account so Margin can read your courses and save the grades you approve."
+    >
       <CanvasSetupForm />
     </Page>
   );

@@ -16,8 +16,8 @@ export default function ContactRoute() {
         <div className="mb-10 max-w-2xl">
           <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Contact & Support</h1>
           <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            A question about Margin, an idea, or something that is not working? Send us a message. Every one is read by a
-            person on our team.
+            A question about Margin, an idea, or something that is not working? Send us a message. Every one is read by
+            a person on our team.
           </p>
         </div>
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">

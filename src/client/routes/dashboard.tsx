@@ -39,7 +39,11 @@ export default function DashboardRoute() {
             to="/assignments"
             icon={<ClipboardCheck />}
             title="Needs Grading"
-            text={isCanvasConnected ? 'Everything waiting for a grade, across courses.' : 'Connect Canvas to see what needs grading.'}
+            text={
+              isCanvasConnected
+                ? 'Everything waiting for a grade, across courses.'
+                : 'Connect Canvas to see what needs grading.'
+            }
             isDisabled={!isCanvasConnected}
           />
           <Tile
@@ -70,7 +74,9 @@ function Tile({
 }) {
   const body = (
     <>
-      <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5">{icon}</span>
+      <span className="flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5">
+        {icon}
+      </span>
       <span className="text-lg font-semibold text-ink">{title}</span>
       <span className="text-sm text-slate-600">{text}</span>
     </>
@@ -84,7 +90,11 @@ function Tile({
     );
   }
   return (
-    <Link to={to} className={cn(classes, 'transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md')} data-testid={`tile-${title}`}>
+    <Link
+      to={to}
+      className={cn(classes, 'transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md')}
+      data-testid={`tile-${title}`}
+    >
       {body}
     </Link>
   );

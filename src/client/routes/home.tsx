@@ -28,7 +28,10 @@ export default function HomeRoute() {
       </Section>
       <section aria-labelledby="figures-heading" className="bg-brand-700 px-4 py-16 sm:px-6 sm:py-20">
         <div className="mx-auto max-w-6xl">
-          <h2 id="figures-heading" className="mb-10 text-center font-serif text-3xl font-semibold tracking-tight text-white sm:text-4xl">
+          <h2
+            id="figures-heading"
+            className="mb-10 text-center font-serif text-3xl font-semibold tracking-tight text-white sm:text-4xl"
+          >
             What teachers tell us
           </h2>
           <ReportedFigures tone="dark" />

@@ -24,10 +24,12 @@ export default function InstitutionalInquiryRoute() {
       <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         <div className="mb-10 max-w-2xl">
           <p className="mb-3 text-sm font-semibold tracking-wide text-brand-600 uppercase">Institutional Plan</p>
-          <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">Institutional Pricing Inquiry</h1>
+          <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink sm:text-5xl">
+            Institutional Pricing Inquiry
+          </h1>
           <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            Bringing Margin to several teachers, a whole school or a district? Tell us a little about your institution and we
-            will put together a quote that fits.
+            Bringing Margin to several teachers, a whole school or a district? Tell us a little about your institution
+            and we will put together a quote that fits.
           </p>
         </div>
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -50,8 +52,7 @@ export default function InstitutionalInquiryRoute() {
             </Card>
             <div className="rounded-xl border border-brand-100 bg-white p-5 text-sm text-slate-700 shadow-sm">
               <p className="flex items-center gap-2 font-semibold text-ink">
-                <Clock className="size-4 text-brand-600" aria-hidden />
-                A reply within 24 hours
+                <Clock className="size-4 text-brand-600" aria-hidden />A reply within 24 hours
               </p>
               <p className="mt-2">We answer every inquiry with a personalized quote within 24 hours.</p>
               <p className="mt-4 flex items-center gap-2 font-semibold text-ink">

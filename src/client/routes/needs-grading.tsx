@@ -5,7 +5,10 @@ import { NeedsGradingList } from '@/client/features/courses/components/needs-gra
 export default function NeedsGradingRoute() {
   usePageMeta('Needs Grading');
   return (
-    <Page title="Needs Grading" description="Assignments with submissions waiting for a grade, across all your courses.">
+    <Page
+      title="Needs Grading"
+      description="Assignments with submissions waiting for a grade, across all your courses."
+    >
       <NeedsGradingList />
     </Page>
   );

@@ -52,15 +52,16 @@ export default function PricingRoute() {
         <InstitutionalPlanCard />
         <div className="mt-10 grid gap-4 text-sm text-slate-600 md:grid-cols-3">
           <p>
-            <span className="font-semibold text-ink">Need a few more?</span> Add {EXTRA_PACK.submissions} submissions for{' '}
-            {formatUsd(EXTRA_PACK.priceUsd)} from Settings, valid for the current billing period.
+            <span className="font-semibold text-ink">Need a few more?</span> Add {EXTRA_PACK.submissions} submissions
+            for {formatUsd(EXTRA_PACK.priceUsd)} from Settings, valid for the current billing period.
           </p>
           <p>
-            <span className="font-semibold text-ink">Cancel anytime.</span> Monthly plans end at the end of the billing cycle, yearly
-            plans at the end of the term.
+            <span className="font-semibold text-ink">Cancel anytime.</span> Monthly plans end at the end of the billing
+            cycle, yearly plans at the end of the term.
           </p>
           <p>
-            <span className="font-semibold text-ink">Yearly billing</span> costs ten months’ price for twelve months of grading.
+            <span className="font-semibold text-ink">Yearly billing</span> costs ten months’ price for twelve months of
+            grading.
           </p>
         </div>
         {config.data?.billingMode === 'test' ? (

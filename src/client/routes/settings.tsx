@@ -61,7 +61,10 @@ export default function SettingsRoute() {
 function ProfileCard() {
   const profile = useProfile();
   const update = useUpdateProfile();
-  const form = useForm<ProfileForm>({ resolver: zodResolver(profileFormSchema), defaultValues: { fullName: '', schoolName: '' } });
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { fullName: '', schoolName: '' },
+  });
   const { reset } = form;
 
   useEffect(() => {
@@ -82,7 +85,11 @@ function ProfileCard() {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : profile.isError ? (
-          <ErrorState title="Could not load your profile" message={profile.error.message} onRetry={() => void profile.refetch()} />
+          <ErrorState
+            title="Could not load your profile"
+            message={profile.error.message}
+            onRetry={() => void profile.refetch()}
+          />
         ) : (
           <div className="flex flex-col gap-5">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

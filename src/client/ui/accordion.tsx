@@ -21,7 +21,9 @@ export const AccordionItem = forwardRef<
   ElementRef<typeof AccordionPrimitive.Item>,
   ComponentPropsWithoutRef<typeof AccordionPrimitive.Item>
 >(function AccordionItem({ className, ...props }, ref) {
-  return <AccordionPrimitive.Item ref={ref} className={cn('first:rounded-t-xl last:rounded-b-xl', className)} {...props} />;
+  return (
+    <AccordionPrimitive.Item ref={ref} className={cn('first:rounded-t-xl last:rounded-b-xl', className)} {...props} />
+  );
 });
 
 /** The clickable question; `headingLevel` keeps the page outline right wherever it is used. */

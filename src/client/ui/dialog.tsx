@@ -31,7 +31,9 @@ export function Dialog({
             </DialogPrimitive.Close>
           </div>
           {description ? (
-            <DialogPrimitive.Description className="mb-3 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="mb-3 text-sm text-slate-600">
+              {description}
+            </DialogPrimitive.Description>
           ) : (
             <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
           )}

@@ -29,7 +29,10 @@ export function PageHero({
         spacings[spacing],
       )}
     >
-      <div aria-hidden className="pointer-events-none absolute -top-24 right-[-10%] size-80 rounded-full bg-accent-500/10 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-24 right-[-10%] size-80 rounded-full bg-accent-500/10 blur-3xl"
+      />
       <div className="relative mx-auto max-w-3xl text-center">
         {eyebrow ? (
           <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm [&_svg]:size-4">
@@ -37,7 +40,9 @@ export function PageHero({
           </p>
         ) : null}
         <h1 className="font-serif text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl">{title}</h1>
-        {description ? <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-700">{description}</p> : null}
+        {description ? (
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-700">{description}</p>
+        ) : null}
         {children ? <div className="mt-8">{children}</div> : null}
       </div>
     </section>

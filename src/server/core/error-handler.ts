@@ -18,9 +18,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const field = params.keys?.[0] ? [path, params.keys[0]].filter(Boolean).join('.') : path;
       const message =
-        issue?.keyword === 'unrecognized_keys'
-          ? `Unknown field: ${field}`
-          : (issue?.message ?? 'Invalid request');
+        issue?.keyword === 'unrecognized_keys' ? `Unknown field: ${field}` : (issue?.message ?? 'Invalid request');
       return reply.status(400).send(body('VALIDATION', message, field || undefined));
     }
     if (isAppError(error)) {

@@ -51,7 +51,13 @@ export function registerJsonBodyParser(app: FastifyInstance, maxDepth = MAX_JSON
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (isNestedDeeperThan(text, maxDepth)) {
-      done(new AppError('VALIDATION', `The request is nested more than ${maxDepth} levels deep, which Margin does not accept.`), undefined);
+      done(
+        new AppError(
+          'VALIDATION',
+          `The request is nested more than ${maxDepth} levels deep, which Margin does not accept.`,
+        ),
+        undefined,
+      );
       return;
     }
     parseJson(request, text, done);

@@ -59,7 +59,13 @@ export function stem(word: string): string {
   if (result.length > 5 && result.endsWith('ing')) return result.slice(0, -3);
   if (result.length > 4 && result.endsWith('ed')) return result.slice(0, -2);
   if (result.length > 4 && /(ches|shes|sses|xes)$/.test(result)) return result.slice(0, -2);
-  if (result.length > 3 && result.endsWith('s') && !result.endsWith('ss') && !result.endsWith('us') && !result.endsWith('is')) {
+  if (
+    result.length > 3 &&
+    result.endsWith('s') &&
+    !result.endsWith('ss') &&
+    !result.endsWith('us') &&
+    !result.endsWith('is')
+  ) {
     result = result.slice(0, -1);
   }
   return result;

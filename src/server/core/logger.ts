@@ -76,7 +76,10 @@ function withoutParameters(message: string): string {
 }
 
 /** The pino options the server logs with; `stream` lets a test read what would have been written. */
-export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(
+  level: string,
+  stream?: DestinationStream,
+): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     redact: { paths: redactPaths, censor: REDACTED },

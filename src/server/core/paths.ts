@@ -10,7 +10,8 @@ export const projectRoot = findProjectRoot(import.meta.dirname);
 function findProjectRoot(from: string): string {
   let directory = from;
   for (;;) {
-    if (existsSync(path.join(directory, 'package.json')) && existsSync(path.join(directory, 'migrations'))) return directory;
+    if (existsSync(path.join(directory, 'package.json')) && existsSync(path.join(directory, 'migrations')))
+      return directory;
     const parent = path.dirname(directory);
     if (parent === directory) throw new Error(`Could not find the project root above ${from}`);
     directory = parent;

@@ -13,7 +13,9 @@ describe('consumeRateLimit', () => {
   it('allows the limit, then refuses with the message and a retry time', async () => {
     const rule = { limit: 3, windowSeconds: 600 };
     for (let hit = 0; hit < 3; hit += 1) await consumeRateLimit(database.db, 'form:1.2.3.4', rule, 'Slow down');
-    const refusal = await consumeRateLimit(database.db, 'form:1.2.3.4', rule, 'Slow down').catch((error: unknown) => error);
+    const refusal = await consumeRateLimit(database.db, 'form:1.2.3.4', rule, 'Slow down').catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toMatchObject({ code: 'RATE_LIMITED', userMessage: 'Slow down' });
     expect((refusal as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds).toBeGreaterThan(590);
     // Another key has its own count.

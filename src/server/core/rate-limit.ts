@@ -9,7 +9,13 @@ export type RateLimitRule = { limit: number; windowSeconds: number };
  * Counts `cost` hits (one by default) for `key` and refuses with RATE_LIMITED once the window's limit is passed.
  * One upsert, so concurrent requests on several instances count correctly.
  */
-export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule, message: string, cost = 1): Promise<void> {
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  message: string,
+  cost = 1,
+): Promise<void> {
   const expired = sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${rule.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)

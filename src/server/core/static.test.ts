@@ -39,7 +39,9 @@ afterAll(async () => {
 });
 
 function builtAsset(extension: string): string {
-  const name = readdirSync(path.join(clientDir, 'assets')).find((file) => file.endsWith(extension) && file.startsWith('index-'));
+  const name = readdirSync(path.join(clientDir, 'assets')).find(
+    (file) => file.endsWith(extension) && file.startsWith('index-'),
+  );
   if (!name) throw new Error(`no built index-*${extension}`);
   return `/assets/${name}`;
 }
@@ -117,7 +119,9 @@ describe('prerendered public pages', () => {
 
   it('sends an article as an article, its body in the HTML', async () => {
     const html = await page('/ai-pedagogy?article=cognitive-load');
-    expect(html).toContain('<title>Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning | Margin</title>');
+    expect(html).toContain(
+      '<title>Cognitive Load Theory and AI: Lighten the Load Without Skipping the Learning | Margin</title>',
+    );
     expect(html).toContain('<meta property="og:type" content="article" />');
     expect(root(html)).toContain('class="prose article-prose"');
     expect(root(html)).not.toContain('Loading article');
@@ -130,7 +134,13 @@ describe('prerendered public pages', () => {
   });
 
   it('sends the empty shell to signed-in screens and to a public page asked for with a query it was not rendered for', async () => {
-    for (const url of ['/dashboard', '/courses/1', '/pricing?billing=yearly', '/ai-pedagogy?article=cognitive-load&from=mail', '/auth']) {
+    for (const url of [
+      '/dashboard',
+      '/courses/1',
+      '/pricing?billing=yearly',
+      '/ai-pedagogy?article=cognitive-load&from=mail',
+      '/auth',
+    ]) {
       expect(root(await page(url)), url).toBe('');
     }
   });

@@ -17,14 +17,27 @@ const get = async (path: string) => {
 
 describe('demo Canvas courses', () => {
   it('adds needs_grading_count, total_students, is_favorite and term when asked', async () => {
-    const courses = await get('/api/v1/courses?include[]=needs_grading_count&include[]=total_students&include[]=favorites&include[]=term');
+    const courses = await get(
+      '/api/v1/courses?include[]=needs_grading_count&include[]=total_students&include[]=favorites&include[]=term',
+    );
     const byId = new Map(courses.map((c: { id: number }) => [c.id, c]));
-    expect(byId.get(4201)).toMatchObject({ workflow_state: 'available', is_favorite: true, total_students: 35, term: { name: 'Default Term' } });
+    expect(byId.get(4201)).toMatchObject({
+      workflow_state: 'available',
+      is_favorite: true,
+      total_students: 35,
+      term: { name: 'Default Term' },
+    });
     expect((byId.get(4201) as { needs_grading_count: number }).needs_grading_count).toBeGreaterThan(50);
-    expect(byId.get(4202)).toMatchObject({ is_favorite: false, term: { name: expect.stringMatching(/^(Spring|Fall) \d{4}$/) } });
+    expect(byId.get(4202)).toMatchObject({
+      is_favorite: false,
+      term: { name: expect.stringMatching(/^(Spring|Fall) \d{4}$/) },
+    });
     expect(byId.get(4204)).toMatchObject({ workflow_state: 'unpublished', needs_grading_count: 0 });
     // A concluded course is read-only: no needs_grading_count for its former teacher.
-    expect(byId.get(4205)).toMatchObject({ workflow_state: 'completed', enrollments: [{ type: 'teacher', enrollment_state: 'completed' }] });
+    expect(byId.get(4205)).toMatchObject({
+      workflow_state: 'completed',
+      enrollments: [{ type: 'teacher', enrollment_state: 'completed' }],
+    });
     expect(byId.get(4205)).not.toHaveProperty('needs_grading_count');
     const plain = await get('/api/v1/courses');
     expect(plain[0]).not.toHaveProperty('needs_grading_count');
@@ -54,7 +67,13 @@ describe('demo Canvas assignments', () => {
     expect(assignment.due_at).toMatch(/T\d{2}:\d{2}:\d{2}Z$/);
     expect(assignment.rubric).toHaveLength(5);
     expect(assignment.rubric[0]).toMatchObject({ id: expect.stringMatching(/^_\d+$/), ratings: expect.any(Array) });
-    expect(assignment.rubric[0].ratings[0]).toEqual(expect.objectContaining({ id: expect.any(String), points: expect.any(Number), long_description: expect.any(String) }));
+    expect(assignment.rubric[0].ratings[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        points: expect.any(Number),
+        long_description: expect.any(String),
+      }),
+    );
     expect(assignment.needs_grading_count).toBeGreaterThan(20);
   });
 
@@ -67,18 +86,26 @@ describe('demo Canvas assignments', () => {
 
     const ungraded = await get('/api/v1/courses/4201/assignments?bucket=ungraded&per_page=100');
     expect(ungraded.length).toBeGreaterThan(0);
-    expect(ungraded.every((a: { needs_grading_count: number; bucket: string }) => a.needs_grading_count > 0 && a.bucket === 'ungraded')).toBe(true);
+    expect(
+      ungraded.every(
+        (a: { needs_grading_count: number; bucket: string }) => a.needs_grading_count > 0 && a.bucket === 'ungraded',
+      ),
+    ).toBe(true);
     const undated = await get('/api/v1/courses/4201/assignments?bucket=undated');
     expect(undated.map((a: { name: string }) => a.name)).toContain('Reading Response Journal');
 
-    const wrong = await callCanvas(demo.baseUrl, '/api/v1/courses/4201/assignments?bucket=someday', { token: demo.token });
+    const wrong = await callCanvas(demo.baseUrl, '/api/v1/courses/4201/assignments?bucket=someday', {
+      token: demo.token,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.errors.bucket[0].message).toMatch(/^bucket name must be one of the following/);
   });
 
   it('leaves needs_grading_count out for a TA without grading rights', async () => {
     const { DEMO_CANVAS_TA_TOKEN } = await import('./index');
-    const answer = await callCanvas(demo.baseUrl, '/api/v1/courses/4201/assignments/5002', { token: DEMO_CANVAS_TA_TOKEN });
+    const answer = await callCanvas(demo.baseUrl, '/api/v1/courses/4201/assignments/5002', {
+      token: DEMO_CANVAS_TA_TOKEN,
+    });
     expect(answer.status).toBe(200);
     expect(answer.json).not.toHaveProperty('needs_grading_count');
   });
@@ -86,27 +113,55 @@ describe('demo Canvas assignments', () => {
 
 describe('demo Canvas submissions', () => {
   it('lists every student, unsubmitted ones included, with user, comments, files and rubric assessments', async () => {
-    const submissions = await get('/api/v1/courses/4201/assignments/5001/submissions?per_page=100&include[]=user&include[]=submission_comments&include[]=rubric_assessment');
+    const submissions = await get(
+      '/api/v1/courses/4201/assignments/5001/submissions?per_page=100&include[]=user&include[]=submission_comments&include[]=rubric_assessment',
+    );
     expect(submissions).toHaveLength(35);
     const states = new Set(submissions.map((s: { workflow_state: string }) => s.workflow_state));
     expect(states).toEqual(new Set(['graded', 'submitted', 'unsubmitted']));
     const missing = submissions.filter((s: { missing: boolean }) => s.missing);
     expect(missing.length).toBeGreaterThan(0);
-    expect(missing[0]).toMatchObject({ workflow_state: 'unsubmitted', submitted_at: null, submission_type: null, score: null, attempt: null });
+    expect(missing[0]).toMatchObject({
+      workflow_state: 'unsubmitted',
+      submitted_at: null,
+      submission_type: null,
+      score: null,
+      attempt: null,
+    });
     expect(submissions.some((s: { late: boolean; seconds_late: number }) => s.late && s.seconds_late > 0)).toBe(true);
     expect(submissions.some((s: { excused: boolean }) => s.excused)).toBe(true);
-    expect(submissions.some((s: { grade_matches_current_submission: boolean; attempt: number }) => !s.grade_matches_current_submission && s.attempt === 2)).toBe(true);
+    expect(
+      submissions.some(
+        (s: { grade_matches_current_submission: boolean; attempt: number }) =>
+          !s.grade_matches_current_submission && s.attempt === 2,
+      ),
+    ).toBe(true);
 
-    const graded = submissions.find((s: { workflow_state: string; rubric_assessment?: unknown }) => s.workflow_state === 'graded' && s.rubric_assessment);
+    const graded = submissions.find(
+      (s: { workflow_state: string; rubric_assessment?: unknown }) =>
+        s.workflow_state === 'graded' && s.rubric_assessment,
+    );
     const criterion = Object.values(graded.rubric_assessment)[0];
-    expect(criterion).toEqual({ rating_id: expect.any(String), comments: expect.any(String), points: expect.any(Number) });
-    expect(graded.user).toMatchObject({ name: expect.any(String), sortable_name: expect.stringMatching(/^[^,]+, .+$/), avatar_url: expect.any(String) });
-    const teacherComment = submissions.flatMap((s: { submission_comments: Array<{ author_id: number }> }) => s.submission_comments).find((c: { author_id: number }) => c.author_id === 1001);
+    expect(criterion).toEqual({
+      rating_id: expect.any(String),
+      comments: expect.any(String),
+      points: expect.any(Number),
+    });
+    expect(graded.user).toMatchObject({
+      name: expect.any(String),
+      sortable_name: expect.stringMatching(/^[^,]+, .+$/),
+      avatar_url: expect.any(String),
+    });
+    const teacherComment = submissions
+      .flatMap((s: { submission_comments: Array<{ author_id: number }> }) => s.submission_comments)
+      .find((c: { author_id: number }) => c.author_id === 1001);
     expect(teacherComment).toMatchObject({ author_name: 'Dana Whitfield', author: { display_name: 'Dana Whitfield' } });
   });
 
   it('carries multi-paragraph essays of varied length, uploads, a URL and an XSS payload', async () => {
-    const essays = await get('/api/v1/courses/4201/assignments/5002/submissions?per_page=100&include[]=submission_comments');
+    const essays = await get(
+      '/api/v1/courses/4201/assignments/5002/submissions?per_page=100&include[]=submission_comments',
+    );
     const bodies = essays.map((s: { body: string | null }) => s.body).filter(Boolean) as string[];
     const lengths = bodies.map(wordCount);
     expect(Math.max(...lengths)).toBeGreaterThan(450);
@@ -116,13 +171,27 @@ describe('demo Canvas submissions', () => {
     expect(xss).toContain('onerror=');
     expect(xss).toContain('href="javascript:');
     const uploads = essays.filter((s: { submission_type: string }) => s.submission_type === 'online_upload');
-    expect(new Set(uploads.map((s: { attachments: Array<{ 'content-type': string }> }) => s.attachments[0]?.['content-type']))).toEqual(
-      new Set(['text/plain', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']),
+    expect(
+      new Set(
+        uploads.map((s: { attachments: Array<{ 'content-type': string }> }) => s.attachments[0]?.['content-type']),
+      ),
+    ).toEqual(
+      new Set([
+        'text/plain',
+        'application/pdf',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ]),
     );
-    expect(essays.some((s: { submission_comments: Array<{ author_id: number }> }) => s.submission_comments.some((c) => c.author_id !== 1001))).toBe(true);
+    expect(
+      essays.some((s: { submission_comments: Array<{ author_id: number }> }) =>
+        s.submission_comments.some((c) => c.author_id !== 1001),
+      ),
+    ).toBe(true);
 
     const urls = await get('/api/v1/courses/4201/assignments/5005/submissions?per_page=100');
-    expect(urls.find((s: { submission_type: string }) => s.submission_type === 'online_url').url).toMatch(/^https:\/\//);
+    expect(urls.find((s: { submission_type: string }) => s.submission_type === 'online_url').url).toMatch(
+      /^https:\/\//,
+    );
   });
 
   it('returns one student by user id, and 404 for someone who is not a student', async () => {
@@ -137,7 +206,10 @@ describe('demo Canvas discussions', () => {
     const topics = await get('/api/v1/courses/4201/discussion_topics');
     const graded = topics.find((t: { assignment_id: number | null }) => t.assignment_id !== null);
     const ungraded = topics.find((t: { assignment_id: number | null }) => t.assignment_id === null);
-    expect(graded).toMatchObject({ assignment: { id: graded.assignment_id, points_possible: 10 }, discussion_type: 'threaded' });
+    expect(graded).toMatchObject({
+      assignment: { id: graded.assignment_id, points_possible: 10 },
+      discussion_type: 'threaded',
+    });
     expect(graded).not.toHaveProperty('is_assignment');
     expect(ungraded).toMatchObject({ title: 'Introduce Yourself', pinned: true });
   });
@@ -145,12 +217,20 @@ describe('demo Canvas discussions', () => {
   it('serves the threaded view with participants, replies to replies and a deleted entry', async () => {
     const view = await get('/api/v1/courses/4201/discussion_topics/6101/view');
     expect(view.participants.length).toBeGreaterThan(20);
-    expect(view.participants[0]).toEqual(expect.objectContaining({ id: expect.any(Number), display_name: expect.any(String), avatar_image_url: expect.any(String) }));
+    expect(view.participants[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        display_name: expect.any(String),
+        avatar_image_url: expect.any(String),
+      }),
+    );
     const all: Array<{ parent_id: number | null; replies?: unknown[]; deleted?: boolean; message?: string }> = [];
     const walk = (entries: typeof all) => entries.forEach((e) => (all.push(e), walk((e.replies ?? []) as typeof all)));
     walk(view.view);
     expect(view.view.every((e: { parent_id: number | null }) => e.parent_id === null)).toBe(true);
-    expect(all.some((e) => e.parent_id !== null && all.some((p) => (p.replies ?? []).includes(e) && p.parent_id !== null))).toBe(true);
+    expect(
+      all.some((e) => e.parent_id !== null && all.some((p) => (p.replies ?? []).includes(e) && p.parent_id !== null)),
+    ).toBe(true);
     expect(all.some((e) => e.deleted === true && e.message === undefined)).toBe(true);
     expect(view.new_entries).toBeNull();
   });
@@ -182,14 +262,20 @@ describe('demo Canvas quizzes', () => {
       ['practice_quiz', true],
       ['survey', true],
     ]);
-    const graded = quizzes.find((q: { quiz_type: string; published: boolean }) => q.quiz_type === 'assignment' && q.published);
+    const graded = quizzes.find(
+      (q: { quiz_type: string; published: boolean }) => q.quiz_type === 'assignment' && q.published,
+    );
     expect(graded).toMatchObject({ points_possible: 16, time_limit: 30, question_count: 5, assignment_id: 5008 });
   });
 
   it('lists questions, and submissions complete or pending review in an envelope', async () => {
     const questions = await get('/api/v1/courses/4201/quizzes/8101/questions');
     expect(questions.map((q: { question_type: string }) => q.question_type)).toEqual([
-      'multiple_choice_question', 'multiple_choice_question', 'true_false_question', 'true_false_question', 'essay_question',
+      'multiple_choice_question',
+      'multiple_choice_question',
+      'true_false_question',
+      'true_false_question',
+      'essay_question',
     ]);
     expect(questions[0].answers.filter((a: { weight: number }) => a.weight === 100)).toHaveLength(1);
     const envelope = await get('/api/v1/courses/4201/quizzes/8101/submissions?per_page=100&include[]=user');
@@ -200,8 +286,12 @@ describe('demo Canvas quizzes', () => {
   });
 
   it('gives answers through the assignment submission history, not the quiz submission questions', async () => {
-    const { quiz_submissions: [pending] } = await get('/api/v1/courses/4201/quizzes/8101/submissions?per_page=1');
-    const submission = await get(`/api/v1/courses/4201/assignments/5008/submissions/${pending.user_id}?include[]=submission_history`);
+    const {
+      quiz_submissions: [pending],
+    } = await get('/api/v1/courses/4201/quizzes/8101/submissions?per_page=1');
+    const submission = await get(
+      `/api/v1/courses/4201/assignments/5008/submissions/${pending.user_id}?include[]=submission_history`,
+    );
     const data = submission.submission_history[0].submission_data;
     expect(data).toHaveLength(5);
     expect(data[4]).toMatchObject({ question_id: 9105, correct: 'undefined', text: expect.stringContaining('<p>') });
@@ -236,7 +326,9 @@ describe('demo Canvas seed', () => {
 
   it('builds a 12 x 40 x 200 benchmark scenario quickly', () => {
     const started = performance.now();
-    const state = createDemoCanvasState({ scenario: { courses: 12, assignmentsPerCourse: 40, studentsPerCourse: 200 } });
+    const state = createDemoCanvasState({
+      scenario: { courses: 12, assignmentsPerCourse: 40, studentsPerCourse: 200 },
+    });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(state.courses.size).toBe(12);
     expect(state.assignments.size).toBe(480);

@@ -74,9 +74,16 @@ describe('demo Canvas fault injection', () => {
   });
 
   it('logs each request with method, path, query and time', async () => {
-    await callCanvas(demo.baseUrl, '/api/v1/courses?include[]=term&include[]=favorites&per_page=5', { token: demo.token });
+    await callCanvas(demo.baseUrl, '/api/v1/courses?include[]=term&include[]=favorites&per_page=5', {
+      token: demo.token,
+    });
     expect(demo.requestLog).toEqual([
-      { method: 'GET', path: '/api/v1/courses', query: { 'include[]': ['term', 'favorites'], per_page: '5' }, timestamp: expect.any(Number) },
+      {
+        method: 'GET',
+        path: '/api/v1/courses',
+        query: { 'include[]': ['term', 'favorites'], per_page: '5' },
+        timestamp: expect.any(Number),
+      },
     ]);
   });
 

@@ -9,8 +9,14 @@ let files: Array<{ url: string; size: number; 'content-type': string; filename: 
 
 beforeAll(async () => {
   demo = await startDemoCanvas();
-  const [lab] = (await callCanvas(demo.baseUrl, '/api/v1/courses/4203/assignments?search_term=lab%20report', { token: demo.token })).json;
-  const submissions = (await callCanvas(demo.baseUrl, `/api/v1/courses/4203/assignments/${lab.id}/submissions?per_page=100`, { token: demo.token })).json;
+  const [lab] = (
+    await callCanvas(demo.baseUrl, '/api/v1/courses/4203/assignments?search_term=lab%20report', { token: demo.token })
+  ).json;
+  const submissions = (
+    await callCanvas(demo.baseUrl, `/api/v1/courses/4203/assignments/${lab.id}/submissions?per_page=100`, {
+      token: demo.token,
+    })
+  ).json;
   files = submissions.flatMap((s: { attachments?: typeof files }) => s.attachments ?? []);
 });
 afterAll(() => demo.close());

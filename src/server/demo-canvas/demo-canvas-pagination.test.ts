@@ -12,15 +12,26 @@ const SUBMISSIONS = '/api/v1/courses/4201/assignments/5002/submissions';
 
 describe('demo Canvas pagination', () => {
   it('pages 35 submissions 10 at a time with current, next, prev, first and last in that order', async () => {
-    const first = await callCanvas(demo.baseUrl, `${SUBMISSIONS}?include[]=user&include[]=submission_comments`, { token: demo.token });
+    const first = await callCanvas(demo.baseUrl, `${SUBMISSIONS}?include[]=user&include[]=submission_comments`, {
+      token: demo.token,
+    });
     expect(first.json).toHaveLength(10);
     const header = first.headers.get('link') ?? '';
     const base = `${demo.baseUrl}${SUBMISSIONS}?include%5B%5D=user&include%5B%5D=submission_comments`;
     expect(header).toBe(
-      [`<${base}&page=1&per_page=10>; rel="current"`, `<${base}&page=2&per_page=10>; rel="next"`, `<${base}&page=1&per_page=10>; rel="first"`, `<${base}&page=4&per_page=10>; rel="last"`].join(','),
+      [
+        `<${base}&page=1&per_page=10>; rel="current"`,
+        `<${base}&page=2&per_page=10>; rel="next"`,
+        `<${base}&page=1&per_page=10>; rel="first"`,
+        `<${base}&page=4&per_page=10>; rel="last"`,
+      ].join(','),
     );
 
-    const middle = await callCanvas(demo.baseUrl, `${SUBMISSIONS}?include[]=user&include[]=submission_comments&page=2&per_page=10`, { token: demo.token });
+    const middle = await callCanvas(
+      demo.baseUrl,
+      `${SUBMISSIONS}?include[]=user&include[]=submission_comments&page=2&per_page=10`,
+      { token: demo.token },
+    );
     expect(Object.keys(linksOf(middle.headers))).toEqual(['current', 'next', 'prev', 'first', 'last']);
 
     const userIds: number[] = [];
@@ -75,14 +86,20 @@ describe('demo Canvas pagination', () => {
     const Fastify = (await import('fastify')).default;
     const { demoCanvasPlugin, createDemoCanvasFaults } = await import('./index');
     const app = Fastify({ logger: false, forceCloseConnections: true });
-    await app.register(demoCanvasPlugin, { prefix: '/demo-canvas', state: demo.state, faults: createDemoCanvasFaults() });
+    await app.register(demoCanvasPlugin, {
+      prefix: '/demo-canvas',
+      state: demo.state,
+      faults: createDemoCanvasFaults(),
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     try {
       const answer = await callCanvas(origin, '/demo-canvas/api/v1/courses?per_page=2', { token: demo.token });
       expect(linksOf(answer.headers).next).toBe(`${origin}/demo-canvas/api/v1/courses?page=2&per_page=2`);
-      const assignment = await callCanvas(origin, '/demo-canvas/api/v1/courses/4201/assignments/5001', { token: demo.token });
+      const assignment = await callCanvas(origin, '/demo-canvas/api/v1/courses/4201/assignments/5001', {
+        token: demo.token,
+      });
       expect(assignment.json.html_url).toBe(`${origin}/demo-canvas/courses/4201/assignments/5001`);
       const page = await callCanvas(origin, '/demo-canvas/courses/4201/assignments/5001');
       expect(page.status).toBe(200);

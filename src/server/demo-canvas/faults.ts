@@ -56,7 +56,8 @@ export function createDemoCanvasFaults(): DemoCanvasFaults {
     requestLog: [],
     logRequest(entry) {
       faults.requestLog.push(entry);
-      if (faults.requestLog.length > REQUEST_LOG_LIMIT) faults.requestLog.splice(0, faults.requestLog.length - REQUEST_LOG_LIMIT);
+      if (faults.requestLog.length > REQUEST_LOG_LIMIT)
+        faults.requestLog.splice(0, faults.requestLog.length - REQUEST_LOG_LIMIT);
     },
     failNext(count, status, body, only = {}) {
       for (let i = 0; i < count; i++) failures.push({ status, body, method: only.method?.toUpperCase() });
@@ -72,7 +73,9 @@ export function createDemoCanvasFaults(): DemoCanvasFaults {
       dropsLeft = 0;
     },
     takeFailure(method) {
-      const index = failures.findIndex((failure) => failure.method === undefined || failure.method === method?.toUpperCase());
+      const index = failures.findIndex(
+        (failure) => failure.method === undefined || failure.method === method?.toUpperCase(),
+      );
       return index < 0 ? undefined : failures.splice(index, 1)[0];
     },
     takeDrop() {

@@ -2,7 +2,12 @@
  * The built-in demo Canvas: a Canvas-compatible HTTP API with sample courses, used as the demo for
  * new users and as the test bed for the Canvas client.
  */
-export { DEMO_CANVAS_TOKEN, DEMO_CANVAS_TA_TOKEN, DEMO_CANVAS_EXPIRED_TOKEN, DEMO_CANVAS_REVOKED_TOKEN } from './seed/tokens';
+export {
+  DEMO_CANVAS_TOKEN,
+  DEMO_CANVAS_TA_TOKEN,
+  DEMO_CANVAS_EXPIRED_TOKEN,
+  DEMO_CANVAS_REVOKED_TOKEN,
+} from './seed/tokens';
 export { DEMO_TEACHER_ID, DEMO_TA_ID } from './seed/seed-people';
 export { createDemoCanvasState, type DemoCanvasStateOptions } from './create-demo-canvas-state';
 export type { DemoCanvasScenario } from './seed/scenario-seed';

@@ -3,7 +3,14 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { DemoCanvasState } from './state';
 import type { DemoCanvasFaults } from './faults';
 import { accessTokenFrom, authenticate } from './http/authenticate';
-import { CanvasHttpError, defaultErrorFor, genericError, notFound, RATE_LIMIT_EXCEEDED_BODY, rateLimitExceeded } from './http/canvas-errors';
+import {
+  CanvasHttpError,
+  defaultErrorFor,
+  genericError,
+  notFound,
+  RATE_LIMIT_EXCEEDED_BODY,
+  rateLimitExceeded,
+} from './http/canvas-errors';
 import { parseNestedPairs, queryParams, stringParam } from './http/params';
 import { CANVAS_THROTTLE_DEFAULTS, formatRubyFloat, LeakyBuckets, type ThrottleSettings } from './http/throttle';
 import { DemoRouteContext } from './routes/route-context';
@@ -69,7 +76,10 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
     }
     const failure = faults.takeFailure(request.method);
     if (failure) {
-      const injected = failure.body === undefined ? defaultErrorFor(failure.status) : new CanvasHttpError(failure.status, failure.body);
+      const injected =
+        failure.body === undefined
+          ? defaultErrorFor(failure.status)
+          : new CanvasHttpError(failure.status, failure.body);
       return sendCanvasError(reply, injected);
     }
     if (isApi) context.setCaller(request, authenticate(state, token, new Date()));
@@ -105,7 +115,12 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
     const key = token ? `token:${createHash('sha256').update(token).digest('hex')}` : `ip:${request.ip}`;
     const reservation = buckets.reserve(key, settings, Date.now());
     // A refused request costs nothing beyond the reservation it gives back.
-    charges.set(request, { key, settings: reservation.allowed ? settings : { ...settings, requestCost: 0 }, startedAt: performance.now(), isSettled: false });
+    charges.set(request, {
+      key,
+      settings: reservation.allowed ? settings : { ...settings, requestCost: 0 },
+      startedAt: performance.now(),
+      isSettled: false,
+    });
     return reservation.allowed ? undefined : rateLimitExceeded();
   }
 
@@ -118,7 +133,12 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.slice(prefix.length).startsWith('/api/')) return sendCanvasError(reply, notFound());
-    return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><title>Page not found</title><h1>Page not found</h1><p>The demo Canvas has no page here.</p>');
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><title>Page not found</title><h1>Page not found</h1><p>The demo Canvas has no page here.</p>',
+      );
   });
 
   registerUserRoutes(app, context);

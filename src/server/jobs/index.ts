@@ -64,8 +64,18 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
 
   await boss.createQueue(QUEUES.classDraftAbandoned);
   // A job whose instance died is retried elsewhere; a draft that fails is counted, not retried.
-  await boss.createQueue(QUEUES.classDraft, { name: QUEUES.classDraft, retryLimit: 3, retryDelay: 1, deadLetter: QUEUES.classDraftAbandoned });
-  await boss.createQueue(QUEUES.welcomeMail, { name: QUEUES.welcomeMail, retryLimit: 5, retryDelay: 15, retryBackoff: true });
+  await boss.createQueue(QUEUES.classDraft, {
+    name: QUEUES.classDraft,
+    retryLimit: 3,
+    retryDelay: 1,
+    deadLetter: QUEUES.classDraftAbandoned,
+  });
+  await boss.createQueue(QUEUES.welcomeMail, {
+    name: QUEUES.welcomeMail,
+    retryLimit: 5,
+    retryDelay: 15,
+    retryBackoff: true,
+  });
   await boss.createQueue(QUEUES.mailRetry, { name: QUEUES.mailRetry, retryLimit: 0 });
   await boss.createQueue(QUEUES.draftPurge, { name: QUEUES.draftPurge, retryLimit: 0 });
   await boss.schedule(QUEUES.mailRetry, MAIL_RETRY_CRON);
@@ -75,11 +85,19 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
   const classDraftWorker = await boss.work<ClassDraftTask>(
     QUEUES.classDraft,
     { batchSize: WHOLE_CLASS_CONCURRENCY, pollingIntervalSeconds: 1 },
-    (batch) => draftClassStudents({ engine: deps.gradeDrafter, readClass, drafts: deps.drafts, log }, batch.map((job) => job.data)),
+    (batch) =>
+      draftClassStudents(
+        { engine: deps.gradeDrafter, readClass, drafts: deps.drafts, log },
+        batch.map((job) => job.data),
+      ),
   );
-  await boss.work<ClassDraftTask>(QUEUES.classDraftAbandoned, { batchSize: 20, pollingIntervalSeconds: 5 }, async (batch) => {
-    for (const job of batch) await deps.drafts.recordJobProgress(job.data.runId, job.data.studentId, 'failed');
-  });
+  await boss.work<ClassDraftTask>(
+    QUEUES.classDraftAbandoned,
+    { batchSize: 20, pollingIntervalSeconds: 5 },
+    async (batch) => {
+      for (const job of batch) await deps.drafts.recordJobProgress(job.data.runId, job.data.studentId, 'failed');
+    },
+  );
   await boss.work<{ userId: string }>(QUEUES.welcomeMail, { pollingIntervalSeconds: 1 }, async ([job]) => {
     const user = job && (await deps.authStore.findUser(job.data.userId));
     if (user) await deps.mailer.send(welcomeMail(user, config));
@@ -102,7 +120,11 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
       },
     },
     async sendWelcomeMail(user) {
-      await boss.send(QUEUES.welcomeMail, { userId: user.id }, { startAfter: WELCOME_MAIL_DELAY_SECONDS, singletonKey: user.id });
+      await boss.send(
+        QUEUES.welcomeMail,
+        { userId: user.id },
+        { startAfter: WELCOME_MAIL_DELAY_SECONDS, singletonKey: user.id },
+      );
     },
     async isReady() {
       if (stopping) return false;

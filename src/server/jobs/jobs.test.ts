@@ -18,13 +18,19 @@ afterAll(async () => {
 
 const options = { mode: 'formative', useRubric: false, customInstructions: null };
 const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded';
+  !submission.id.startsWith('placeholder_') &&
+  submission.submitted_at !== null &&
+  submission.workflow_state !== 'graded';
 
 async function gradableAssignment(teacher: Awaited<ReturnType<typeof connectedTeacher>>, index = 0) {
-  const { assignments } = (await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+  const { assignments } = (
+    await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+  ).json();
   const target = assignments[index] as { course_id: number; id: number };
   const base = `/api/grading/courses/${target.course_id}/assignments/${target.id}`;
-  const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+  const view = (
+    await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+  ).json() as AssignmentGradingView;
   return { base, waiting: view.submissions.filter(isWaiting).length };
 }
 
@@ -43,7 +49,13 @@ describe('whole-class drafting as jobs', () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const { base, waiting } = await gradableAssignment(teacher);
     expect(waiting).toBeGreaterThan(1);
-    const start = () => harness.app.inject({ method: 'POST', url: `${base}/drafts/batch`, headers: teacher.headers, payload: { options } });
+    const start = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: `${base}/drafts/batch`,
+        headers: teacher.headers,
+        payload: { options },
+      });
     const [first, second] = await Promise.all([start(), start()]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
@@ -52,10 +64,16 @@ describe('whole-class drafting as jobs', () => {
 
     // A third start while it runs is the same run again, and costs nothing.
     const third = await start();
-    const runs = await queryRows<{ count: number }>(harness.database.db, sql`select count(*)::int as count from draft_jobs where user_id = ${teacher.userId}`);
+    const runs = await queryRows<{ count: number }>(
+      harness.database.db,
+      sql`select count(*)::int as count from draft_jobs where user_id = ${teacher.userId}`,
+    );
     expect(runs[0]!.count).toBe(1);
     if (third.json().status === 'running') expect(third.json().id).toBe(first.json().id);
-    const [allowance] = await queryRows<{ hits: number }>(harness.database.db, sql`select hits from rate_limits where key = ${`draft:${teacher.userId}`}`);
+    const [allowance] = await queryRows<{ hits: number }>(
+      harness.database.db,
+      sql`select hits from rate_limits where key = ${`draft:${teacher.userId}`}`,
+    );
     expect(allowance!.hits).toBe(waiting);
 
     // One job per student went through the queue.
@@ -82,7 +100,9 @@ describe('whole-class drafting as jobs', () => {
       completed: 5,
       createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000),
     });
-    const stored = (await harness.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })).json();
+    const stored = (
+      await harness.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })
+    ).json();
     expect(stored.job).toMatchObject({ status: 'running', total: 12, completed: 5 });
   });
 
@@ -91,9 +111,16 @@ describe('whole-class drafting as jobs', () => {
     const { job } = await harness.app.context.drafts.startJob(teacher.userId, 'assignment:1:2', 2);
     await harness.app.context.drafts.recordJobProgress(job.id, 7, 'completed');
     await harness.app.context.drafts.recordJobProgress(job.id, 7, 'completed');
-    expect(await harness.app.context.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({ completed: 1, status: 'running' });
+    expect(await harness.app.context.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({
+      completed: 1,
+      status: 'running',
+    });
     await harness.app.context.drafts.recordJobProgress(job.id, 8, 'failed');
-    expect(await harness.app.context.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({ completed: 1, failed: 1, status: 'finished' });
+    expect(await harness.app.context.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({
+      completed: 1,
+      failed: 1,
+      status: 'finished',
+    });
   });
 });
 
@@ -106,7 +133,11 @@ describe('mail and the draft purge as jobs', () => {
     );
     expect(jobs).toHaveLength(1);
     const mail = await waitFor(
-      () => queryRows<{ subject: string }>(harness.database.db, sql`select subject from mail_outbox where to_address = ${teacher.email}`),
+      () =>
+        queryRows<{ subject: string }>(
+          harness.database.db,
+          sql`select subject from mail_outbox where to_address = ${teacher.email}`,
+        ),
       (rows) => rows.length > 0,
     );
     expect(mail.map((row) => row.subject)).toEqual(['Welcome to Margin']);
@@ -128,7 +159,11 @@ describe('mail and the draft purge as jobs', () => {
     await harness.app.context.drafts.save(teacher.userId, 'assignment:9:9', 2, draft);
     await harness.app.context.jobs.queue.send(QUEUES.draftPurge, {});
     const left = await waitFor(
-      () => queryRows<{ student_id: string }>(harness.database.db, sql`select student_id from grading_drafts where user_id = ${teacher.userId}`),
+      () =>
+        queryRows<{ student_id: string }>(
+          harness.database.db,
+          sql`select student_id from grading_drafts where user_id = ${teacher.userId}`,
+        ),
       (rows) => rows.length < 2,
     );
     expect(left.map((row) => row.student_id)).toEqual(['2']);

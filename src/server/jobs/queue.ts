@@ -27,7 +27,8 @@ export async function startJobQueue(
     db: {
       // Once detached (the queue stopped, the database about to close), a worker loop still in
       // flight finds no work and writes nothing: its jobs expire and go to another instance.
-      executeSql: (text: string, values?: unknown[]) => (detached ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values)),
+      executeSql: (text: string, values?: unknown[]) =>
+        detached ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values),
     },
     expireInSeconds: options.expireSeconds,
     // Expired jobs are handed back at the next maintenance: never wait longer than their expiry for it.

@@ -13,7 +13,9 @@ import {
 
 const serverUrl = postgresServerUrl();
 if (!serverUrl) {
-  console.warn('Two instances on one database need a Postgres server: set DATABASE_URL=postgres://… to run this test (skipped on the embedded database).');
+  console.warn(
+    'Two instances on one database need a Postgres server: set DATABASE_URL=postgres://… to run this test (skipped on the embedded database).',
+  );
 }
 
 const STUDENTS = 30;
@@ -62,7 +64,9 @@ describe.skipIf(!serverUrl)('two instances on one Postgres database', () => {
   it('finishes every draft of a run through the second instance after the first is killed', async () => {
     const [first, second] = instances as [Instance, Instance];
     const teacher = await connectedTeacherOver(first.address, canvas);
-    const { assignments } = (await (await fetch(`${first.address}/api/needs-grading`, { headers: teacher.headers })).json()) as {
+    const { assignments } = (await (
+      await fetch(`${first.address}/api/needs-grading`, { headers: teacher.headers })
+    ).json()) as {
       assignments: { course_id: number; id: number }[];
     };
     const path = `/api/grading/courses/${assignments[0]!.course_id}/assignments/${assignments[0]!.id}/drafts`;
@@ -81,7 +85,10 @@ describe.skipIf(!serverUrl)('two instances on one Postgres database', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await first.kill('SIGKILL')).toBe('SIGKILL');
 
-    type Stored = { drafts: Record<string, unknown>; job: { id: string; total: number; completed: number; failed: number; status: string } };
+    type Stored = {
+      drafts: Record<string, unknown>;
+      job: { id: string; total: number; completed: number; failed: number; status: string };
+    };
     let stored: Stored | null = null;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -96,7 +103,10 @@ describe.skipIf(!serverUrl)('two instances on one Postgres database', () => {
   it('stops cleanly on SIGTERM (jobs stopped, database closed) and exits 0', async () => {
     const second = instances[1]!;
     const exited = second.kill('SIGTERM');
-    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running after 30 s'), 30_000)),
+    ]);
     expect({ code, output: code === 0 ? '' : second.output().slice(-3000) }).toEqual({ code: 0, output: '' });
   }, 60_000);
 });

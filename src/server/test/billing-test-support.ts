@@ -49,7 +49,11 @@ export async function auditActions(harness: TestApp, userId: string): Promise<st
   return rows.map((row) => row.action);
 }
 
-export async function countRows(harness: TestApp, table: 'billing_events' | 'submission_purchases' | 'billing_checkouts', userId?: string) {
+export async function countRows(
+  harness: TestApp,
+  table: 'billing_events' | 'submission_purchases' | 'billing_checkouts',
+  userId?: string,
+) {
   const query =
     table === 'billing_events' || !userId
       ? sql`select count(*)::int as n from ${sql.identifier(table)}`

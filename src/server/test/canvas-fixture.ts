@@ -8,7 +8,11 @@ export async function startTestCanvas(options: StartDemoCanvasOptions = {}): Pro
 }
 
 /** A signed-in teacher whose profile is connected to `canvas` through the real connection endpoint. */
-export async function connectedTeacher(app: FastifyInstance, canvas: RunningDemoCanvas, overrides: { token?: string } = {}) {
+export async function connectedTeacher(
+  app: FastifyInstance,
+  canvas: RunningDemoCanvas,
+  overrides: { token?: string } = {},
+) {
   const teacher = await signUpAndIn(app);
   const response = await app.inject({
     method: 'PUT',

@@ -10,7 +10,13 @@ export interface CanvasAnswer {
 export async function callCanvas(
   baseUrl: string,
   path: string,
-  init: { token?: string | null; method?: string; body?: string; contentType?: string; headers?: Record<string, string> } = {},
+  init: {
+    token?: string | null;
+    method?: string;
+    body?: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CanvasAnswer> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;

@@ -77,7 +77,8 @@ export function sampleFromJsonSchema(schema: JsonSchema | undefined): unknown {
   switch (type) {
     case 'object': {
       const value: Record<string, unknown> = {};
-      for (const [key, property] of Object.entries(schema.properties ?? {})) value[key] = sampleFromJsonSchema(property);
+      for (const [key, property] of Object.entries(schema.properties ?? {}))
+        value[key] = sampleFromJsonSchema(property);
       return value;
     }
     case 'array': {
@@ -131,7 +132,11 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
   let defaultResponse: FakeAiResponse = { kind: 'from-schema' };
   const pendingTimers = new Set<NodeJS.Timeout>();
 
-  async function respond(response: ServerResponse, body: ChatCompletionRequestBody, scripted: FakeAiResponse): Promise<void> {
+  async function respond(
+    response: ServerResponse,
+    body: ChatCompletionRequestBody,
+    scripted: FakeAiResponse,
+  ): Promise<void> {
     switch (scripted.kind) {
       case 'json':
         return sendJson(response, 200, completion(body, JSON.stringify(scripted.value)));
@@ -139,7 +144,11 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
         return sendJson(response, 200, completion(body, scripted.content));
       case 'http-error':
         return sendJson(response, scripted.status, {
-          error: { message: scripted.message ?? `Fake error ${scripted.status}`, type: 'fake_error', code: String(scripted.status) },
+          error: {
+            message: scripted.message ?? `Fake error ${scripted.status}`,
+            type: 'fake_error',
+            code: String(scripted.status),
+          },
         });
       case 'from-schema': {
         const schema = body.response_format?.json_schema?.schema;
@@ -168,20 +177,25 @@ export async function startFakeAiServer(): Promise<FakeAiServer> {
     void (async () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       if (request.method !== 'POST' || !/\/chat\/completions$/.test(path)) {
-        return sendJson(response, 404, { error: { message: `No route for ${request.method} ${path}`, type: 'not_found' } });
+        return sendJson(response, 404, {
+          error: { message: `No route for ${request.method} ${path}`, type: 'not_found' },
+        });
       }
       const raw = await readBody(request);
       let body: ChatCompletionRequestBody;
       try {
         body = JSON.parse(raw) as ChatCompletionRequestBody;
       } catch {
-        return sendJson(response, 400, { error: { message: 'Request body is not JSON', type: 'invalid_request_error' } });
+        return sendJson(response, 400, {
+          error: { message: 'Request body is not JSON', type: 'invalid_request_error' },
+        });
       }
       requests.push({ path, headers: request.headers, body });
       const scripted = queue.shift() ?? defaultResponse;
       await respond(response, body, scripted);
     })().catch(() => {
-      if (!response.headersSent) sendJson(response, 500, { error: { message: 'Fake server failure', type: 'server_error' } });
+      if (!response.headersSent)
+        sendJson(response, 500, { error: { message: 'Fake server failure', type: 'server_error' } });
       else response.destroy();
     });
   });

@@ -8,7 +8,12 @@ import Stripe from 'stripe';
  * to it over HTTP, exactly as it would to api.stripe.com. It answers the few endpoints Margin calls
  * and records every request so tests can check what was sent.
  */
-export type RecordedStripeRequest = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | undefined };
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+};
 
 export type FakeStripe = {
   stripe: Stripe;
@@ -51,7 +56,13 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
     });
   });
 
-  function route(method: string, path: string, params: Record<string, string>, idempotencyKey: string | undefined, response: ServerResponse) {
+  function route(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    idempotencyKey: string | undefined,
+    response: ServerResponse,
+  ) {
     if (method === 'POST' && path === '/v1/customers') {
       const known = idempotencyKey ? customersByKey.get(idempotencyKey) : undefined;
       const id = known ?? stripeId('cus');
@@ -73,13 +84,19 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = stripeId('bps');
-      return send(response, 200, { id, object: 'billing_portal.session', customer: params.customer, url: `https://billing.stripe.test/p/session/${id}` });
+      return send(response, 200, {
+        id,
+        object: 'billing_portal.session',
+        customer: params.customer,
+        url: `https://billing.stripe.test/p/session/${id}`,
+      });
     }
     if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(params, response);
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subscriptionMatch) {
       const subscription = subscriptions.get(subscriptionMatch[1]!);
-      if (!subscription) return send(response, 404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      if (!subscription)
+        return send(response, 404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
       if (method === 'DELETE') {
         const cancelled = { ...subscription, status: 'canceled', ended_at: Math.floor(Date.now() / 1000) };
         subscriptions.set(subscriptionMatch[1]!, cancelled);
@@ -87,7 +104,9 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
       }
       return send(response, 200, subscription);
     }
-    return send(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } });
+    return send(response, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+    });
   }
 
   /**
@@ -99,28 +118,48 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
    */
   function previewInvoice(params: Record<string, string>, response: ServerResponse) {
     const customer = params.customer;
-    if (!customer) return send(response, 400, { error: { type: 'invalid_request_error', message: 'Missing required param: customer.' } });
+    if (!customer)
+      return send(response, 400, {
+        error: { type: 'invalid_request_error', message: 'Missing required param: customer.' },
+      });
     const now = Math.floor(Date.now() / 1000);
     const lines: Record<string, unknown>[] = [];
     if (params.subscription) {
       const subscription = subscriptions.get(params.subscription) as StripeSubscriptionShape | undefined;
       if (!subscription) {
-        return send(response, 404, { error: { type: 'invalid_request_error', message: `No such subscription: '${params.subscription}'` } });
+        return send(response, 404, {
+          error: { type: 'invalid_request_error', message: `No such subscription: '${params.subscription}'` },
+        });
       }
       if (params['subscription_details[cancel_now]'] !== 'true') {
-        return send(response, 400, { error: { type: 'invalid_request_error', message: 'This fake previews only cancel_now for an existing subscription.' } });
+        return send(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'This fake previews only cancel_now for an existing subscription.',
+          },
+        });
       }
       const item = subscription.items.data[0]!;
       const prorate = (params['subscription_details[proration_behavior]'] ?? 'create_prorations') !== 'none';
       const unused = Math.max(0, item.current_period_end - now) / (item.current_period_end - item.current_period_start);
       if (prorate && unused > 0) {
-        lines.push(invoiceLine(-Math.round(item.price.unit_amount * unused), 'Unused time on Margin plan', true, now, item.current_period_end));
+        lines.push(
+          invoiceLine(
+            -Math.round(item.price.unit_amount * unused),
+            'Unused time on Margin plan',
+            true,
+            now,
+            item.current_period_end,
+          ),
+        );
       }
     } else {
       const unitAmount = Number(params['subscription_details[items][0][price_data][unit_amount]']);
       const interval = params['subscription_details[items][0][price_data][recurring][interval]'];
       if (!Number.isInteger(unitAmount) || (interval !== 'month' && interval !== 'year')) {
-        return send(response, 400, { error: { type: 'invalid_request_error', message: 'Missing subscription_details[items] to preview.' } });
+        return send(response, 400, {
+          error: { type: 'invalid_request_error', message: 'Missing subscription_details[items] to preview.' },
+        });
       }
       const end = new Date(now * 1000);
       if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
@@ -146,7 +185,13 @@ export async function startFakeStripe(secretKey = 'sk_test_margin'): Promise<Fak
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  const stripe = new Stripe(secretKey, {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
   return {
     stripe,
     port,

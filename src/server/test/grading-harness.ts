@@ -45,7 +45,10 @@ export function useGradingHarness() {
     },
     /** The teacher's usage summary, as the API reports it. */
     async usageOf(teacher: Teacher, app: FastifyInstance = started().testApp.app) {
-      return (await app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json<{ submissions_used: number; total_limit: number }>();
+      return (await app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json<{
+        submissions_used: number;
+        total_limit: number;
+      }>();
     },
   };
 }

@@ -10,25 +10,97 @@ beforeAll(() => {
 
 async function boundaryErrors(filePath: string, importLine: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${importLine}\nexport const probe = 1;\n`, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
 }
 
 describe('import boundaries', () => {
   it.each([
-    ['a feature importing another feature, relatively', 'src/client/features/grading/assignment/components/probe.ts', "import { coursesQuery } from '../../../courses/api/courses-api';", /Features never import each other/],
-    ['a grading variant importing another variant', 'src/client/features/grading/discussion/probe.ts', "import { useSaveGrade } from '../assignment/api/grading-api';", /never another variant/],
-    ['the client grading kernel importing a variant', 'src/client/features/grading/kernel/probe.ts', "import { useQuizView } from '@/client/features/grading/quiz/api/quiz-grading-api';", /knows no variant/],
-    ['the client importing the server, relatively', 'src/client/features/courses/probe.ts', "import { saveGrade } from '../../../server/modules/grading/kernel/save-grade';", /only over HTTP/],
-    ['the design system importing a feature', 'src/client/ui/probe.ts', "import { coursesQuery } from '../features/courses/api/courses-api';", /sit below/],
-    ['an adapter importing a module', 'src/server/adapters/canvas/probe.ts', "import { saveGrade } from '@/server/modules/grading/kernel/save-grade';", /below the modules/],
-    ['a module importing another module outside the allow-list', 'src/server/modules/literacy/probe.ts', "import { createDraftStore } from '../grading/kernel/draft-store';", /modules\/README\.md/],
-    ['a server grading variant importing another variant', 'src/server/modules/grading/quizzes/probe.ts', "import { draftFeedback } from '../assignments/draft-feedback';", /never another variant/],
-    ['the server grading kernel importing a variant', 'src/server/modules/grading/kernel/probe.ts', "import { quizGradingRoutes } from '../quizzes/routes';", /knows no variant/],
-    ['the demo Canvas importing the product', 'src/server/demo-canvas/probe.ts', "import { AppError } from '../core/app-error';", /separate application/],
-    ['the AI transport importing a feature schema', 'src/server/adapters/ai/probe.ts', "import { diverPhases } from '@/shared/schemas/ai';", /AI adapter is a transport/],
-    ['the offline engine importing the model drafting', 'src/server/modules/grading/kernel/offline/dimensions/probe.ts', "import { modelDrafter } from '../../drafting/draft-with-model';", /drafts without a model/],
-    ['literacy importing grading\'s drafting', 'src/server/modules/literacy/probe.ts', "import { redactClassmates } from '../grading/kernel/drafting/redaction';", /modules\/README\.md/],
-    ['production code importing a test helper', 'src/server/modules/grading/kernel/probe.ts', "import { createTestApp } from '@/server/test/test-app';", /never imports test helpers/],
+    [
+      'a feature importing another feature, relatively',
+      'src/client/features/grading/assignment/components/probe.ts',
+      "import { coursesQuery } from '../../../courses/api/courses-api';",
+      /Features never import each other/,
+    ],
+    [
+      'a grading variant importing another variant',
+      'src/client/features/grading/discussion/probe.ts',
+      "import { useSaveGrade } from '../assignment/api/grading-api';",
+      /never another variant/,
+    ],
+    [
+      'the client grading kernel importing a variant',
+      'src/client/features/grading/kernel/probe.ts',
+      "import { useQuizView } from '@/client/features/grading/quiz/api/quiz-grading-api';",
+      /knows no variant/,
+    ],
+    [
+      'the client importing the server, relatively',
+      'src/client/features/courses/probe.ts',
+      "import { saveGrade } from '../../../server/modules/grading/kernel/save-grade';",
+      /only over HTTP/,
+    ],
+    [
+      'the design system importing a feature',
+      'src/client/ui/probe.ts',
+      "import { coursesQuery } from '../features/courses/api/courses-api';",
+      /sit below/,
+    ],
+    [
+      'an adapter importing a module',
+      'src/server/adapters/canvas/probe.ts',
+      "import { saveGrade } from '@/server/modules/grading/kernel/save-grade';",
+      /below the modules/,
+    ],
+    [
+      'a module importing another module outside the allow-list',
+      'src/server/modules/literacy/probe.ts',
+      "import { createDraftStore } from '../grading/kernel/draft-store';",
+      /modules\/README\.md/,
+    ],
+    [
+      'a server grading variant importing another variant',
+      'src/server/modules/grading/quizzes/probe.ts',
+      "import { draftFeedback } from '../assignments/draft-feedback';",
+      /never another variant/,
+    ],
+    [
+      'the server grading kernel importing a variant',
+      'src/server/modules/grading/kernel/probe.ts',
+      "import { quizGradingRoutes } from '../quizzes/routes';",
+      /knows no variant/,
+    ],
+    [
+      'the demo Canvas importing the product',
+      'src/server/demo-canvas/probe.ts',
+      "import { AppError } from '../core/app-error';",
+      /separate application/,
+    ],
+    [
+      'the AI transport importing a feature schema',
+      'src/server/adapters/ai/probe.ts',
+      "import { diverPhases } from '@/shared/schemas/ai';",
+      /AI adapter is a transport/,
+    ],
+    [
+      'the offline engine importing the model drafting',
+      'src/server/modules/grading/kernel/offline/dimensions/probe.ts',
+      "import { modelDrafter } from '../../drafting/draft-with-model';",
+      /drafts without a model/,
+    ],
+    [
+      "literacy importing grading's drafting",
+      'src/server/modules/literacy/probe.ts',
+      "import { redactClassmates } from '../grading/kernel/drafting/redaction';",
+      /modules\/README\.md/,
+    ],
+    [
+      'production code importing a test helper',
+      'src/server/modules/grading/kernel/probe.ts',
+      "import { createTestApp } from '@/server/test/test-app';",
+      /never imports test helpers/,
+    ],
   ])('refuses %s', async (_name, filePath, importLine, message) => {
     const errors = await boundaryErrors(filePath, importLine);
     expect(errors).toHaveLength(1);
@@ -36,11 +108,31 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['a grading variant importing the kernel', 'src/client/features/grading/quiz/probe.ts', "import { formatScore } from '../kernel/format';"],
-    ['a module importing an allowed seam', 'src/server/modules/literacy/probe.ts', "import { handToMailer } from '../contact/hand-to-mailer';"],
-    ['a server grading variant importing the kernel', 'src/server/modules/grading/discussions/probe.ts', "import { draftScope } from '../kernel/draft-scope';"],
-    ['a feature importing the AI transport', 'src/server/modules/literacy/probe.ts', "import type { AiModel } from '@/server/adapters/ai';"],
-    ['literacy importing the shared words module', 'src/server/modules/literacy/probe.ts', "import { keyTerms } from '@/server/core/key-terms';"],
+    [
+      'a grading variant importing the kernel',
+      'src/client/features/grading/quiz/probe.ts',
+      "import { formatScore } from '../kernel/format';",
+    ],
+    [
+      'a module importing an allowed seam',
+      'src/server/modules/literacy/probe.ts',
+      "import { handToMailer } from '../contact/hand-to-mailer';",
+    ],
+    [
+      'a server grading variant importing the kernel',
+      'src/server/modules/grading/discussions/probe.ts',
+      "import { draftScope } from '../kernel/draft-scope';",
+    ],
+    [
+      'a feature importing the AI transport',
+      'src/server/modules/literacy/probe.ts',
+      "import type { AiModel } from '@/server/adapters/ai';",
+    ],
+    [
+      'literacy importing the shared words module',
+      'src/server/modules/literacy/probe.ts',
+      "import { keyTerms } from '@/server/core/key-terms';",
+    ],
   ])('allows %s', async (_name, filePath, importLine) => {
     expect(await boundaryErrors(filePath, importLine)).toEqual([]);
   });

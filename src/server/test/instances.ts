@@ -59,7 +59,11 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the built server as its own process and waits until `readyPath` (/readyz) says it takes work. */
-export async function startInstance(main: string, env: Record<string, string>, readyPath = '/readyz'): Promise<Instance> {
+export async function startInstance(
+  main: string,
+  env: Record<string, string>,
+  readyPath = '/readyz',
+): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -68,12 +72,17 @@ export async function startInstance(main: string, env: Record<string, string>, r
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const address = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the instance exited at start:\n${output}`);
-    const ready = await fetch(`${address}${readyPath}`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${address}${readyPath}`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -103,7 +112,11 @@ export async function connectedTeacherOver(address: string, canvas: { baseUrl: s
     body: JSON.stringify({ email, password: 'correct horse battery', fullName: 'Toni Morrison' }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${await signUp.text()}`);
-  const signIn = await fetch(`${address}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'correct horse battery' }) });
+  const signIn = await fetch(`${address}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
   const { session } = (await signIn.json()) as { session: { access_token: string } };
   const headers = { authorization: `Bearer ${session.access_token}` };
   const connected = await fetch(`${address}/api/canvas/connection`, {

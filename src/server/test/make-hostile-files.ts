@@ -5,7 +5,13 @@ import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib'
  * bombs and pathological HTML. Each one is small on the wire and costly to read naively.
  */
 
-type ZipEntry = { name: string; deflated: Buffer; crc: number; size: number; /** Declared uncompressed size, when it should lie. */ declaredSize?: number };
+type ZipEntry = {
+  name: string;
+  deflated: Buffer;
+  crc: number;
+  size: number;
+  /** Declared uncompressed size, when it should lie. */ declaredSize?: number;
+};
 
 /**
  * A zip archive of deflated entries. `aliases` are extra central-directory names that point at the
@@ -92,7 +98,10 @@ function docxPackageParts(): ZipEntry[] {
 
 /** A .docx from document.xml body content (the paragraphs), deflated in memory. */
 export function docxFromBody(body: string): Uint8Array {
-  return zipArchive([...docxPackageParts(), deflatedEntry('word/document.xml', `${DOCUMENT_START}${body}${DOCUMENT_END}`)]);
+  return zipArchive([
+    ...docxPackageParts(),
+    deflatedEntry('word/document.xml', `${DOCUMENT_START}${body}${DOCUMENT_END}`),
+  ]);
 }
 
 /**
@@ -103,7 +112,10 @@ export function docxParagraphBomb(options: { documentMegabytes?: number; aliases
   const paragraph = '<w:p><w:r><w:t>a</w:t></w:r></w:p>';
   const count = Math.floor(((options.documentMegabytes ?? 20) * 1024 * 1024) / paragraph.length);
   const document = deflatedEntry('word/document.xml', `${DOCUMENT_START}${paragraph.repeat(count)}${DOCUMENT_END}`);
-  const aliases = Array.from({ length: options.aliases ?? 15 }, (_, index) => ({ name: `word/media/part${index + 1}.xml`, of: document.name }));
+  const aliases = Array.from({ length: options.aliases ?? 15 }, (_, index) => ({
+    name: `word/media/part${index + 1}.xml`,
+    of: document.name,
+  }));
   return zipArchive([...docxPackageParts(), document], aliases);
 }
 
@@ -146,17 +158,34 @@ function pdfFile(objects: (string | Buffer)[]): Uint8Array {
   objects.forEach((object, index) => {
     offsets.push(length);
     const body = typeof object === 'string' ? Buffer.from(object, 'latin1') : object;
-    const framed = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    const framed = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     chunks.push(framed);
     length += framed.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  chunks.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return new Uint8Array(Buffer.concat(chunks));
 }
 
 function stream(dictionary: string, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
 }
 
 const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
@@ -172,7 +201,9 @@ export function pdfManyPages(pages: number): Uint8Array {
   ];
   for (let page = 0; page < pages; page += 1) {
     objects.push(`<< /Type /Page /Parent 2 0 R /Contents ${pageIds[page]! + 1} 0 R >>`);
-    objects.push(stream('', Buffer.from(`BT /F1 12 Tf 72 720 Td (Page ${page + 1} of the water cycle.) Tj ET`, 'latin1')));
+    objects.push(
+      stream('', Buffer.from(`BT /F1 12 Tf 72 720 Td (Page ${page + 1} of the water cycle.) Tj ET`, 'latin1')),
+    );
   }
   return pdfFile(objects);
 }
@@ -197,7 +228,10 @@ export function unclosedTagsHtml(bytes: number): string {
 
 /** A .docx with `count` tiny parts besides its document (Word writes a few dozen). */
 export function docxWithManyParts(count: number): Uint8Array {
-  const document = deflatedEntry('word/document.xml', `${DOCUMENT_START}<w:p><w:r><w:t>Hello</w:t></w:r></w:p>${DOCUMENT_END}`);
+  const document = deflatedEntry(
+    'word/document.xml',
+    `${DOCUMENT_START}<w:p><w:r><w:t>Hello</w:t></w:r></w:p>${DOCUMENT_END}`,
+  );
   const parts = Array.from({ length: count }, (_, index) => deflatedEntry(`word/media/part${index}.xml`, '<x/>'));
   return zipArchive([...docxPackageParts(), document, ...parts]);
 }

@@ -16,7 +16,8 @@ export function plantStudentFile(
     (candidate) => candidate.assignmentId === target.assignmentId && candidate.userId === target.userId,
   );
   const assignment = state.assignments.get(target.assignmentId);
-  if (!submission || !assignment) throw new Error(`no submission of student ${target.userId} for assignment ${target.assignmentId}`);
+  if (!submission || !assignment)
+    throw new Error(`no submission of student ${target.userId} for assignment ${target.assignmentId}`);
   const id = state.nextId('attachment');
   state.attachments.set(id, {
     id,

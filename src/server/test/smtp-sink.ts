@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
-export async function startSmtpSink(): Promise<{ url: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

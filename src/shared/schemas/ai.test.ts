@@ -26,11 +26,19 @@ describe('shared AI schemas', () => {
 
   it('checks the integration request with the spec message', () => {
     const parsed = integrationRequestSchema.parse({ assignmentTitle: ' Essay ', assignmentText: 'Write.' });
-    expect(parsed).toEqual({ assignmentTitle: 'Essay', assignmentText: 'Write.', subject: '', gradeLevel: '', estimatedTime: '' });
+    expect(parsed).toEqual({
+      assignmentTitle: 'Essay',
+      assignmentText: 'Write.',
+      subject: '',
+      gradeLevel: '',
+      estimatedTime: '',
+    });
     const empty = integrationRequestSchema.safeParse({ assignmentTitle: '  ', assignmentText: 'Write.' });
     expect(empty.success).toBe(false);
     expect(empty.error?.issues[0]?.message).toBe('Please provide both assignment title and content.');
-    expect(integrationRequestSchema.safeParse({ assignmentTitle: 'a', assignmentText: 'b', subject: 'chemistry' }).success).toBe(false);
+    expect(
+      integrationRequestSchema.safeParse({ assignmentTitle: 'a', assignmentText: 'b', subject: 'chemistry' }).success,
+    ).toBe(false);
   });
 
   it('wants exactly five suggestions, one per DIVER phase', () => {
@@ -38,7 +46,9 @@ describe('shared AI schemas', () => {
     expect(integrationResultSchema.safeParse({ ...base, suggestions: diverPhases.map(suggestion) }).success).toBe(true);
     const doubled = [...diverPhases.slice(0, 4), 'Discovery' as const].map(suggestion);
     expect(integrationResultSchema.safeParse({ ...base, suggestions: doubled }).success).toBe(false);
-    expect(integrationResultSchema.safeParse({ ...base, suggestions: diverPhases.slice(0, 4).map(suggestion) }).success).toBe(false);
+    expect(
+      integrationResultSchema.safeParse({ ...base, suggestions: diverPhases.slice(0, 4).map(suggestion) }).success,
+    ).toBe(false);
     const tooMany = diverPhases.map((phase) => ({ ...suggestion(phase), activities: ['1', '2', '3', '4', '5', '6'] }));
     expect(integrationResultSchema.safeParse({ ...base, suggestions: tooMany }).success).toBe(false);
   });
@@ -49,10 +59,16 @@ describe('shared AI schemas', () => {
   });
 
   it("builds the spec's success message", () => {
-    expect(describeGeneratedDraft('formative', { rubricAssessment: null, filesUsed: false, customInstructionsApplied: false })).toBe(
-      'AI formative grading generated using assignment description!',
-    );
-    expect(describeGeneratedDraft('summative', { rubricAssessment: [], filesUsed: true, customInstructionsApplied: true })).toBe(
+    expect(
+      describeGeneratedDraft('formative', {
+        rubricAssessment: null,
+        filesUsed: false,
+        customInstructionsApplied: false,
+      }),
+    ).toBe('AI formative grading generated using assignment description!');
+    expect(
+      describeGeneratedDraft('summative', { rubricAssessment: [], filesUsed: true, customInstructionsApplied: true }),
+    ).toBe(
       'AI summative grading generated using rubric criteria! File content processed. Custom instructions applied.',
     );
   });

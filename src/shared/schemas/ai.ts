@@ -22,7 +22,10 @@ export const gradingOptionsSchema = z.object({
   /** Only when the teacher's custom-instruction switch is on; the caller passes null otherwise. */
   customInstructions: z
     .string()
-    .max(CUSTOM_INSTRUCTIONS_MAX_LENGTH, `Custom instructions can be at most ${CUSTOM_INSTRUCTIONS_MAX_LENGTH} characters`)
+    .max(
+      CUSTOM_INSTRUCTIONS_MAX_LENGTH,
+      `Custom instructions can be at most ${CUSTOM_INSTRUCTIONS_MAX_LENGTH} characters`,
+    )
     .nullable()
     .default(null),
 });
@@ -99,7 +102,10 @@ export type GradingDraft = z.infer<typeof gradingDraftSchema>;
  * criteria|assignment description}!' plus ' File content processed.' and ' Custom instructions
  * applied.' when they apply.
  */
-export function describeGeneratedDraft(mode: GradingMode, draft: Pick<GradingDraft, 'rubricAssessment' | 'filesUsed' | 'customInstructionsApplied'>): string {
+export function describeGeneratedDraft(
+  mode: GradingMode,
+  draft: Pick<GradingDraft, 'rubricAssessment' | 'filesUsed' | 'customInstructionsApplied'>,
+): string {
   const basis = draft.rubricAssessment ? 'rubric criteria' : 'assignment description';
   let message = `AI ${mode} grading generated using ${basis}!`;
   if (draft.filesUsed) message += ' File content processed.';
@@ -185,7 +191,11 @@ export const integrationResultSchema = z.object({
 export type IntegrationResult = z.infer<typeof integrationResultSchema>;
 
 export const revisionRequestSchema = z.object({
-  originalAssignment: z.string().trim().min(1, 'The original assignment is required').max(20000, 'The assignment can be at most 20,000 characters'),
+  originalAssignment: z
+    .string()
+    .trim()
+    .min(1, 'The original assignment is required')
+    .max(20000, 'The assignment can be at most 20,000 characters'),
   selectedSuggestions: z
     .array(integrationSuggestionSchema)
     .min(1, 'Please select at least one suggestion to integrate.')

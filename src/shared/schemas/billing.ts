@@ -30,7 +30,11 @@ export function toReturnPath(value: string | null | undefined, fallback: ReturnP
  * Where a checkout returns: `?purchase=success|cancelled` (spec part 1 §4), plus the plan's name
  * after a plan purchase so the toast can say which plan is now active.
  */
-export function purchaseReturnPath(returnPath: ReturnPath, outcome: 'success' | 'cancelled', planName?: string | null): string {
+export function purchaseReturnPath(
+  returnPath: ReturnPath,
+  outcome: 'success' | 'cancelled',
+  planName?: string | null,
+): string {
   const query = new URLSearchParams({ purchase: outcome });
   if (outcome === 'success' && planName) query.set('plan', planName);
   return `${returnPath}?${query}`;
@@ -51,7 +55,9 @@ export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 /** What changing to a plan would do, shown before the checkout opens. */
 export const planChangeQuerySchema = z.strictObject({
   planName: paidPlanNameSchema,
-  isYearly: z.enum(['true', 'false'], { error: 'isYearly must be true or false' }).transform((value) => value === 'true'),
+  isYearly: z
+    .enum(['true', 'false'], { error: 'isYearly must be true or false' })
+    .transform((value) => value === 'true'),
 });
 export const planChangePreviewSchema = z.object({
   /** The running plan the new one replaces; null on the Free Trial. */

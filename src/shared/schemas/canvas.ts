@@ -116,8 +116,11 @@ export const needsGradingListSchema = z.object({ assignments: z.array(needsGradi
 export const courseIdParamsSchema = z.object({ courseId: z.coerce.number().int().positive() });
 
 /** The grading screen for a Needs Grading item: the discussion or quiz grader for those, else the assignment grader. */
-export function needsGradingPath(item: Pick<NeedsGradingItem, 'id' | 'course_id' | 'discussion_topic_id' | 'quiz_id'>): string {
-  if (item.discussion_topic_id !== null) return `/courses/${item.course_id}/discussions/${item.discussion_topic_id}/grade`;
+export function needsGradingPath(
+  item: Pick<NeedsGradingItem, 'id' | 'course_id' | 'discussion_topic_id' | 'quiz_id'>,
+): string {
+  if (item.discussion_topic_id !== null)
+    return `/courses/${item.course_id}/discussions/${item.discussion_topic_id}/grade`;
   if (item.quiz_id !== null) return `/courses/${item.course_id}/quizzes/${item.quiz_id}/grade`;
   return `/courses/${item.course_id}/assignments/${item.id}/grade`;
 }

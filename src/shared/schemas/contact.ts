@@ -132,13 +132,20 @@ export const institutionalInquirySchema = z.strictObject({
   educationLevel: z.enum(values(EDUCATION_LEVEL_OPTIONS), { error: INQUIRY_MESSAGES.educationLevel }),
   numberOfTeachers: z.enum(values(NUMBER_OF_TEACHERS_OPTIONS), { error: INQUIRY_MESSAGES.numberOfTeachers }),
   lmsSystem: z.enum(values(LMS_SYSTEM_OPTIONS), { error: INQUIRY_MESSAGES.lmsSystem }),
-  currentChallenges: text(10, INQUIRY_MESSAGES.currentChallenges, 5000, 'Please keep the challenges under 5000 characters'),
+  currentChallenges: text(
+    10,
+    INQUIRY_MESSAGES.currentChallenges,
+    5000,
+    'Please keep the challenges under 5000 characters',
+  ),
   implementationTimeline: z.enum(values(IMPLEMENTATION_TIMELINE_OPTIONS), {
     error: INQUIRY_MESSAGES.implementationTimeline,
   }),
   // Optional: the form sends '' for "not chosen"; both '' and a missing field mean no answer.
   budgetRange: z
-    .union([z.enum(values(BUDGET_RANGE_OPTIONS)), z.literal('')], { error: 'Please choose a budget range from the list' })
+    .union([z.enum(values(BUDGET_RANGE_OPTIONS)), z.literal('')], {
+      error: 'Please choose a budget range from the list',
+    })
     .optional()
     .transform((value) => value || undefined),
   additionalRequirements: z

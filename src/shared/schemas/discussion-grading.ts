@@ -22,7 +22,9 @@ export const discussionRouteParamsSchema = z.object({
   courseId: z.coerce.number().int().positive(),
   discussionId: z.coerce.number().int().positive(),
 });
-export const discussionStudentParamsSchema = discussionRouteParamsSchema.extend({ userId: z.coerce.number().int().positive() });
+export const discussionStudentParamsSchema = discussionRouteParamsSchema.extend({
+  userId: z.coerce.number().int().positive(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Rules (spec part 2 §4, §5, §9)
@@ -41,7 +43,10 @@ export function participationLevel(postCount: number): ParticipationLevel {
 }
 
 /** The discussion's points if above 0, else the linked assignment's, else 100. */
-export function discussionPointsPossible(discussionPoints: number | null | undefined, assignmentPoints: number | null | undefined): number {
+export function discussionPointsPossible(
+  discussionPoints: number | null | undefined,
+  assignmentPoints: number | null | undefined,
+): number {
   if (typeof discussionPoints === 'number' && discussionPoints > 0) return discussionPoints;
   if (typeof assignmentPoints === 'number' && assignmentPoints > 0) return assignmentPoints;
   return DEFAULT_POINTS;
@@ -96,7 +101,9 @@ export const discussionGradeSchema = z.object({
   graded_at: z.string().nullable(),
   excused: z.boolean(),
   submission_comments: z.array(submissionCommentSchema),
-  rubric_assessment: z.record(z.string(), z.object({ points: z.number().nullable(), comments: z.string().nullable() })).nullable(),
+  rubric_assessment: z
+    .record(z.string(), z.object({ points: z.number().nullable(), comments: z.string().nullable() }))
+    .nullable(),
 });
 export type DiscussionGrade = z.infer<typeof discussionGradeSchema>;
 
@@ -141,7 +148,13 @@ export const gradingDiscussionSchema = z.object({
 });
 export type GradingDiscussion = z.infer<typeof gradingDiscussionSchema>;
 
-export const letterDistributionSchema = z.object({ A: z.number(), B: z.number(), C: z.number(), D: z.number(), F: z.number() });
+export const letterDistributionSchema = z.object({
+  A: z.number(),
+  B: z.number(),
+  C: z.number(),
+  D: z.number(),
+  F: z.number(),
+});
 export type LetterDistribution = z.infer<typeof letterDistributionSchema>;
 
 export const discussionSummarySchema = z.object({
@@ -175,7 +188,10 @@ export function isDiscussionStudentGraded(student: Pick<DiscussionStudent, 'grad
 }
 
 /** The status card's figures, from the students as they are now (the client recomputes after a save). */
-export function summarizeDiscussion(students: readonly Pick<DiscussionStudent, 'grade' | 'post_count' | 'initial_post_count' | 'reply_count'>[], pointsPossible: number): DiscussionSummary {
+export function summarizeDiscussion(
+  students: readonly Pick<DiscussionStudent, 'grade' | 'post_count' | 'initial_post_count' | 'reply_count'>[],
+  pointsPossible: number,
+): DiscussionSummary {
   const graded = students.filter(isDiscussionStudentGraded);
   const scored = graded.filter((student) => student.grade.score !== null);
   const participants = students.filter((student) => student.post_count > 0).length;
@@ -183,7 +199,8 @@ export function summarizeDiscussion(students: readonly Pick<DiscussionStudent, '
   const letters: LetterDistribution = { A: 0, B: 0, C: 0, D: 0, F: 0 };
   const points = pointsPossible > 0 ? pointsPossible : DEFAULT_POINTS;
   for (const student of scored) letters[letterGrade(((student.grade.score ?? 0) / points) * 100)] += 1;
-  const averageScore = scored.length > 0 ? scored.reduce((sum, student) => sum + (student.grade.score ?? 0), 0) / scored.length : null;
+  const averageScore =
+    scored.length > 0 ? scored.reduce((sum, student) => sum + (student.grade.score ?? 0), 0) / scored.length : null;
   return {
     student_count: students.length,
     graded_count: graded.length,

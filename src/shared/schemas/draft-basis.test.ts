@@ -4,7 +4,9 @@ import { describeDraftBasis } from './draft-basis';
 describe('the basis of a draft grade, as the trust line says it', () => {
   it('does not call a class "too few submissions (1)" when the draft saw only this student’s work', () => {
     const alone = describeDraftBasis({ method: 'description', gradesLearnedFrom: 0, classSize: 1, agreement: null });
-    expect(alone).toBe('Measured against the prompt alone: not compared with other students’ work, and none of your grades to learn from yet.');
+    expect(alone).toBe(
+      'Measured against the prompt alone: not compared with other students’ work, and none of your grades to learn from yet.',
+    );
     expect(alone).not.toMatch(/too few submissions/);
   });
 

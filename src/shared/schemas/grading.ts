@@ -55,7 +55,9 @@ export const gradingSubmissionSchema = z.object({
   url: z.string().nullable(),
   attachments: z.array(gradingAttachmentSchema),
   submission_comments: z.array(submissionCommentSchema),
-  rubric_assessment: z.record(z.string(), z.object({ points: z.number().nullable(), comments: z.string().nullable() })).nullable(),
+  rubric_assessment: z
+    .record(z.string(), z.object({ points: z.number().nullable(), comments: z.string().nullable() }))
+    .nullable(),
 });
 export type GradingSubmission = z.infer<typeof gradingSubmissionSchema>;
 
@@ -87,9 +89,14 @@ export const gradingRouteParamsSchema = z.object({
   assignmentId: z.coerce.number().int().positive(),
 });
 export const studentRouteParamsSchema = gradingRouteParamsSchema.extend({ userId: z.coerce.number().int().positive() });
-export const attachmentRouteParamsSchema = studentRouteParamsSchema.extend({ attachmentId: z.coerce.number().int().positive() });
+export const attachmentRouteParamsSchema = studentRouteParamsSchema.extend({
+  attachmentId: z.coerce.number().int().positive(),
+});
 
-export const draftRequestSchema = z.strictObject({ userId: z.number().int().positive(), options: gradingOptionsSchema });
+export const draftRequestSchema = z.strictObject({
+  userId: z.number().int().positive(),
+  options: gradingOptionsSchema,
+});
 export const draftResponseSchema = z.object({
   draft: gradingDraftSchema,
   files: z.object({ read: z.array(z.string()), unsupported: z.array(z.string()), failed: z.array(z.string()) }),
@@ -151,7 +158,9 @@ export function isPlaceholderSubmission(id: string): boolean {
 
 /** Status for the badge and dot (spec part 1 §4): excused (Canvas excused the student), graded, missing, late, submitted, not submitted. */
 export function submissionStatus(
-  submission: Pick<GradingSubmission, 'workflow_state' | 'missing' | 'late' | 'submitted_at' | 'score'> & { excused?: boolean },
+  submission: Pick<GradingSubmission, 'workflow_state' | 'missing' | 'late' | 'submitted_at' | 'score'> & {
+    excused?: boolean;
+  },
 ): SubmissionStatus {
   if (submission.excused) return 'excused';
   if (submission.workflow_state === 'graded' && submission.score !== null) return 'graded';

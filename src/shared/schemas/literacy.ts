@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  gradeLevelSchema,
-  integrationResultSchema,
-  subjectSchema,
-} from './ai';
+import { gradeLevelSchema, integrationResultSchema, subjectSchema } from './ai';
 import { emailSchema } from './common';
 
 /**
@@ -49,7 +45,8 @@ export const INTEGRATION_FAILED_MESSAGE = 'Failed to generate AI integration sug
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.txt', '.doc', '.docx', '.pdf'] as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_ASSIGNMENT_CHARACTERS = 20_000;
-export const FILE_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB. Please upload a smaller file or paste the assignment text instead.';
+export const FILE_TOO_LARGE_MESSAGE =
+  'The file is larger than 5 MB. Please upload a smaller file or paste the assignment text instead.';
 
 /**
  * The form's fields. They arrive as JSON when no file is attached, or as the fields of a
@@ -78,8 +75,10 @@ export const INTEGRATION_FILE_FIELD = 'file';
  * the spec, which only sent the file's name).
  */
 export const integrationToolRequestSchema = integrationToolFieldsSchema.superRefine((request, context) => {
-  if (!request.assignmentTitle) context.addIssue({ code: 'custom', path: ['assignmentTitle'], message: BOTH_REQUIRED_MESSAGE });
-  else if (!request.assignmentText) context.addIssue({ code: 'custom', path: ['assignmentText'], message: BOTH_REQUIRED_MESSAGE });
+  if (!request.assignmentTitle)
+    context.addIssue({ code: 'custom', path: ['assignmentTitle'], message: BOTH_REQUIRED_MESSAGE });
+  else if (!request.assignmentText)
+    context.addIssue({ code: 'custom', path: ['assignmentText'], message: BOTH_REQUIRED_MESSAGE });
 });
 
 /** The inputs the suggestions were made for: the results view and the revision use these. */

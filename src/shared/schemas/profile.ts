@@ -13,7 +13,12 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileRequestSchema = z.strictObject({
-  fullName: z.string().trim().min(1, 'Full name is required').max(120, 'Full name must be at most 120 characters').optional(),
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(120, 'Full name must be at most 120 characters')
+    .optional(),
   schoolName: z.string().trim().max(160, 'School name must be at most 160 characters').optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -15,15 +15,23 @@ export const quizRouteParamsSchema = z.object({
   courseId: z.coerce.number().int().positive(),
   quizId: z.coerce.number().int().positive(),
 });
-export const quizSubmissionParamsSchema = quizRouteParamsSchema.extend({ submissionId: z.coerce.number().int().positive() });
-export const quizQuestionParamsSchema = quizSubmissionParamsSchema.extend({ questionId: z.coerce.number().int().positive() });
+export const quizSubmissionParamsSchema = quizRouteParamsSchema.extend({
+  submissionId: z.coerce.number().int().positive(),
+});
+export const quizQuestionParamsSchema = quizSubmissionParamsSchema.extend({
+  questionId: z.coerce.number().int().positive(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Rules
 // ---------------------------------------------------------------------------------------------
 
 /** Spec part 2 §5: these need a person to grade them, and are marked with an asterisk. */
-export const MANUAL_GRADING_TYPES = ['essay_question', 'fill_in_multiple_blanks_question', 'file_upload_question'] as const;
+export const MANUAL_GRADING_TYPES = [
+  'essay_question',
+  'fill_in_multiple_blanks_question',
+  'file_upload_question',
+] as const;
 
 export function needsManualGrading(questionType: string): boolean {
   return (MANUAL_GRADING_TYPES as readonly string[]).includes(questionType);
@@ -78,7 +86,12 @@ export function isGradedQuiz(quiz: { quiz_type: string; assignment_id: number | 
 
 /** Why a practice quiz or an ungraded survey is not graded from Margin (the server's refusal and the screen's notice). */
 export function quizNotGradedMessage(quizType: string): string {
-  const kind = quizType === 'survey' ? 'an ungraded survey' : quizType === 'practice_quiz' ? 'a practice quiz' : 'not linked to a gradebook assignment';
+  const kind =
+    quizType === 'survey'
+      ? 'an ungraded survey'
+      : quizType === 'practice_quiz'
+        ? 'a practice quiz'
+        : 'not linked to a gradebook assignment';
   return `This quiz is ${kind}: it has no grade in Canvas, so Margin does not grade it and no credit is used. Open it in Canvas to see the answers.`;
 }
 
@@ -100,8 +113,13 @@ export const QUESTION_STATE_LABELS: Record<QuestionAnswerState, string> = {
  * Spec part 2 §2.3: correct, incorrect, answered or no answer; a manual-grading question is only
  * ever answered or not.
  */
-export function questionAnswerState(questionType: string, answer: Pick<QuizAnswer, 'correct' | 'text' | 'answer_id'> | undefined): QuestionAnswerState {
-  const hasAnswer = answer !== undefined && (answer.answer_id !== null || (answer.text ?? '').replace(/<[^>]*>|&nbsp;/g, '').trim() !== '');
+export function questionAnswerState(
+  questionType: string,
+  answer: Pick<QuizAnswer, 'correct' | 'text' | 'answer_id'> | undefined,
+): QuestionAnswerState {
+  const hasAnswer =
+    answer !== undefined &&
+    (answer.answer_id !== null || (answer.text ?? '').replace(/<[^>]*>|&nbsp;/g, '').trim() !== '');
   if (!hasAnswer) return 'no_answer';
   if (needsManualGrading(questionType)) return 'answered';
   if (answer.correct === true) return 'correct';
@@ -133,8 +151,11 @@ export function quizGradingState(input: {
 /** 'Needs Grading' counts complete or pending_review; 'Graded' counts graded with a non-null score. */
 export function quizCounts(submissions: readonly Pick<QuizGradingSubmission, 'workflow_state' | 'score'>[]) {
   return {
-    needs_grading: submissions.filter((submission) => submission.workflow_state === 'complete' || submission.workflow_state === 'pending_review').length,
-    graded: submissions.filter((submission) => submission.workflow_state === 'graded' && submission.score !== null).length,
+    needs_grading: submissions.filter(
+      (submission) => submission.workflow_state === 'complete' || submission.workflow_state === 'pending_review',
+    ).length,
+    graded: submissions.filter((submission) => submission.workflow_state === 'graded' && submission.score !== null)
+      .length,
   };
 }
 

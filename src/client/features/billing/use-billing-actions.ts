@@ -8,7 +8,8 @@ import { useSession } from '@/client/lib/session';
 import { createCheckout, createSubmissionPurchase, openCustomerPortal } from './api/start-checkout';
 import { openInNewTab } from './open-in-new-tab';
 
-const hasReason = (error: ApiError) => error.status === 409 || error.status === 429 || error.code === 'BILLING_NOT_CONFIGURED';
+const hasReason = (error: ApiError) =>
+  error.status === 409 || error.status === 429 || error.code === 'BILLING_NOT_CONFIGURED';
 
 type PendingAction = `plan:${PlanName}` | 'extra-pack' | 'portal';
 
@@ -21,7 +22,11 @@ export function useBillingActions(returnTo: ReturnPath) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingAction | null>(null);
 
-  async function run(action: PendingAction, fetchUrl: () => Promise<string>, messages: { failure: string; signIn: string }) {
+  async function run(
+    action: PendingAction,
+    fetchUrl: () => Promise<string>,
+    messages: { failure: string; signIn: string },
+  ) {
     const requireSignIn = () => {
       toast.error('Authentication Required', { description: messages.signIn });
       void navigate('/auth');

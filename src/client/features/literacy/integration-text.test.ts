@@ -18,7 +18,13 @@ const response: Pick<IntegrationToolResponse, 'result' | 'assignment'> = {
     implementation_guide: '1. First step.\n2. Second step.',
     engine: 'offline',
   },
-  assignment: { title: 'Water Cycle', content: 'Write a lab report.', subject: 'science', gradeLevel: 'middle', estimatedTime: ' 3 class periods ' },
+  assignment: {
+    title: 'Water Cycle',
+    content: 'Write a lab report.',
+    subject: 'science',
+    gradeLevel: 'middle',
+    estimatedTime: ' 3 class periods ',
+  },
 };
 
 describe('plain-text results', () => {
@@ -26,7 +32,9 @@ describe('plain-text results', () => {
     expect(describeAssignmentContext(response.assignment)).toBe(
       'Subject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods',
     );
-    expect(describeAssignmentContext({ subject: '', gradeLevel: 'college', estimatedTime: '' })).toBe('Grade level: College/University');
+    expect(describeAssignmentContext({ subject: '', gradeLevel: 'college', estimatedTime: '' })).toBe(
+      'Grade level: College/University',
+    );
     expect(describeAssignmentContext({ subject: '', gradeLevel: '', estimatedTime: '  ' })).toBe('');
   });
 
@@ -48,11 +56,17 @@ describe('plain-text results', () => {
 
   it('formats the whole plan: overview, five numbered suggestions, guide and the engine', () => {
     const text = formatIntegrationPlan(response);
-    expect(text.startsWith('AI Literacy Integration Plan: Water Cycle\nSubject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods\n\nOVERVIEW\nThe overview.')).toBe(true);
+    expect(
+      text.startsWith(
+        'AI Literacy Integration Plan: Water Cycle\nSubject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods\n\nOVERVIEW\nThe overview.',
+      ),
+    ).toBe(true);
     expect(text).toContain('\n1. Discovery: Discovery title\n');
     expect(text).toContain('\n5. Reflection: Reflection title\n');
     expect(text).toContain('IMPLEMENTATION GUIDE\n1. First step.\n2. Second step.');
     expect(text).toContain('offline engine');
-    expect(formatIntegrationPlan({ ...response, result: { ...response.result, engine: 'openai' } })).not.toContain('offline');
+    expect(formatIntegrationPlan({ ...response, result: { ...response.result, engine: 'openai' } })).not.toContain(
+      'offline',
+    );
   });
 });

@@ -1,8 +1,4 @@
-import {
-  gradeLevelLabels,
-  subjectLabels,
-  type IntegrationSuggestion,
-} from '@/shared/schemas/ai';
+import { gradeLevelLabels, subjectLabels, type IntegrationSuggestion } from '@/shared/schemas/ai';
 import type { IntegrationToolResponse, OriginalAssignment } from '@/shared/schemas/literacy';
 
 /** The plain-text forms of the tool's results, for Copy and Download. */
@@ -11,7 +7,9 @@ export const INTEGRATION_FILENAME = 'ai-literacy-integration.txt';
 export const REVISED_ASSIGNMENT_FILENAME = 'revised-assignment.txt';
 
 /** "Subject: Science | Grade level: Middle School (6-8) | Estimated time: 3 class periods", or '' when none is given. */
-export function describeAssignmentContext(assignment: Pick<OriginalAssignment, 'subject' | 'gradeLevel' | 'estimatedTime'>): string {
+export function describeAssignmentContext(
+  assignment: Pick<OriginalAssignment, 'subject' | 'gradeLevel' | 'estimatedTime'>,
+): string {
   return [
     assignment.subject ? `Subject: ${subjectLabels[assignment.subject]}` : null,
     assignment.gradeLevel ? `Grade level: ${gradeLevelLabels[assignment.gradeLevel]}` : null,
@@ -35,7 +33,10 @@ export function formatSuggestion(suggestion: IntegrationSuggestion): string {
 }
 
 /** The whole plan: overview, the five suggestions and the implementation guide. */
-export function formatIntegrationPlan({ result, assignment }: Pick<IntegrationToolResponse, 'result' | 'assignment'>): string {
+export function formatIntegrationPlan({
+  result,
+  assignment,
+}: Pick<IntegrationToolResponse, 'result' | 'assignment'>): string {
   const context = describeAssignmentContext(assignment);
   return [
     `AI Literacy Integration Plan: ${assignment.title}`,

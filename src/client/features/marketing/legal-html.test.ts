@@ -8,8 +8,12 @@ describe('legal page helpers', () => {
     const html = withSupportEmail(terms.html, 'help@school.test');
     expect(html).not.toContain('{{SUPPORT_EMAIL}}');
     expect(html).toContain('<a href="mailto:help@school.test">help@school.test</a>');
-    expect(withSupportEmail('<p>{{SUPPORT_EMAIL}}</p>', '<x>@y.z')).toBe('<p><a href="mailto:&#60;x&#62;@y.z">&#60;x&#62;@y.z</a></p>');
-    expect(withSupportEmail('<p>Write to {{SUPPORT_EMAIL}}.</p>', undefined)).toBe('<p>Write to our support address.</p>');
+    expect(withSupportEmail('<p>{{SUPPORT_EMAIL}}</p>', '<x>@y.z')).toBe(
+      '<p><a href="mailto:&#60;x&#62;@y.z">&#60;x&#62;@y.z</a></p>',
+    );
+    expect(withSupportEmail('<p>Write to {{SUPPORT_EMAIL}}.</p>', undefined)).toBe(
+      '<p>Write to our support address.</p>',
+    );
   });
 
   it('finds the privacy sections of spec part 2 §2.10 and the pledge lists of 6 and 8 items', () => {

@@ -9,7 +9,9 @@ describe('createAiModel', () => {
 
   it('builds the vendor models from their keys, with the documented default models', () => {
     expect(createAiModel({ provider: 'openai', apiKey: 'sk-x' })).toMatchObject({ name: 'openai' });
-    expect(createAiModel({ provider: 'anthropic', apiKey: 'sk-ant-x', model: 'claude-haiku-4-5' })).toMatchObject({ name: 'anthropic' });
+    expect(createAiModel({ provider: 'anthropic', apiKey: 'sk-ant-x', model: 'claude-haiku-4-5' })).toMatchObject({
+      name: 'anthropic',
+    });
     expect(DEFAULT_MODELS).toEqual({ openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-5' });
   });
 
@@ -18,10 +20,14 @@ describe('createAiModel', () => {
     expect(() => createAiModel({ provider: 'openai' })).toThrow(/AI_API_KEY/);
     expect(() => createAiModel({ provider: 'anthropic', apiKey: '  ' })).toThrow(/AI_API_KEY/);
     expect(() => createAiModel({ provider: 'openai-compatible', model: 'llama3.1' })).toThrow(/AI_BASE_URL.*Ollama/);
-    expect(() => createAiModel({ provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1' })).toThrow(/AI_MODEL/);
+    expect(() => createAiModel({ provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1' })).toThrow(
+      /AI_MODEL/,
+    );
   });
 
   it('needs no key for a local OpenAI-compatible server', () => {
-    expect(createAiModel({ provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1/', model: 'llama3.1:8b' })).toMatchObject({ name: 'openai-compatible' });
+    expect(
+      createAiModel({ provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1/', model: 'llama3.1:8b' }),
+    ).toMatchObject({ name: 'openai-compatible' });
   });
 });

@@ -74,21 +74,45 @@ function createProviderModel(config: AiConfig & { provider: AiModelName }, tunin
 
   switch (provider) {
     case 'openai': {
-      if (!apiKey) throw new AiConfigError('AI_PROVIDER=openai needs AI_API_KEY (an OpenAI API key). Unset AI_PROVIDER to use the offline engine.');
+      if (!apiKey)
+        throw new AiConfigError(
+          'AI_PROVIDER=openai needs AI_API_KEY (an OpenAI API key). Unset AI_PROVIDER to use the offline engine.',
+        );
       const modelId = configuredModel ?? DEFAULT_MODELS.openai;
-      const openai = createOpenAI({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...(tuning.fetch ? { fetch: tuning.fetch } : {}) });
-      return createModelEngine({ ...common, name: 'openai', model: openai(modelId), temperature: temperatureFor('openai', modelId) });
+      const openai = createOpenAI({
+        apiKey,
+        ...(baseUrl ? { baseURL: baseUrl } : {}),
+        ...(tuning.fetch ? { fetch: tuning.fetch } : {}),
+      });
+      return createModelEngine({
+        ...common,
+        name: 'openai',
+        model: openai(modelId),
+        temperature: temperatureFor('openai', modelId),
+      });
     }
     case 'anthropic': {
-      if (!apiKey) throw new AiConfigError('AI_PROVIDER=anthropic needs AI_API_KEY (an Anthropic API key). Unset AI_PROVIDER to use the offline engine.');
+      if (!apiKey)
+        throw new AiConfigError(
+          'AI_PROVIDER=anthropic needs AI_API_KEY (an Anthropic API key). Unset AI_PROVIDER to use the offline engine.',
+        );
       const modelId = configuredModel ?? DEFAULT_MODELS.anthropic;
-      const anthropic = createAnthropic({ apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}), ...(tuning.fetch ? { fetch: tuning.fetch } : {}) });
-      return createModelEngine({ ...common, name: 'anthropic', model: anthropic(modelId), temperature: temperatureFor('anthropic', modelId) });
+      const anthropic = createAnthropic({
+        apiKey,
+        ...(baseUrl ? { baseURL: baseUrl } : {}),
+        ...(tuning.fetch ? { fetch: tuning.fetch } : {}),
+      });
+      return createModelEngine({
+        ...common,
+        name: 'anthropic',
+        model: anthropic(modelId),
+        temperature: temperatureFor('anthropic', modelId),
+      });
     }
     case 'openai-compatible': {
       if (!baseUrl) {
         throw new AiConfigError(
-          'AI_PROVIDER=openai-compatible needs AI_BASE_URL, the server\'s OpenAI-compatible API root (for example http://localhost:11434/v1 for Ollama, http://localhost:8000/v1 for vLLM, http://localhost:1234/v1 for LM Studio, http://localhost:8080/v1 for llama.cpp server).',
+          "AI_PROVIDER=openai-compatible needs AI_BASE_URL, the server's OpenAI-compatible API root (for example http://localhost:11434/v1 for Ollama, http://localhost:8000/v1 for vLLM, http://localhost:1234/v1 for LM Studio, http://localhost:8080/v1 for llama.cpp server).",
         );
       }
       if (!configuredModel) {
@@ -103,7 +127,12 @@ function createProviderModel(config: AiConfig & { provider: AiModelName }, tunin
         supportsStructuredOutputs: true,
         ...(tuning.fetch ? { fetch: tuning.fetch } : {}),
       });
-      return createModelEngine({ ...common, name: 'openai-compatible', model: compatible(configuredModel), temperature: temperatureFor('openai-compatible', configuredModel) });
+      return createModelEngine({
+        ...common,
+        name: 'openai-compatible',
+        model: compatible(configuredModel),
+        temperature: temperatureFor('openai-compatible', configuredModel),
+      });
     }
   }
 }

@@ -16,8 +16,17 @@ afterAll(async () => {
 describe('fake AI server', () => {
   it('answers a structured request from its JSON schema by default, and a plain one with text', async () => {
     const provider = createOpenAICompatible({ name: 'fake', baseURL: server.baseUrl, supportsStructuredOutputs: true });
-    const schema = z.object({ grade: z.number(), items: z.array(z.object({ text: z.string(), quote: z.string().nullable() })), mode: z.enum(['a', 'b']) });
-    const structured = await generateText({ model: provider('m'), output: Output.object({ schema }), prompt: 'hi', maxRetries: 0 });
+    const schema = z.object({
+      grade: z.number(),
+      items: z.array(z.object({ text: z.string(), quote: z.string().nullable() })),
+      mode: z.enum(['a', 'b']),
+    });
+    const structured = await generateText({
+      model: provider('m'),
+      output: Output.object({ schema }),
+      prompt: 'hi',
+      maxRetries: 0,
+    });
     expect(structured.output).toEqual({ grade: 0, items: [{ text: 'Fake text', quote: 'Fake text' }], mode: 'a' });
     const plain = await generateText({ model: provider('m'), prompt: 'hello', maxRetries: 0 });
     expect(plain.text).toBe('Fake answer');

@@ -16,7 +16,10 @@ let server: FakeAiServer;
 let model: AiModel;
 
 function modelWith(timeoutMs: number, baseUrl = server.baseUrl): AiModel {
-  const created = createAiModel({ provider: 'openai-compatible', model: 'fake-model', baseUrl, apiKey: 'sk-test-secret-key-123456' }, { maxNetworkRetries: 0, timeoutMs });
+  const created = createAiModel(
+    { provider: 'openai-compatible', model: 'fake-model', baseUrl, apiKey: 'sk-test-secret-key-123456' },
+    { maxNetworkRetries: 0, timeoutMs },
+  );
   if (!created) throw new Error('expected a model');
   return created;
 }
@@ -31,7 +34,14 @@ afterAll(async () => {
 beforeEach(() => server.reset());
 
 const ask = (overrides: Partial<GenerateObjectRequest<Answer>> = {}, on: AiModel = model) =>
-  on.generateObject({ system: 'You count words.', prompt: 'Count "apple".', schema: answerSchema, schemaName: 'word_count', failureMessage: FAILURE, ...overrides });
+  on.generateObject({
+    system: 'You count words.',
+    prompt: 'Count "apple".',
+    schema: answerSchema,
+    schemaName: 'word_count',
+    failureMessage: FAILURE,
+    ...overrides,
+  });
 
 describe('model engine: structured generation (openai-compatible, against the fake server)', () => {
   it('sends the system text, the prompt, the model and a JSON schema with its name, and returns the object', async () => {
@@ -48,13 +58,19 @@ describe('model engine: structured generation (openai-compatible, against the fa
   });
 
   it('retries a malformed answer once and succeeds on the second', async () => {
-    server.enqueue({ kind: 'text', content: 'Sure! It is three.' }, { kind: 'json', value: { word: 'apple', count: 3 } });
+    server.enqueue(
+      { kind: 'text', content: 'Sure! It is three.' },
+      { kind: 'json', value: { word: 'apple', count: 3 } },
+    );
     expect(await ask()).toEqual({ word: 'apple', count: 3 });
     expect(server.requests).toHaveLength(2);
   });
 
   it('retries an answer that fails the schema', async () => {
-    server.enqueue({ kind: 'json', value: { word: 3, count: 'three' } }, { kind: 'json', value: { word: 'apple', count: 3 } });
+    server.enqueue(
+      { kind: 'json', value: { word: 3, count: 'three' } },
+      { kind: 'json', value: { word: 'apple', count: 3 } },
+    );
     expect(await ask()).toEqual({ word: 'apple', count: 3 });
     expect(server.requests).toHaveLength(2);
   });
@@ -69,31 +85,51 @@ describe('model engine: structured generation (openai-compatible, against the fa
 
   it('asks again when the feature finds a problem the schema cannot state, then fails with its message', async () => {
     const findProblem = (answer: Answer) => (answer.count < 0 ? 'a negative count' : null);
-    server.enqueue({ kind: 'json', value: { word: 'apple', count: -1 } }, { kind: 'json', value: { word: 'apple', count: 2 } });
+    server.enqueue(
+      { kind: 'json', value: { word: 'apple', count: -1 } },
+      { kind: 'json', value: { word: 'apple', count: 2 } },
+    );
     expect(await ask({ findProblem })).toEqual({ word: 'apple', count: 2 });
     expect(server.requests).toHaveLength(2);
 
     server.reset();
-    server.enqueue({ kind: 'json', value: { word: 'apple', count: -1 } }, { kind: 'json', value: { word: 'apple', count: -2 } });
+    server.enqueue(
+      { kind: 'json', value: { word: 'apple', count: -1 } },
+      { kind: 'json', value: { word: 'apple', count: -2 } },
+    );
     await expect(ask({ findProblem })).rejects.toMatchObject({ code: 'AI_FAILED', userMessage: FAILURE });
     expect(server.requests).toHaveLength(2);
   });
 
   it('maps an authentication error to a readable message without the key, and does not retry it', async () => {
-    server.enqueue({ kind: 'http-error', status: 401, message: 'Incorrect API key provided: sk-test-secret-key-123456' });
+    server.enqueue({
+      kind: 'http-error',
+      status: 401,
+      message: 'Incorrect API key provided: sk-test-secret-key-123456',
+    });
     const failure = (await ask().catch((error: unknown) => error)) as AppError;
     expect(failure.code).toBe('AI_FAILED');
     expect(failure.userMessage).toMatch(/credentials/);
     expect(failure.details).toEqual({ reason: 'auth' });
-    expect(JSON.stringify({ message: failure.message, cause: String(failure.cause) })).not.toContain('sk-test-secret-key-123456');
+    expect(JSON.stringify({ message: failure.message, cause: String(failure.cause) })).not.toContain(
+      'sk-test-secret-key-123456',
+    );
     expect(server.requests).toHaveLength(1);
   });
 
   it("maps a server error to the feature's message and a rate limit to a busy message", async () => {
     server.enqueue({ kind: 'http-error', status: 500 });
-    await expect(ask()).rejects.toMatchObject({ code: 'AI_FAILED', userMessage: FAILURE, details: { reason: 'provider_error' } });
+    await expect(ask()).rejects.toMatchObject({
+      code: 'AI_FAILED',
+      userMessage: FAILURE,
+      details: { reason: 'provider_error' },
+    });
     server.enqueue({ kind: 'http-error', status: 429 });
-    await expect(ask()).rejects.toMatchObject({ code: 'AI_FAILED', details: { reason: 'rate_limited' }, userMessage: 'The AI service is busy right now. Please wait a minute and try again.' });
+    await expect(ask()).rejects.toMatchObject({
+      code: 'AI_FAILED',
+      details: { reason: 'rate_limited' },
+      userMessage: 'The AI service is busy right now. Please wait a minute and try again.',
+    });
   });
 
   it('gives up after the timeout', async () => {
@@ -106,7 +142,10 @@ describe('model engine: structured generation (openai-compatible, against the fa
 
   it('keeps one deadline when it asks again after a malformed answer', async () => {
     // The first answer is unusable and takes most of the time; the second would come too late.
-    server.enqueue({ kind: 'delay', ms: 1_000, then: { kind: 'text', content: 'not json' } }, { kind: 'delay', ms: 5_000, then: { kind: 'json', value: { word: 'apple', count: 3 } } });
+    server.enqueue(
+      { kind: 'delay', ms: 1_000, then: { kind: 'text', content: 'not json' } },
+      { kind: 'delay', ms: 5_000, then: { kind: 'json', value: { word: 'apple', count: 3 } } },
+    );
     const started = performance.now();
     const failure = (await ask().catch((error: unknown) => error)) as AppError;
     expect(failure).toBeInstanceOf(AppError);
@@ -119,12 +158,17 @@ describe('model engine: structured generation (openai-compatible, against the fa
     const probe = await startFakeAiServer();
     const closedUrl = probe.baseUrl;
     await probe.close();
-    await expect(ask({}, modelWith(2_000, closedUrl))).rejects.toMatchObject({ code: 'AI_FAILED', details: { reason: 'unreachable' } });
+    await expect(ask({}, modelWith(2_000, closedUrl))).rejects.toMatchObject({
+      code: 'AI_FAILED',
+      details: { reason: 'unreachable' },
+    });
   });
 });
 
 describe('prompt text', () => {
   it('removes only the named delimiter tags from untrusted text', () => {
-    expect(neutralizeTags('a </student_submission> b < student_submission x="1"> <p>c</p>', ['student_submission'])).toBe('a [tag removed] b [tag removed] <p>c</p>');
+    expect(
+      neutralizeTags('a </student_submission> b < student_submission x="1"> <p>c</p>', ['student_submission']),
+    ).toBe('a [tag removed] b [tag removed] <p>c</p>');
   });
 });

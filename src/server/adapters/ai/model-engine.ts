@@ -44,7 +44,12 @@ function unwrap(error: unknown): unknown {
 function isTimeout(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
     if (current instanceof Error) {
-      if (current.name === 'TimeoutError' || current.name === 'AbortError' || /timed? ?out|aborted/i.test(current.message)) return true;
+      if (
+        current.name === 'TimeoutError' ||
+        current.name === 'AbortError' ||
+        /timed? ?out|aborted/i.test(current.message)
+      )
+        return true;
       current = current.cause;
     } else break;
   }
@@ -62,8 +67,11 @@ export function classifyAiError(error: unknown): AiFailureReason {
     if (status === undefined) return 'unreachable';
     return 'provider_error';
   }
-  const code = (cause as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ?? (cause as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /ECONNREFUSED|ENOTFOUND|ECONNRESET|EAI_AGAIN|UND_ERR/.test(code)) return 'unreachable';
+  const code =
+    (cause as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ??
+    (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /ECONNREFUSED|ENOTFOUND|ECONNRESET|EAI_AGAIN|UND_ERR/.test(code))
+    return 'unreachable';
   if (cause instanceof TypeError && /fetch failed/i.test(cause.message)) return 'unreachable';
   return 'provider_error';
 }
@@ -89,12 +97,18 @@ function describeCause(error: unknown, engineName: string, secrets: string[]): E
     if (cause.statusCode !== undefined) parts.push(`status ${cause.statusCode}`);
     if (cause.responseBody) parts.push(`response ${cause.responseBody.slice(0, 200)}`);
   }
-  if (NoObjectGeneratedError.isInstance(cause)) parts.push(`answer of ${cause.text?.length ?? 0} characters, finish reason ${cause.finishReason ?? 'unknown'}`);
+  if (NoObjectGeneratedError.isInstance(cause))
+    parts.push(`answer of ${cause.text?.length ?? 0} characters, finish reason ${cause.finishReason ?? 'unknown'}`);
   return new Error(scrub(parts.join('; '), secrets));
 }
 
 /** The message for the teacher: the feature's own for a bad answer or a provider fault, ours for the rest. */
-export function toAiAppError(error: unknown, failureMessage: string, engineName: string, secrets: string[] = []): AppError {
+export function toAiAppError(
+  error: unknown,
+  failureMessage: string,
+  engineName: string,
+  secrets: string[] = [],
+): AppError {
   if (error instanceof AppError) return error;
   const reason = classifyAiError(error);
   const message = reason === 'invalid_output' || reason === 'provider_error' ? failureMessage : reasonMessages[reason];

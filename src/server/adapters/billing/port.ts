@@ -70,7 +70,13 @@ export type PlanChangeCosts = {
   creditCents: number;
 };
 
-export type PortalRequest = { userId: string; email: string; customerId: string | null; returnUrl: string; returnPath: string };
+export type PortalRequest = {
+  userId: string;
+  email: string;
+  customerId: string | null;
+  returnUrl: string;
+  returnPath: string;
+};
 
 /** A subscription as the provider reports it. */
 export type ProviderSubscription = {

@@ -13,7 +13,12 @@ export type StripeBillingOptions = {
 };
 
 export function createStripeClient(secretKey: string): Stripe {
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, appInfo: { name: 'Margin' } });
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Margin' },
+  });
 }
 
 /**
@@ -21,7 +26,11 @@ export function createStripeClient(secretKey: string): Stripe {
  * to be set up in the Stripe dashboard), the Customer Portal, and webhooks.
  */
 export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBillingOptions): BillingProvider {
-  async function ensureCustomer(request: { userId: string; email: string; customerId: string | null }): Promise<string> {
+  async function ensureCustomer(request: {
+    userId: string;
+    email: string;
+    customerId: string | null;
+  }): Promise<string> {
     if (request.customerId) return request.customerId;
     const customer = await stripe.customers.create(
       { email: request.email, metadata: { userId: request.userId } },
@@ -37,7 +46,11 @@ export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBil
     async startCheckout(request) {
       const customerId = await ensureCustomer(request);
       const { purchase } = request;
-      const metadata: Record<string, string> = { checkoutId: request.checkoutId, userId: request.userId, kind: purchase.kind };
+      const metadata: Record<string, string> = {
+        checkoutId: request.checkoutId,
+        userId: request.userId,
+        kind: purchase.kind,
+      };
       const common = {
         customer: customerId,
         client_reference_id: request.userId,
@@ -65,7 +78,9 @@ export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBil
                   },
                 ],
                 metadata: { ...metadata, planName: purchase.planName, interval: purchase.interval },
-                subscription_data: { metadata: { userId: request.userId, planName: purchase.planName, interval: purchase.interval } },
+                subscription_data: {
+                  metadata: { userId: request.userId, planName: purchase.planName, interval: purchase.interval },
+                },
               },
               { idempotencyKey: `margin-checkout-${request.checkoutId}` },
             )
@@ -97,7 +112,10 @@ export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBil
 
     async openPortal(request) {
       const customerId = await ensureCustomer(request);
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: request.returnUrl });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: request.returnUrl,
+      });
       return { url: session.url, customerId };
     },
 
@@ -123,7 +141,12 @@ export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBil
         stripe.invoices.createPreview({
           customer: customerId,
           subscription_details: {
-            items: [{ quantity: 1, price_data: { currency: CURRENCY, product, unit_amount: amountCents, recurring: { interval } } }],
+            items: [
+              {
+                quantity: 1,
+                price_data: { currency: CURRENCY, product, unit_amount: amountCents, recurring: { interval } },
+              },
+            ],
           },
         }),
       ]);
@@ -134,7 +157,8 @@ export function createStripeBillingProvider({ stripe, webhookSecret }: StripeBil
     },
 
     async readWebhook(rawBody, signatureHeader) {
-      if (!webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set, so no delivery can be verified');
+      if (!webhookSecret)
+        throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set, so no delivery can be verified');
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
@@ -158,8 +182,17 @@ async function translateEvent(stripe: Stripe, event: Stripe.Event): Promise<Bill
       // Bank debits and the like complete unpaid; their async_payment_succeeded event follows.
       if (!checkoutId || session.payment_status === 'unpaid') return ignored;
       const subscriptionId = idOf(session.subscription);
-      const subscription = subscriptionId ? toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId)) : null;
-      return { ...base, type: 'checkout.completed', checkoutId, sessionId: session.id, customerId: idOf(session.customer), subscription };
+      const subscription = subscriptionId
+        ? toProviderSubscription(await stripe.subscriptions.retrieve(subscriptionId))
+        : null;
+      return {
+        ...base,
+        type: 'checkout.completed',
+        checkoutId,
+        sessionId: session.id,
+        customerId: idOf(session.customer),
+        subscription,
+      };
     }
     case 'checkout.session.expired': {
       const checkoutId = event.data.object.metadata?.checkoutId;
@@ -170,7 +203,12 @@ async function translateEvent(stripe: Stripe, event: Stripe.Event): Promise<Bill
       return { ...base, type: 'subscription.updated', subscription: toProviderSubscription(event.data.object) };
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
-      return { ...base, type: 'subscription.deleted', subscriptionId: subscription.id, userId: subscription.metadata?.userId ?? null };
+      return {
+        ...base,
+        type: 'subscription.deleted',
+        subscriptionId: subscription.id,
+        userId: subscription.metadata?.userId ?? null,
+      };
     }
     case 'invoice.paid': {
       const invoice = event.data.object;
@@ -178,10 +216,15 @@ async function translateEvent(stripe: Stripe, event: Stripe.Event): Promise<Bill
       const subscriptionId = details ? idOf(details.subscription) : null;
       if (!subscriptionId) return ignored;
       // The subscription line carries the period paid for; the invoice's own period is the previous one.
-      const line = invoice.lines.data.find((item) => item.parent?.type === 'subscription_item_details') ?? invoice.lines.data[0];
+      const line =
+        invoice.lines.data.find((item) => item.parent?.type === 'subscription_item_details') ?? invoice.lines.data[0];
       const period = line?.period ?? { start: invoice.period_start, end: invoice.period_end };
       const reason =
-        invoice.billing_reason === 'subscription_cycle' ? 'renewal' : invoice.billing_reason === 'subscription_create' ? 'first' : 'other';
+        invoice.billing_reason === 'subscription_cycle'
+          ? 'renewal'
+          : invoice.billing_reason === 'subscription_create'
+            ? 'first'
+            : 'other';
       return {
         ...base,
         type: 'invoice.paid',

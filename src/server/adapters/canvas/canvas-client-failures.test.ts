@@ -23,7 +23,15 @@ afterEach(() => demo.faults.reset());
 afterAll(() => Promise.all([demo.close(), network.close()]));
 
 const client = (options: Partial<CanvasClientOptions> = {}) =>
-  createCanvasClient({ baseUrl: demo.baseUrl, token: demo.token, network, retryBaseDelayMs: 1, retryMaxDelayMs: 5, rateLimitMaxPauseMs: 10, ...options });
+  createCanvasClient({
+    baseUrl: demo.baseUrl,
+    token: demo.token,
+    network,
+    retryBaseDelayMs: 1,
+    retryMaxDelayMs: 5,
+    rateLimitMaxPauseMs: 10,
+    ...options,
+  });
 
 /** Runs a call that must fail and returns its AppError (kept to check that no message holds a token). */
 async function failure(call: Promise<unknown>, token = demo.token): Promise<AppError> {
@@ -49,21 +57,36 @@ describe('Canvas client error mapping', () => {
     const invalid = await failure(client({ token: '1~typo' }).getSelf(), '1~typo');
     expect(invalid).toMatchObject({ code: 'CANVAS_TOKEN_INVALID', details: { canvasStatus: 401, reason: 'invalid' } });
     expect(invalid.message).toMatch(/Reconnect Canvas in Settings/);
-    const expired = await failure(client({ token: DEMO_CANVAS_EXPIRED_TOKEN }).listCourses(), DEMO_CANVAS_EXPIRED_TOKEN);
+    const expired = await failure(
+      client({ token: DEMO_CANVAS_EXPIRED_TOKEN }).listCourses(),
+      DEMO_CANVAS_EXPIRED_TOKEN,
+    );
     expect(expired).toMatchObject({ code: 'CANVAS_TOKEN_INVALID', details: { reason: 'expired' } });
     expect(expired.message).toMatch(/expired/);
-    const revoked = await failure(client({ token: DEMO_CANVAS_REVOKED_TOKEN }).listCourses(), DEMO_CANVAS_REVOKED_TOKEN);
+    const revoked = await failure(
+      client({ token: DEMO_CANVAS_REVOKED_TOKEN }).listCourses(),
+      DEMO_CANVAS_REVOKED_TOKEN,
+    );
     expect(revoked.details).toMatchObject({ reason: 'revoked' });
   });
 
   it('maps 403 {"status":"unauthorized"} and the older 401 "user not authorized" to CANVAS_PERMISSION', async () => {
-    const forbidden = await failure(client({ token: DEMO_CANVAS_TA_TOKEN }).listSubmissions(4201, 5001), DEMO_CANVAS_TA_TOKEN);
+    const forbidden = await failure(
+      client({ token: DEMO_CANVAS_TA_TOKEN }).listSubmissions(4201, 5001),
+      DEMO_CANVAS_TA_TOKEN,
+    );
     expect(forbidden).toMatchObject({ code: 'CANVAS_PERMISSION', details: { canvasStatus: 403 } });
     expect(forbidden.message).toMatch(/permission/);
-    const grade = await failure(client({ token: DEMO_CANVAS_TA_TOKEN }).gradeSubmission(4201, 5001, 2001, { postedGrade: 3 }), DEMO_CANVAS_TA_TOKEN);
+    const grade = await failure(
+      client({ token: DEMO_CANVAS_TA_TOKEN }).gradeSubmission(4201, 5001, 2001, { postedGrade: 3 }),
+      DEMO_CANVAS_TA_TOKEN,
+    );
     expect(grade.message).toMatch(/allows grading/);
 
-    demo.faults.failNext(1, 401, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    demo.faults.failNext(1, 401, {
+      status: 'unauthorized',
+      errors: [{ message: 'user not authorized to perform that action' }],
+    });
     const legacy = await failure(client().getCourse(4201));
     expect(legacy).toMatchObject({ code: 'CANVAS_PERMISSION', details: { canvasStatus: 401 } });
   });
@@ -75,8 +98,13 @@ describe('Canvas client error mapping', () => {
   });
 
   it("maps 400 and 422 to CANVAS_UNPROCESSABLE with Canvas's reason", async () => {
-    const rubric = await failure(client().gradeSubmission(4201, 5002, 2001, { rubricAssessment: { nonsense: { points: 1 } } }));
-    expect(rubric).toMatchObject({ code: 'CANVAS_UNPROCESSABLE', details: { canvasStatus: 400, canvasMessage: 'invalid rubric_assessment' } });
+    const rubric = await failure(
+      client().gradeSubmission(4201, 5002, 2001, { rubricAssessment: { nonsense: { points: 1 } } }),
+    );
+    expect(rubric).toMatchObject({
+      code: 'CANVAS_UNPROCESSABLE',
+      details: { canvasStatus: 400, canvasMessage: 'invalid rubric_assessment' },
+    });
     demo.faults.failNext(1, 422, { errors: [{ message: `grade refused for ${demo.token}` }] });
     const echoed = await failure(client().gradeSubmission(4201, 5002, 2001, { postedGrade: 1 }));
     expect(echoed).toMatchObject({ code: 'CANVAS_UNPROCESSABLE', details: { canvasStatus: 422 } });
@@ -100,14 +128,20 @@ describe('Canvas client retries', () => {
 
   it('never repeats a grade save that may have been applied (5xx, lost connection, timeout)', async () => {
     demo.faults.failNext(1, 500);
-    expect(await failure(client().gradeSubmission(4201, 5002, 2001, { postedGrade: 50, comment: 'once' }))).toMatchObject({ code: 'CANVAS_UNAVAILABLE' });
+    expect(
+      await failure(client().gradeSubmission(4201, 5002, 2001, { postedGrade: 50, comment: 'once' })),
+    ).toMatchObject({ code: 'CANVAS_UNAVAILABLE' });
     demo.faults.dropNext(1);
-    expect(await failure(client().gradeSubmission(4201, 5002, 2001, { postedGrade: 50, comment: 'once' }))).toMatchObject({
+    expect(
+      await failure(client().gradeSubmission(4201, 5002, 2001, { postedGrade: 50, comment: 'once' })),
+    ).toMatchObject({
       code: 'CANVAS_UNAVAILABLE',
       details: { reason: 'network' },
     });
     demo.faults.latencyMs = 1_000;
-    expect(await failure(client({ timeoutMs: 400 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 }))).toMatchObject({ details: { reason: 'timeout' } });
+    expect(
+      await failure(client({ timeoutMs: 400 }).gradeSubmission(4201, 5002, 2001, { postedGrade: 50 })),
+    ).toMatchObject({ details: { reason: 'timeout' } });
     expect(demo.requestLog.filter((entry) => entry.method === 'PUT')).toHaveLength(3);
     await drainAbandonedRequests();
   });
@@ -162,7 +196,10 @@ describe('Canvas client against something that is not Canvas', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       if (request.url?.startsWith('/api/v1/courses')) {
-        response.writeHead(200, { 'content-type': 'application/json', link: '<https://elsewhere.example.com/api/v1/courses?page=2>; rel="next"' });
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          link: '<https://elsewhere.example.com/api/v1/courses?page=2>; rel="next"',
+        });
         response.end('[]');
         return;
       }
@@ -196,7 +233,9 @@ describe('Canvas client against something that is not Canvas', () => {
     const address = closed.address();
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const error = await failure(client({ baseUrl, fetch: counting, maxRetries: 2 }).gradeSubmission(1, 2, 3, { postedGrade: 1 }));
+    const error = await failure(
+      client({ baseUrl, fetch: counting, maxRetries: 2 }).gradeSubmission(1, 2, 3, { postedGrade: 1 }),
+    );
     expect(error).toMatchObject({ code: 'CANVAS_UNAVAILABLE', details: { reason: 'network' } });
     expect(error.message).toContain('127.0.0.1');
     expect(calls).toBe(3);
@@ -207,7 +246,12 @@ describe('Canvas client secrecy', () => {
   it('never puts the token in an error message or its details', () => {
     expect(thrown.length).toBeGreaterThan(15);
     for (const { error, token } of thrown) {
-      const visible = JSON.stringify({ message: error.message, userMessage: error.userMessage, details: error.details, code: error.code });
+      const visible = JSON.stringify({
+        message: error.message,
+        userMessage: error.userMessage,
+        details: error.details,
+        code: error.code,
+      });
       expect(visible).not.toContain(token);
       expect(String(error.cause ?? '')).not.toContain(token);
     }

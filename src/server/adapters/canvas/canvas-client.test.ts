@@ -18,7 +18,11 @@ afterAll(() => Promise.all([demo.close(), network.close()]));
 
 describe('Canvas client reading', () => {
   it('reads the connected teacher', async () => {
-    await expect(canvas.getSelf()).resolves.toMatchObject({ id: 1001, name: 'Dana Whitfield', email: 'dana.whitfield@northridge.example.edu' });
+    await expect(canvas.getSelf()).resolves.toMatchObject({
+      id: 1001,
+      name: 'Dana Whitfield',
+      email: 'dana.whitfield@northridge.example.edu',
+    });
     await expect(canvas.getProfile()).resolves.toMatchObject({ email: 'dana.whitfield@northridge.example.edu' });
   });
 
@@ -30,7 +34,13 @@ describe('Canvas client reading', () => {
       per_page: '100',
     });
     const english = courses.find((c) => c.id === 4201);
-    expect(english).toMatchObject({ courseCode: 'ENG10-P2', workflowState: 'available', totalStudents: 35, isFavorite: true, htmlUrl: `${demo.baseUrl}/courses/4201` });
+    expect(english).toMatchObject({
+      courseCode: 'ENG10-P2',
+      workflowState: 'available',
+      totalStudents: 35,
+      isFavorite: true,
+      htmlUrl: `${demo.baseUrl}/courses/4201`,
+    });
     expect(english?.needsGradingCount).toBeGreaterThan(0);
     expect(courses.find((c) => c.id === 4205)).toMatchObject({ workflowState: 'completed', needsGradingCount: null });
     expect((await canvas.listFavoriteCourses()).map((c) => c.id)).toEqual([4201]);
@@ -38,7 +48,9 @@ describe('Canvas client reading', () => {
   });
 
   it('follows Link pagination to collect every row', async () => {
-    const big = await startDemoCanvas({ state: createDemoCanvasState({ scenario: { courses: 1, assignmentsPerCourse: 1, studentsPerCourse: 250 } }) });
+    const big = await startDemoCanvas({
+      state: createDemoCanvasState({ scenario: { courses: 1, assignmentsPerCourse: 1, studentsPerCourse: 250 } }),
+    });
     try {
       const client = createCanvasClient({ baseUrl: big.baseUrl, token: big.token, network });
       const [assignment] = await client.listAssignments(4201);
@@ -55,9 +67,16 @@ describe('Canvas client reading', () => {
   it('reads assignments with rubrics and submissions with users, comments, files and assessments', async () => {
     const assignments = await canvas.listAssignments(4201);
     const essay = assignments.find((a) => a.id === 5001);
-    expect(essay).toMatchObject({ pointsPossible: 40, submissionTypes: ['online_text_entry'], useRubricForGrading: true, rubricSettings: { pointsPossible: 40 } });
+    expect(essay).toMatchObject({
+      pointsPossible: 40,
+      submissionTypes: ['online_text_entry'],
+      useRubricForGrading: true,
+      rubricSettings: { pointsPossible: 40 },
+    });
     expect(essay?.rubric).toHaveLength(4);
-    expect((await canvas.listAssignments(4201, { bucket: 'ungraded' })).every((a) => (a.needsGradingCount ?? 0) > 0)).toBe(true);
+    expect(
+      (await canvas.listAssignments(4201, { bucket: 'ungraded' })).every((a) => (a.needsGradingCount ?? 0) > 0),
+    ).toBe(true);
 
     const submissions = await canvas.listSubmissions(4201, 5002);
     expect(submissions).toHaveLength(35);
@@ -67,7 +86,9 @@ describe('Canvas client reading', () => {
     const graded = (await canvas.listSubmissions(4201, 5001)).find((s) => s.rubricAssessment !== null);
     expect(graded?.user).toMatchObject({ sortableName: expect.stringContaining(', ') });
     // Every comment the seed wrote on a commented submission comes back, in order.
-    const commented = (await canvas.listSubmissions(4201, 5001)).find((s) => (demo.state.submissionOf(5001, s.userId)?.comments.length ?? 0) > 0);
+    const commented = (await canvas.listSubmissions(4201, 5001)).find(
+      (s) => (demo.state.submissionOf(5001, s.userId)?.comments.length ?? 0) > 0,
+    );
     const seeded = demo.state.submissionOf(5001, commented!.userId)!.comments;
     expect(commented?.comments.map((comment) => comment.comment)).toEqual(seeded.map((comment) => comment.comment));
     expect(Object.values(graded?.rubricAssessment ?? {})[0]).toMatchObject({ points: expect.any(Number) });
@@ -81,12 +102,18 @@ describe('Canvas client reading', () => {
     const saved = await canvas.gradeSubmission(4201, 5002, waiting.userId, {
       postedGrade: 91,
       comment: 'Strong evidence.',
-      rubricAssessment: { [criterion.id]: { points: criterion.points, ratingId: criterion.ratings[0]?.id, comments: 'Precise claim.' } },
+      rubricAssessment: {
+        [criterion.id]: { points: criterion.points, ratingId: criterion.ratings[0]?.id, comments: 'Precise claim.' },
+      },
     });
     expect(saved).toMatchObject({ score: 91, grade: '91', workflowState: 'graded' });
     expect(saved.comments.at(-1)?.comment).toBe('Strong evidence.');
     const reread = await canvas.getSubmission(4201, 5002, waiting.userId);
-    expect(reread.rubricAssessment?.[criterion.id]).toEqual({ ratingId: criterion.ratings[0]?.id, points: criterion.points, comments: 'Precise claim.' });
+    expect(reread.rubricAssessment?.[criterion.id]).toEqual({
+      ratingId: criterion.ratings[0]?.id,
+      points: criterion.points,
+      comments: 'Precise claim.',
+    });
     expect((await canvas.getAssignment(4201, 5002)).needsGradingCount).toBe((assignment.needsGradingCount ?? 0) - 1);
   });
 
@@ -99,7 +126,11 @@ describe('Canvas client reading', () => {
     expect(view.entries.some((e) => e.replies.some((r) => r.replies.length > 0))).toBe(true);
     const entries = await canvas.listDiscussionEntries(4201, graded?.id ?? 0);
     expect(entries.every((e) => e.parentId === null)).toBe(true);
-    const replies = await canvas.listDiscussionReplies(4201, graded?.id ?? 0, view.entries.find((e) => e.replies.length > 0)?.id ?? 0);
+    const replies = await canvas.listDiscussionReplies(
+      4201,
+      graded?.id ?? 0,
+      view.entries.find((e) => e.replies.length > 0)?.id ?? 0,
+    );
     expect(replies.length).toBeGreaterThan(0);
   });
 
@@ -109,16 +140,30 @@ describe('Canvas client reading', () => {
     expect(quiz).toMatchObject({ pointsPossible: 16, timeLimitMinutes: 30 });
     const questions = await canvas.listQuizQuestions(4201, quiz.id);
     const essay = questions.find((q) => q.type === 'essay_question');
-    expect(questions.find((q) => q.type === 'multiple_choice_question')?.answers.some((a) => a.weight === 100)).toBe(true);
-    const pending = (await canvas.listQuizSubmissions(4201, quiz.id)).find((qs) => qs.workflowState === 'pending_review');
+    expect(questions.find((q) => q.type === 'multiple_choice_question')?.answers.some((a) => a.weight === 100)).toBe(
+      true,
+    );
+    const pending = (await canvas.listQuizSubmissions(4201, quiz.id)).find(
+      (qs) => qs.workflowState === 'pending_review',
+    );
     if (!pending || !essay) throw new Error('seed has no pending quiz');
     const answers = await canvas.getQuizAnswers(4201, quiz.assignmentId, pending.userId);
-    expect(answers.find((a) => a.questionId === essay.id)).toMatchObject({ correct: 'undefined', text: expect.stringContaining('<p>') });
+    expect(answers.find((a) => a.questionId === essay.id)).toMatchObject({
+      correct: 'undefined',
+      text: expect.stringContaining('<p>'),
+    });
 
-    const scored = await canvas.updateQuizScores(4201, quiz.id, pending.id, { attempt: pending.attempt ?? 1, questions: { [essay.id]: { score: 9, comment: 'Well argued.' } } });
+    const scored = await canvas.updateQuizScores(4201, quiz.id, pending.id, {
+      attempt: pending.attempt ?? 1,
+      questions: { [essay.id]: { score: 9, comment: 'Well argued.' } },
+    });
     expect(scored).toMatchObject({ workflowState: 'complete', score: (pending.score ?? 0) + 9 });
-    await expect(canvas.getQuizSubmission(4201, quiz.id, pending.id)).resolves.toMatchObject({ workflowState: 'complete' });
-    expect((await canvas.getQuizAnswers(4201, quiz.assignmentId, pending.userId)).find((a) => a.questionId === essay.id)).toMatchObject({
+    await expect(canvas.getQuizSubmission(4201, quiz.id, pending.id)).resolves.toMatchObject({
+      workflowState: 'complete',
+    });
+    expect(
+      (await canvas.getQuizAnswers(4201, quiz.assignmentId, pending.userId)).find((a) => a.questionId === essay.id),
+    ).toMatchObject({
       correct: 'defined',
       points: 9,
       teacherComment: 'Well argued.',
@@ -140,7 +185,9 @@ describe('Canvas client reading', () => {
 
     const tooLarge = await canvas.downloadAttachment(docx.url, { maxBytes: 1000 }).catch((error: unknown) => error);
     expect(isAppError(tooLarge) && tooLarge.code).toBe('PAYLOAD_TOO_LARGE');
-    const elsewhere = await canvas.downloadAttachment('https://files.example.com/secret.pdf').catch((error: unknown) => error);
+    const elsewhere = await canvas
+      .downloadAttachment('https://files.example.com/secret.pdf')
+      .catch((error: unknown) => error);
     expect(isAppError(elsewhere) && elsewhere.code).toBe('CANVAS_URL_REFUSED');
   });
 });

@@ -70,9 +70,14 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
   });
   const maxAttachmentBytes = options.maxAttachmentBytes ?? 25 * 1024 * 1024;
 
-  const list = (path: string, query: Record<string, QueryValue>, subject: RequestSubject, pick?: (body: unknown) => unknown) =>
-    http.getAllPages(http.apiUrl(path, { ...query, per_page: PER_PAGE }), subject, pick);
-  const get = (path: string, query: Record<string, QueryValue>, subject: RequestSubject) => http.getJson(http.apiUrl(path, query), subject);
+  const list = (
+    path: string,
+    query: Record<string, QueryValue>,
+    subject: RequestSubject,
+    pick?: (body: unknown) => unknown,
+  ) => http.getAllPages(http.apiUrl(path, { ...query, per_page: PER_PAGE }), subject, pick);
+  const get = (path: string, query: Record<string, QueryValue>, subject: RequestSubject) =>
+    http.getJson(http.apiUrl(path, query), subject);
   const course = (json: unknown) => parseCanvas.course(json, baseUrl);
 
   return {
@@ -81,11 +86,20 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
 
     listCourses: async () => (await list('courses', { include: COURSE_INCLUDES }, read('your courses'))).map(course),
     listFavoriteCourses: async () =>
-      (await list('users/self/favorites/courses', { include: COURSE_INCLUDES }, read('your favourite courses'))).map(course),
-    getCourse: async (courseId) => course(await get(`courses/${courseId}`, { include: COURSE_INCLUDES }, read('this course'))),
+      (await list('users/self/favorites/courses', { include: COURSE_INCLUDES }, read('your favourite courses'))).map(
+        course,
+      ),
+    getCourse: async (courseId) =>
+      course(await get(`courses/${courseId}`, { include: COURSE_INCLUDES }, read('this course'))),
 
     listAssignments: async (courseId, listOptions = {}) =>
-      (await list(`courses/${courseId}/assignments`, { bucket: listOptions.bucket }, read('the assignments of this course'))).map(parseCanvas.assignment),
+      (
+        await list(
+          `courses/${courseId}/assignments`,
+          { bucket: listOptions.bucket },
+          read('the assignments of this course'),
+        )
+      ).map(parseCanvas.assignment),
     getAssignment: async (courseId, assignmentId) =>
       parseCanvas.assignment(await get(`courses/${courseId}/assignments/${assignmentId}`, {}, read('this assignment'))),
 
@@ -115,28 +129,53 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
       ),
 
     listDiscussionTopics: async (courseId) =>
-      (await list(`courses/${courseId}/discussion_topics`, {}, read('the discussions of this course'))).map(parseCanvas.topic),
+      (await list(`courses/${courseId}/discussion_topics`, {}, read('the discussions of this course'))).map(
+        parseCanvas.topic,
+      ),
     getDiscussionTopic: async (courseId, topicId) =>
       parseCanvas.topic(await get(`courses/${courseId}/discussion_topics/${topicId}`, {}, read('this discussion'))),
     getDiscussionView: async (courseId, topicId) =>
-      parseCanvas.view(await get(`courses/${courseId}/discussion_topics/${topicId}/view`, {}, read('the posts of this discussion'))),
+      parseCanvas.view(
+        await get(`courses/${courseId}/discussion_topics/${topicId}/view`, {}, read('the posts of this discussion')),
+      ),
     listDiscussionEntries: async (courseId, topicId) =>
-      (await list(`courses/${courseId}/discussion_topics/${topicId}/entries`, {}, read('the posts of this discussion'))).map(parseCanvas.entry),
+      (
+        await list(`courses/${courseId}/discussion_topics/${topicId}/entries`, {}, read('the posts of this discussion'))
+      ).map(parseCanvas.entry),
     listDiscussionReplies: async (courseId, topicId, entryId) =>
       (
-        await list(`courses/${courseId}/discussion_topics/${topicId}/entries/${entryId}/replies`, {}, read('the replies to this post'))
+        await list(
+          `courses/${courseId}/discussion_topics/${topicId}/entries/${entryId}/replies`,
+          {},
+          read('the replies to this post'),
+        )
       ).map(parseCanvas.entry),
 
-    listQuizzes: async (courseId) => (await list(`courses/${courseId}/quizzes`, {}, read('the quizzes of this course'))).map(parseCanvas.quiz),
-    getQuiz: async (courseId, quizId) => parseCanvas.quiz(await get(`courses/${courseId}/quizzes/${quizId}`, {}, read('this quiz'))),
+    listQuizzes: async (courseId) =>
+      (await list(`courses/${courseId}/quizzes`, {}, read('the quizzes of this course'))).map(parseCanvas.quiz),
+    getQuiz: async (courseId, quizId) =>
+      parseCanvas.quiz(await get(`courses/${courseId}/quizzes/${quizId}`, {}, read('this quiz'))),
     listQuizQuestions: async (courseId, quizId) =>
-      (await list(`courses/${courseId}/quizzes/${quizId}/questions`, {}, read('the questions of this quiz'))).map(parseCanvas.quizQuestion),
+      (await list(`courses/${courseId}/quizzes/${quizId}/questions`, {}, read('the questions of this quiz'))).map(
+        parseCanvas.quizQuestion,
+      ),
     listQuizSubmissions: async (courseId, quizId) =>
       (
-        await list(`courses/${courseId}/quizzes/${quizId}/submissions`, {}, read('the submissions for this quiz'), parseCanvas.quizSubmissionList)
+        await list(
+          `courses/${courseId}/quizzes/${quizId}/submissions`,
+          {},
+          read('the submissions for this quiz'),
+          parseCanvas.quizSubmissionList,
+        )
       ).map(parseCanvas.quizSubmission),
     getQuizSubmission: async (courseId, quizId, quizSubmissionId) =>
-      singleQuizSubmission(await get(`courses/${courseId}/quizzes/${quizId}/submissions/${quizSubmissionId}`, {}, read("this student's quiz"))),
+      singleQuizSubmission(
+        await get(
+          `courses/${courseId}/quizzes/${quizId}/submissions/${quizSubmissionId}`,
+          {},
+          read("this student's quiz"),
+        ),
+      ),
     getQuizAnswers: async (courseId, assignmentId, userId) => {
       const submission = parseCanvas.submission(
         await get(
@@ -157,10 +196,16 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
       ),
 
     downloadAttachment: async (url, downloadOptions = {}) => {
-      const { bytes, headers } = await http.getBytes(http.onCanvasOrigin(url), read('this file'), downloadOptions.maxBytes ?? maxAttachmentBytes);
+      const { bytes, headers } = await http.getBytes(
+        http.onCanvasOrigin(url),
+        read('this file'),
+        downloadOptions.maxBytes ?? maxAttachmentBytes,
+      );
       return {
         bytes,
-        contentType: (headers.get('content-type') ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream',
+        contentType:
+          (headers.get('content-type') ?? 'application/octet-stream').split(';')[0]?.trim() ??
+          'application/octet-stream',
         filename: filenameOf(headers.get('content-disposition')),
       };
     },
@@ -174,7 +219,8 @@ function submissionIncludes(withQuizAnswers: boolean | undefined): string[] {
 /** The PUT body Canvas reads: submission[posted_grade], comment[text_comment], rubric_assessment[id][...]. */
 function gradeBody(input: CanvasGradeInput): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  if (input.postedGrade !== undefined) body.submission = { posted_grade: input.postedGrade === null ? '' : String(input.postedGrade) };
+  if (input.postedGrade !== undefined)
+    body.submission = { posted_grade: input.postedGrade === null ? '' : String(input.postedGrade) };
   if (input.comment !== undefined && input.comment.trim() !== '') body.comment = { text_comment: input.comment };
   if (input.rubricAssessment) {
     body.rubric_assessment = Object.fromEntries(
@@ -214,7 +260,9 @@ function quizScoreBody(update: CanvasQuizScoreUpdate): Record<string, unknown> {
 function singleQuizSubmission(body: unknown) {
   const [first] = parseCanvas.quizSubmissionList(body);
   if (first === undefined) {
-    throw new AppError('CANVAS_NOT_FOUND', 'Canvas could not find this quiz submission.', { details: { reason: 'empty_response' } });
+    throw new AppError('CANVAS_NOT_FOUND', 'Canvas could not find this quiz submission.', {
+      details: { reason: 'empty_response' },
+    });
   }
   return parseCanvas.quizSubmission(first);
 }

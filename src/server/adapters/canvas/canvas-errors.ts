@@ -20,7 +20,12 @@ export function isThrottledResponse(status: number, bodyText: string): boolean {
  * Turns a Canvas error answer into the AppError a teacher sees. `details.canvasStatus` keeps the
  * HTTP status; messages never repeat the token, even if Canvas echoed it.
  */
-export function canvasResponseError(status: number, bodyText: string, subject: RequestSubject, token: string): AppError {
+export function canvasResponseError(
+  status: number,
+  bodyText: string,
+  subject: RequestSubject,
+  token: string,
+): AppError {
   const canvasMessage = redact(canvasMessageOf(bodyText), token);
   const details = { canvasStatus: status };
 
@@ -48,7 +53,11 @@ export function canvasResponseError(status: number, bodyText: string, subject: R
       { details },
     );
   }
-  if (status >= 500) return unavailableError(`Canvas is not responding properly right now (error ${status}). Please try again in a few minutes.`, { ...details, reason: 'server_error' });
+  if (status >= 500)
+    return unavailableError(
+      `Canvas is not responding properly right now (error ${status}). Please try again in a few minutes.`,
+      { ...details, reason: 'server_error' },
+    );
   const because = canvasMessage ? `: ${canvasMessage}` : '. Please check the values and try again.';
   return new AppError('CANVAS_UNPROCESSABLE', `Canvas did not accept the request for ${subject.label}${because}`, {
     details: canvasMessage ? { ...details, canvasMessage } : details,
@@ -112,7 +121,9 @@ export function canvasMessageOf(bodyText: string): string {
     }
     candidates.push(record.message, record.error);
   }
-  const message = candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '');
+  const message = candidates.find(
+    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
+  );
   return (message ?? '').trim().slice(0, 300);
 }
 

@@ -59,7 +59,14 @@ const MAX_REDIRECTS = 5;
 /** Error answers are only read for Canvas's message; the rest is dropped. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /**
  * Every HTTP exchange with Canvas: bounded concurrency, a deadline per call and a timeout per
@@ -102,7 +109,11 @@ export class CanvasHttp {
   }
 
   /** Follows `rel="next"` until the last page; `pick` finds the list inside an envelope. */
-  async getAllPages(firstUrl: string, subject: RequestSubject, pick: (body: unknown) => unknown = (body) => body): Promise<unknown[]> {
+  async getAllPages(
+    firstUrl: string,
+    subject: RequestSubject,
+    pick: (body: unknown) => unknown = (body) => body,
+  ): Promise<unknown[]> {
     const items: unknown[] = [];
     const visited = new Set<string>();
     const deadline = this.deadline();
@@ -110,13 +121,21 @@ export class CanvasHttp {
     let url: string | undefined = firstUrl;
     while (url !== undefined) {
       if (visited.has(url) || visited.size >= MAX_PAGES) {
-        throw unavailableError('Canvas kept sending more pages than expected. Please try again later.', { reason: 'pagination_loop' });
+        throw unavailableError('Canvas kept sending more pages than expected. Please try again later.', {
+          reason: 'pagination_loop',
+        });
       }
       visited.add(url);
-      const page: { headers: Headers; value: unknown } = await this.send({ method: 'GET', url, subject }, this.jsonReader(subject, budget), deadline);
+      const page: { headers: Headers; value: unknown } = await this.send(
+        { method: 'GET', url, subject },
+        this.jsonReader(subject, budget),
+        deadline,
+      );
       const pageItems = pick(page.value);
       if (!Array.isArray(pageItems)) {
-        throw unavailableError(`Canvas sent ${subject.label} in a form Margin could not read.`, { reason: 'unexpected_response' });
+        throw unavailableError(`Canvas sent ${subject.label} in a form Margin could not read.`, {
+          reason: 'unexpected_response',
+        });
       }
       items.push(...pageItems);
       const next = parseLinkHeader(page.headers.get('link')).get('next');
@@ -126,8 +145,16 @@ export class CanvasHttp {
   }
 
   /** Downloads a file from the Canvas origin, refusing bodies over `maxBytes`. */
-  async getBytes(url: string, subject: RequestSubject, maxBytes: number): Promise<{ bytes: Uint8Array; headers: Headers }> {
-    const result = await this.send({ method: 'GET', url, subject }, (response) => readCapped(response, maxBytes, fileTooLarge), this.deadline());
+  async getBytes(
+    url: string,
+    subject: RequestSubject,
+    maxBytes: number,
+  ): Promise<{ bytes: Uint8Array; headers: Headers }> {
+    const result = await this.send(
+      { method: 'GET', url, subject },
+      (response) => readCapped(response, maxBytes, fileTooLarge),
+      this.deadline(),
+    );
     return { bytes: result.value, headers: result.headers };
   }
 
@@ -138,9 +165,13 @@ export class CanvasHttp {
   onCanvasOrigin(url: string): string {
     const target = new URL(url, this.origin);
     if (target.host !== this.origin.host) {
-      throw new AppError('CANVAS_URL_REFUSED', 'Canvas pointed Margin to a different web address, so Margin stopped to keep your access token safe.', {
-        details: { reason: 'foreign_origin' },
-      });
+      throw new AppError(
+        'CANVAS_URL_REFUSED',
+        'Canvas pointed Margin to a different web address, so Margin stopped to keep your access token safe.',
+        {
+          details: { reason: 'foreign_origin' },
+        },
+      );
     }
     target.protocol = this.origin.protocol;
     return target.toString();
@@ -151,20 +182,35 @@ export class CanvasHttp {
   }
 
   /** Reads a JSON answer within the per-answer limit and, for lists, what is left of the list's. */
-  private jsonReader(subject: RequestSubject, budget?: { remainingBytes: number }): (response: Response) => Promise<unknown> {
+  private jsonReader(
+    subject: RequestSubject,
+    budget?: { remainingBytes: number },
+  ): (response: Response) => Promise<unknown> {
     return async (response) => {
       const limit = Math.min(this.options.maxResponseBytes, budget?.remainingBytes ?? Number.POSITIVE_INFINITY);
-      const bytes = await readCapped(response, limit, () => answerTooLarge(subject, budget !== undefined && limit < this.options.maxResponseBytes ? this.options.maxListBytes : this.options.maxResponseBytes));
+      const bytes = await readCapped(response, limit, () =>
+        answerTooLarge(
+          subject,
+          budget !== undefined && limit < this.options.maxResponseBytes
+            ? this.options.maxListBytes
+            : this.options.maxResponseBytes,
+        ),
+      );
       if (budget) budget.remainingBytes -= bytes.byteLength;
       return parseJsonAnswer(new TextDecoder().decode(bytes));
     };
   }
 
-  private async send<T>(request: CanvasRequest, read: (response: Response) => Promise<T>, deadline: number): Promise<{ headers: Headers; value: T }> {
+  private async send<T>(
+    request: CanvasRequest,
+    read: (response: Response) => Promise<T>,
+    deadline: number,
+  ): Promise<{ headers: Headers; value: T }> {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.limiter.run(() => this.attempt(request, read, deadline));
       if (outcome.kind === 'ok') return outcome;
-      if (attempt >= this.options.maxRetries || !isRetryable(outcome, request.method)) throw this.errorFor(outcome, request.subject);
+      if (attempt >= this.options.maxRetries || !isRetryable(outcome, request.method))
+        throw this.errorFor(outcome, request.subject);
       const delay = this.backoffDelay(attempt);
       // No time left for another try: the teacher hears now, not after the deadline.
       if (Date.now() + delay >= deadline) throw this.errorFor(outcome, request.subject);
@@ -173,7 +219,11 @@ export class CanvasHttp {
     }
   }
 
-  private async attempt<T>(request: CanvasRequest, read: (response: Response) => Promise<T>, deadline: number): Promise<Attempt<T>> {
+  private async attempt<T>(
+    request: CanvasRequest,
+    read: (response: Response) => Promise<T>,
+    deadline: number,
+  ): Promise<Attempt<T>> {
     await this.paceForRateLimit(deadline);
     const remaining = deadline - Date.now();
     if (remaining <= 0) return { kind: 'timeout' };
@@ -226,15 +276,25 @@ export class CanvasHttp {
       if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
       await response.body?.cancel().catch(() => undefined);
       if (request.method !== 'GET') {
-        throw refused('Canvas answered the change with a redirect to another address, so Margin did not send it again. Check the Canvas URL in Settings.', 'redirect');
+        throw refused(
+          'Canvas answered the change with a redirect to another address, so Margin did not send it again. Check the Canvas URL in Settings.',
+          'redirect',
+        );
       }
       if (hop >= MAX_REDIRECTS) {
-        throw refused('Canvas sent Margin through too many redirects. Check the Canvas URL in Settings.', 'too_many_redirects');
+        throw refused(
+          'Canvas sent Margin through too many redirects. Check the Canvas URL in Settings.',
+          'too_many_redirects',
+        );
       }
       try {
         url = new URL(location, target).toString();
       } catch (error) {
-        throw refused('Canvas redirected Margin to an address that is not valid. Check the Canvas URL in Settings.', 'redirect', error);
+        throw refused(
+          'Canvas redirected Margin to an address that is not valid. Check the Canvas URL in Settings.',
+          'redirect',
+          error,
+        );
       }
     }
   }
@@ -285,7 +345,11 @@ function isRetryable(outcome: Exclude<Attempt<unknown>, { kind: 'ok' }>, method:
 function classifyFailure(error: unknown, hasResponse: boolean): Attempt<never> {
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
-  return { kind: 'network', isBeforeSend: !hasResponse && CONNECT_FAILURES.has(errorCodeOf(error) ?? ''), cause: error };
+  return {
+    kind: 'network',
+    isBeforeSend: !hasResponse && CONNECT_FAILURES.has(errorCodeOf(error) ?? ''),
+    cause: error,
+  };
 }
 
 /** undici wraps the system error: TypeError('fetch failed') → cause { code: 'ECONNREFUSED' }. */
@@ -315,7 +379,11 @@ function parseJsonAnswer(body: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw unavailableError('The Canvas address answered, but not the way Canvas does. Check the Canvas URL in Settings.', { reason: 'unexpected_response' }, error);
+    throw unavailableError(
+      'The Canvas address answered, but not the way Canvas does. Check the Canvas URL in Settings.',
+      { reason: 'unexpected_response' },
+      error,
+    );
   }
 }
 
@@ -328,9 +396,13 @@ function answerTooLarge(subject: RequestSubject, limitBytes: number): AppError {
 }
 
 function fileTooLarge(maxBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which is more than Margin reads.`, {
-    details: { limitBytes: maxBytes },
-  });
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which is more than Margin reads.`,
+    {
+      details: { limitBytes: maxBytes },
+    },
+  );
 }
 
 /** The start of an error answer (enough for Canvas's message); the rest is never read. */
@@ -350,7 +422,11 @@ async function readErrorText(response: Response): Promise<string> {
 }
 
 /** Reads a body as a stream and stops as soon as it passes `maxBytes` (nothing more is downloaded). */
-async function readCapped(response: Response, maxBytes: number, tooLarge: (maxBytes: number) => AppError): Promise<Uint8Array> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  tooLarge: (maxBytes: number) => AppError,
+): Promise<Uint8Array> {
   const declared = Number.parseInt(response.headers.get('content-length') ?? '', 10);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);

@@ -34,11 +34,23 @@ export function createCanvasNetwork(policy: CanvasUrlPolicy): CanvasNetwork {
         const family = options.family === 4 || options.family === 6 ? options.family : 0;
         const addresses = found.filter((address) => family === 0 || familyOf(address) === family);
         if (addresses.length === 0) {
-          callback(Object.assign(new Error(`No address found for ${hostname}`), { code: 'ENOTFOUND', hostname }), '', 4);
+          callback(
+            Object.assign(new Error(`No address found for ${hostname}`), { code: 'ENOTFOUND', hostname }),
+            '',
+            4,
+          );
           return;
         }
-        if (!policy.allowPrivateHosts && !exemptHosts.has(hostname.toLowerCase()) && !addresses.every(isPublicAddress)) {
-          callback(new PrivateAddressAtConnectError(`${hostname} resolved to a private or local address at connect time`), '', 4);
+        if (
+          !policy.allowPrivateHosts &&
+          !exemptHosts.has(hostname.toLowerCase()) &&
+          !addresses.every(isPublicAddress)
+        ) {
+          callback(
+            new PrivateAddressAtConnectError(`${hostname} resolved to a private or local address at connect time`),
+            '',
+            4,
+          );
           return;
         }
         if (options.all) {

@@ -25,9 +25,18 @@ import type {
 /** Ids are integers; with `application/json+canvas-string-ids` they arrive as digit strings. */
 const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 const optionalId = id.nullish().transform((value) => value ?? null);
-const text = z.string().nullish().transform((value) => value ?? null);
-const number = z.number().nullish().transform((value) => value ?? null);
-const flag = z.boolean().nullish().transform((value) => value ?? false);
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+const number = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? null);
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
 
 const userSchema = z
   .object({
@@ -39,16 +48,14 @@ const userSchema = z
     primary_email: text,
     avatar_url: text,
   })
-  .transform(
-    (user): CanvasUser => ({
-      id: user.id,
-      name: user.name,
-      sortableName: user.sortable_name ?? user.name,
-      shortName: user.short_name ?? user.name,
-      email: user.email ?? user.primary_email,
-      avatarUrl: user.avatar_url,
-    }),
-  );
+  .transform((user): CanvasUser => ({
+    id: user.id,
+    name: user.name,
+    sortableName: user.sortable_name ?? user.name,
+    shortName: user.short_name ?? user.name,
+    email: user.email ?? user.primary_email,
+    avatarUrl: user.avatar_url,
+  }));
 
 const termSchema = z
   .object({ id, name: z.string(), start_at: text, end_at: text })
@@ -123,33 +130,31 @@ const assignmentSchema = z
     quiz_id: optionalId,
     discussion_topic: z.object({ id }).nullish(),
   })
-  .transform(
-    (a): CanvasAssignment => ({
-      id: a.id,
-      courseId: a.course_id,
-      name: a.name,
-      description: a.description,
-      pointsPossible: a.points_possible,
-      gradingType: a.grading_type ?? 'points',
-      dueAt: a.due_at,
-      submissionTypes: a.submission_types ?? [],
-      published: a.published ?? true,
-      htmlUrl: a.html_url ?? '',
-      needsGradingCount: a.needs_grading_count,
-      rubric: a.rubric && a.rubric.length > 0 ? a.rubric : null,
-      rubricSettings: a.rubric_settings
-        ? {
-            id: a.rubric_settings.id,
-            title: a.rubric_settings.title ?? '',
-            pointsPossible: a.rubric_settings.points_possible ?? 0,
-            freeFormCriterionComments: a.rubric_settings.free_form_criterion_comments,
-          }
-        : null,
-      useRubricForGrading: a.use_rubric_for_grading,
-      quizId: a.quiz_id,
-      discussionTopicId: a.discussion_topic?.id ?? null,
-    }),
-  );
+  .transform((a): CanvasAssignment => ({
+    id: a.id,
+    courseId: a.course_id,
+    name: a.name,
+    description: a.description,
+    pointsPossible: a.points_possible,
+    gradingType: a.grading_type ?? 'points',
+    dueAt: a.due_at,
+    submissionTypes: a.submission_types ?? [],
+    published: a.published ?? true,
+    htmlUrl: a.html_url ?? '',
+    needsGradingCount: a.needs_grading_count,
+    rubric: a.rubric && a.rubric.length > 0 ? a.rubric : null,
+    rubricSettings: a.rubric_settings
+      ? {
+          id: a.rubric_settings.id,
+          title: a.rubric_settings.title ?? '',
+          pointsPossible: a.rubric_settings.points_possible ?? 0,
+          freeFormCriterionComments: a.rubric_settings.free_form_criterion_comments,
+        }
+      : null,
+    useRubricForGrading: a.use_rubric_for_grading,
+    quizId: a.quiz_id,
+    discussionTopicId: a.discussion_topic?.id ?? null,
+  }));
 
 const attachmentSchema = z
   .object({
@@ -161,16 +166,14 @@ const attachmentSchema = z
     url: z.string(),
     size: z.number().nullish(),
   })
-  .transform(
-    (file): CanvasAttachment => ({
-      id: file.id,
-      filename: file.filename ?? file.display_name ?? `file-${file.id}`,
-      displayName: file.display_name ?? file.filename ?? `file-${file.id}`,
-      contentType: file['content-type'] ?? file.content_type ?? 'application/octet-stream',
-      url: file.url,
-      size: file.size ?? 0,
-    }),
-  );
+  .transform((file): CanvasAttachment => ({
+    id: file.id,
+    filename: file.filename ?? file.display_name ?? `file-${file.id}`,
+    displayName: file.display_name ?? file.filename ?? `file-${file.id}`,
+    contentType: file['content-type'] ?? file.content_type ?? 'application/octet-stream',
+    url: file.url,
+    size: file.size ?? 0,
+  }));
 
 const commentSchema = z
   .object({
@@ -201,16 +204,14 @@ const quizAnswerSchema = z
     answer_id: optionalId,
     more_comments: text,
   })
-  .transform(
-    (answer): CanvasQuizAnswer => ({
-      questionId: answer.question_id,
-      correct: answer.correct ?? 'undefined',
-      points: answer.points ?? 0,
-      text: answer.text === null || answer.text === undefined ? null : String(answer.text),
-      answerId: answer.answer_id,
-      teacherComment: answer.more_comments,
-    }),
-  );
+  .transform((answer): CanvasQuizAnswer => ({
+    questionId: answer.question_id,
+    correct: answer.correct ?? 'undefined',
+    points: answer.points ?? 0,
+    text: answer.text === null || answer.text === undefined ? null : String(answer.text),
+    answerId: answer.answer_id,
+    teacherComment: answer.more_comments,
+  }));
 
 const submissionSchema = z
   .object({
@@ -234,7 +235,14 @@ const submissionSchema = z
     attachments: z.array(attachmentSchema).nullish(),
     submission_comments: z.array(commentSchema).nullish(),
     rubric_assessment: z
-      .record(z.string(), z.object({ rating_id: z.union([z.string(), z.number()]).nullish(), points: z.number().nullish(), comments: z.string().nullish() }))
+      .record(
+        z.string(),
+        z.object({
+          rating_id: z.union([z.string(), z.number()]).nullish(),
+          points: z.number().nullish(),
+          comments: z.string().nullish(),
+        }),
+      )
       .nullish(),
     submission_history: z.array(z.object({ submission_data: z.array(quizAnswerSchema).nullish() })).nullish(),
   })
@@ -244,7 +252,14 @@ const submissionSchema = z
       id: s.id,
       assignmentId: s.assignment_id,
       userId: s.user_id,
-      user: s.user ? { id: s.user.id, name: s.user.name, sortableName: s.user.sortable_name ?? s.user.name, avatarUrl: s.user.avatar_url } : null,
+      user: s.user
+        ? {
+            id: s.user.id,
+            name: s.user.name,
+            sortableName: s.user.sortable_name ?? s.user.name,
+            avatarUrl: s.user.avatar_url,
+          }
+        : null,
       workflowState: s.workflow_state,
       submissionType: s.submission_type,
       body: s.body,
@@ -277,16 +292,21 @@ const submissionSchema = z
   });
 
 const userDisplaySchema = z
-  .object({ id, display_name: z.string().nullish(), name: z.string().nullish(), avatar_image_url: text, html_url: text, pronouns: text })
-  .transform(
-    (user): CanvasUserDisplay => ({
-      id: user.id,
-      displayName: user.display_name ?? user.name ?? '',
-      avatarUrl: user.avatar_image_url,
-      htmlUrl: user.html_url,
-      pronouns: user.pronouns,
-    }),
-  );
+  .object({
+    id,
+    display_name: z.string().nullish(),
+    name: z.string().nullish(),
+    avatar_image_url: text,
+    html_url: text,
+    pronouns: text,
+  })
+  .transform((user): CanvasUserDisplay => ({
+    id: user.id,
+    displayName: user.display_name ?? user.name ?? '',
+    avatarUrl: user.avatar_image_url,
+    htmlUrl: user.html_url,
+    pronouns: user.pronouns,
+  }));
 
 const topicSchema = z
   .object({
@@ -303,22 +323,20 @@ const topicSchema = z
     unread_count: z.number().nullish(),
     author: z.union([userDisplaySchema, z.object({}).transform(() => null)]).nullish(),
   })
-  .transform(
-    (topic): CanvasDiscussionTopic => ({
-      id: topic.id,
-      title: topic.title,
-      message: topic.message,
-      postedAt: topic.posted_at,
-      assignmentId: topic.assignment_id,
-      assignment: topic.assignment ?? null,
-      discussionType: topic.discussion_type ?? 'threaded',
-      published: topic.published ?? true,
-      htmlUrl: topic.html_url ?? '',
-      entryCount: topic.discussion_subentry_count ?? 0,
-      unreadCount: topic.unread_count ?? 0,
-      author: topic.author ?? null,
-    }),
-  );
+  .transform((topic): CanvasDiscussionTopic => ({
+    id: topic.id,
+    title: topic.title,
+    message: topic.message,
+    postedAt: topic.posted_at,
+    assignmentId: topic.assignment_id,
+    assignment: topic.assignment ?? null,
+    discussionType: topic.discussion_type ?? 'threaded',
+    published: topic.published ?? true,
+    htmlUrl: topic.html_url ?? '',
+    entryCount: topic.discussion_subentry_count ?? 0,
+    unreadCount: topic.unread_count ?? 0,
+    author: topic.author ?? null,
+  }));
 
 const viewEntryFields = z.object({
   id,
@@ -351,13 +369,11 @@ const viewSchema = z
     view: z.array(z.unknown()).nullish(),
     unread_entries: z.array(id).nullish(),
   })
-  .transform(
-    (view): CanvasDiscussionView => ({
-      participants: view.participants ?? [],
-      entries: (view.view ?? []).map(toViewEntry),
-      unreadEntryIds: view.unread_entries ?? [],
-    }),
-  );
+  .transform((view): CanvasDiscussionView => ({
+    participants: view.participants ?? [],
+    entries: (view.view ?? []).map(toViewEntry),
+    unreadEntryIds: view.unread_entries ?? [],
+  }));
 
 const entrySchema = z
   .object({
@@ -369,17 +385,15 @@ const entrySchema = z
     deleted: flag,
     user: z.union([userDisplaySchema, z.object({}).transform(() => null)]).nullish(),
   })
-  .transform(
-    (entry): CanvasDiscussionEntry => ({
-      id: entry.id,
-      userId: entry.user_id,
-      parentId: entry.parent_id,
-      message: entry.deleted ? null : entry.message,
-      createdAt: entry.created_at,
-      isDeleted: entry.deleted,
-      user: entry.user ?? null,
-    }),
-  );
+  .transform((entry): CanvasDiscussionEntry => ({
+    id: entry.id,
+    userId: entry.user_id,
+    parentId: entry.parent_id,
+    message: entry.deleted ? null : entry.message,
+    createdAt: entry.created_at,
+    isDeleted: entry.deleted,
+    user: entry.user ?? null,
+  }));
 
 const quizSchema = z
   .object({
@@ -396,22 +410,20 @@ const quizSchema = z
     question_count: z.number().nullish(),
     html_url: z.string().nullish(),
   })
-  .transform(
-    (quiz): CanvasQuiz => ({
-      id: quiz.id,
-      title: quiz.title,
-      description: quiz.description,
-      quizType: quiz.quiz_type ?? 'assignment',
-      pointsPossible: quiz.points_possible,
-      timeLimitMinutes: quiz.time_limit,
-      allowedAttempts: quiz.allowed_attempts ?? 1,
-      dueAt: quiz.due_at,
-      published: quiz.published ?? true,
-      assignmentId: quiz.assignment_id,
-      questionCount: quiz.question_count ?? 0,
-      htmlUrl: quiz.html_url ?? '',
-    }),
-  );
+  .transform((quiz): CanvasQuiz => ({
+    id: quiz.id,
+    title: quiz.title,
+    description: quiz.description,
+    quizType: quiz.quiz_type ?? 'assignment',
+    pointsPossible: quiz.points_possible,
+    timeLimitMinutes: quiz.time_limit,
+    allowedAttempts: quiz.allowed_attempts ?? 1,
+    dueAt: quiz.due_at,
+    published: quiz.published ?? true,
+    assignmentId: quiz.assignment_id,
+    questionCount: quiz.question_count ?? 0,
+    htmlUrl: quiz.html_url ?? '',
+  }));
 
 const quizQuestionSchema = z
   .object({
@@ -433,22 +445,20 @@ const quizQuestionSchema = z
       )
       .nullish(),
   })
-  .transform(
-    (question): CanvasQuizQuestion => ({
-      id: question.id,
-      position: question.position,
-      name: question.question_name ?? '',
-      type: question.question_type,
-      text: question.question_text ?? '',
-      pointsPossible: question.points_possible ?? 0,
-      answers: (question.answers ?? []).map((answer) => ({
-        id: answer.id,
-        // Canvas stores `text`/`weight`; its docs name them `answer_text`/`answer_weight`.
-        text: answer.text ?? answer.answer_text ?? '',
-        weight: answer.weight ?? answer.answer_weight ?? 0,
-      })),
-    }),
-  );
+  .transform((question): CanvasQuizQuestion => ({
+    id: question.id,
+    position: question.position,
+    name: question.question_name ?? '',
+    type: question.question_type,
+    text: question.question_text ?? '',
+    pointsPossible: question.points_possible ?? 0,
+    answers: (question.answers ?? []).map((answer) => ({
+      id: answer.id,
+      // Canvas stores `text`/`weight`; its docs name them `answer_text`/`answer_weight`.
+      text: answer.text ?? answer.answer_text ?? '',
+      weight: answer.weight ?? answer.answer_weight ?? 0,
+    })),
+  }));
 
 const quizSubmissionSchema = z
   .object({
@@ -465,22 +475,20 @@ const quizSubmissionSchema = z
     started_at: text,
     finished_at: text,
   })
-  .transform(
-    (qs): CanvasQuizSubmission => ({
-      id: qs.id,
-      quizId: qs.quiz_id,
-      userId: qs.user_id,
-      submissionId: qs.submission_id,
-      attempt: qs.attempt,
-      workflowState: qs.workflow_state,
-      score: qs.score,
-      keptScore: qs.kept_score,
-      fudgePoints: qs.fudge_points,
-      pointsPossible: qs.quiz_points_possible,
-      startedAt: qs.started_at,
-      finishedAt: qs.finished_at,
-    }),
-  );
+  .transform((qs): CanvasQuizSubmission => ({
+    id: qs.id,
+    quizId: qs.quiz_id,
+    userId: qs.user_id,
+    submissionId: qs.submission_id,
+    attempt: qs.attempt,
+    workflowState: qs.workflow_state,
+    score: qs.score,
+    keptScore: qs.kept_score,
+    fudgePoints: qs.fudge_points,
+    pointsPossible: qs.quiz_points_possible,
+    startedAt: qs.started_at,
+    finishedAt: qs.finished_at,
+  }));
 
 const quizSubmissionsEnvelope = z.object({ quiz_submissions: z.array(z.unknown()) });
 
@@ -525,8 +533,12 @@ function parse<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
     // Nested entries (the discussion tree) are parsed inside a transform and throw from there.
     failure = error;
   }
-  throw new AppError('CANVAS_UNAVAILABLE', `Canvas sent ${what} in a form Margin could not read. Please try again, or tell us if it keeps happening.`, {
-    cause: failure,
-    details: { reason: 'unexpected_response' },
-  });
+  throw new AppError(
+    'CANVAS_UNAVAILABLE',
+    `Canvas sent ${what} in a form Margin could not read. Please try again, or tell us if it keeps happening.`,
+    {
+      cause: failure,
+      details: { reason: 'unexpected_response' },
+    },
+  );
 }

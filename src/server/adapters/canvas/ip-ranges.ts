@@ -36,7 +36,7 @@ const BLOCKED_IPV4: ReadonlyArray<readonly [string, number]> = [
 function isPublicIpv4(value: number): boolean {
   return !BLOCKED_IPV4.some(([network, bits]) => {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return ((value & mask) >>> 0) === ((ipv4ToNumber(network) & mask) >>> 0);
+    return (value & mask) >>> 0 === (ipv4ToNumber(network) & mask) >>> 0;
   });
 }
 

@@ -14,7 +14,9 @@ describe('parseLinkHeader', () => {
   });
 
   it('copes with spaces, unquoted rels and no header', () => {
-    expect(parseLinkHeader('<https://x/a?page=2>;rel=next, <https://x/a?page=9> ; rel="last"').get('last')).toBe('https://x/a?page=9');
+    expect(parseLinkHeader('<https://x/a?page=2>;rel=next, <https://x/a?page=9> ; rel="last"').get('last')).toBe(
+      'https://x/a?page=9',
+    );
     expect(parseLinkHeader(null).size).toBe(0);
   });
 });

@@ -268,12 +268,29 @@ export interface CanvasClient {
   listCourses(): Promise<CanvasCourse[]>;
   listFavoriteCourses(): Promise<CanvasCourse[]>;
   getCourse(courseId: number): Promise<CanvasCourse>;
-  listAssignments(courseId: number, options?: { bucket?: 'past' | 'overdue' | 'undated' | 'ungraded' | 'unsubmitted' | 'upcoming' | 'future' }): Promise<CanvasAssignment[]>;
+  listAssignments(
+    courseId: number,
+    options?: { bucket?: 'past' | 'overdue' | 'undated' | 'ungraded' | 'unsubmitted' | 'upcoming' | 'future' },
+  ): Promise<CanvasAssignment[]>;
   getAssignment(courseId: number, assignmentId: number): Promise<CanvasAssignment>;
   /** Every assigned student's submission (unsubmitted ones too), with user, comments, files and rubric assessment. */
-  listSubmissions(courseId: number, assignmentId: number, options?: { withQuizAnswers?: boolean }): Promise<CanvasSubmission[]>;
-  getSubmission(courseId: number, assignmentId: number, userId: number, options?: { withQuizAnswers?: boolean }): Promise<CanvasSubmission>;
-  gradeSubmission(courseId: number, assignmentId: number, userId: number, input: CanvasGradeInput): Promise<CanvasSubmission>;
+  listSubmissions(
+    courseId: number,
+    assignmentId: number,
+    options?: { withQuizAnswers?: boolean },
+  ): Promise<CanvasSubmission[]>;
+  getSubmission(
+    courseId: number,
+    assignmentId: number,
+    userId: number,
+    options?: { withQuizAnswers?: boolean },
+  ): Promise<CanvasSubmission>;
+  gradeSubmission(
+    courseId: number,
+    assignmentId: number,
+    userId: number,
+    input: CanvasGradeInput,
+  ): Promise<CanvasSubmission>;
   listDiscussionTopics(courseId: number): Promise<CanvasDiscussionTopic[]>;
   getDiscussionTopic(courseId: number, topicId: number): Promise<CanvasDiscussionTopic>;
   getDiscussionView(courseId: number, topicId: number): Promise<CanvasDiscussionView>;
@@ -286,7 +303,12 @@ export interface CanvasClient {
   getQuizSubmission(courseId: number, quizId: number, quizSubmissionId: number): Promise<CanvasQuizSubmission>;
   /** A student's answers to a classic quiz, read from the quiz assignment's submission history. */
   getQuizAnswers(courseId: number, assignmentId: number, userId: number): Promise<CanvasQuizAnswer[]>;
-  updateQuizScores(courseId: number, quizId: number, quizSubmissionId: number, update: CanvasQuizScoreUpdate): Promise<CanvasQuizSubmission>;
+  updateQuizScores(
+    courseId: number,
+    quizId: number,
+    quizSubmissionId: number,
+    update: CanvasQuizScoreUpdate,
+  ): Promise<CanvasQuizSubmission>;
   /** A submission's file, from the Canvas origin only, up to the size cap. */
   downloadAttachment(url: string, options?: { maxBytes?: number }): Promise<CanvasDownload>;
 }

@@ -6,8 +6,14 @@ import { assertCanvasUrlAllowed, normalizeCanvasUrl } from './url-guard';
 const resolvesTo = (addresses: string[]) => async () => addresses;
 const publicPolicy = { allowPrivateHosts: false, resolveHost: resolvesTo(['93.184.216.34']) };
 
-async function refusal(url: string, policy: Parameters<typeof assertCanvasUrlAllowed>[1] = publicPolicy): Promise<AppError> {
-  const error = await assertCanvasUrlAllowed(url, policy).then(() => undefined, (reason: unknown) => reason);
+async function refusal(
+  url: string,
+  policy: Parameters<typeof assertCanvasUrlAllowed>[1] = publicPolicy,
+): Promise<AppError> {
+  const error = await assertCanvasUrlAllowed(url, policy).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   if (!(error instanceof AppError)) throw new Error(`${url} was accepted`);
   expect(error.code).toBe('CANVAS_URL_REFUSED');
   return error;
@@ -27,7 +33,12 @@ describe('normalizeCanvasUrl', () => {
 describe('assertCanvasUrlAllowed', () => {
   it('accepts https on a public address, by name or by IP', async () => {
     await expect(assertCanvasUrlAllowed('https://school.instructure.com', publicPolicy)).resolves.toBeUndefined();
-    await expect(assertCanvasUrlAllowed('https://school.instructure.com', { allowPrivateHosts: false, resolveHost: resolvesTo(['2606:4700::6810:84e5']) })).resolves.toBeUndefined();
+    await expect(
+      assertCanvasUrlAllowed('https://school.instructure.com', {
+        allowPrivateHosts: false,
+        resolveHost: resolvesTo(['2606:4700::6810:84e5']),
+      }),
+    ).resolves.toBeUndefined();
     await expect(assertCanvasUrlAllowed('https://8.8.8.8', publicPolicy)).resolves.toBeUndefined();
   });
 
@@ -64,14 +75,25 @@ describe('assertCanvasUrlAllowed', () => {
     const neverCalled = async () => {
       throw new Error('DNS must not be asked');
     };
-    for (const url of ['https://localhost', 'https://localhost.', 'https://canvas.localhost', 'https://metadata.google.internal', 'https://printer.local']) {
-      expect((await refusal(url, { allowPrivateHosts: false, resolveHost: neverCalled })).details).toEqual({ reason: 'private_address' });
+    for (const url of [
+      'https://localhost',
+      'https://localhost.',
+      'https://canvas.localhost',
+      'https://metadata.google.internal',
+      'https://printer.local',
+    ]) {
+      expect((await refusal(url, { allowPrivateHosts: false, resolveHost: neverCalled })).details).toEqual({
+        reason: 'private_address',
+      });
     }
   });
 
   it('refuses a name that resolves to a private address, even among public ones', async () => {
     await refusal('https://evil.example.com', { allowPrivateHosts: false, resolveHost: resolvesTo(['127.0.0.1']) });
-    await refusal('https://evil.example.com', { allowPrivateHosts: false, resolveHost: resolvesTo(['93.184.216.34', '10.0.0.8']) });
+    await refusal('https://evil.example.com', {
+      allowPrivateHosts: false,
+      resolveHost: resolvesTo(['93.184.216.34', '10.0.0.8']),
+    });
   });
 
   it('refuses a name that does not resolve', async () => {
@@ -88,7 +110,9 @@ describe('assertCanvasUrlAllowed', () => {
     const demo = { allowPrivateHosts: false, allowedOrigins: ['http://localhost:3000/demo-canvas/'] };
     await expect(assertCanvasUrlAllowed('http://localhost:3000/demo-canvas', demo)).resolves.toBeUndefined();
     await refusal('http://localhost:3001/demo-canvas', demo);
-    await expect(assertCanvasUrlAllowed('http://192.168.1.20:8080', { allowPrivateHosts: true })).resolves.toBeUndefined();
+    await expect(
+      assertCanvasUrlAllowed('http://192.168.1.20:8080', { allowPrivateHosts: true }),
+    ).resolves.toBeUndefined();
   });
 
   it('asks the system resolver when none is injected', async () => {

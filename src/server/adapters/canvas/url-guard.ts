@@ -30,7 +30,10 @@ export async function assertCanvasUrlAllowed(url: string, policy: CanvasUrlPolic
   try {
     parsed = new URL(url);
   } catch {
-    throw refused('That is not a valid web address. Enter your Canvas address, for example https://school.instructure.com.', 'invalid');
+    throw refused(
+      'That is not a valid web address. Enter your Canvas address, for example https://school.instructure.com.',
+      'invalid',
+    );
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw refused('The Canvas address must start with https://.', 'scheme');
@@ -55,9 +58,14 @@ export async function assertCanvasUrlAllowed(url: string, policy: CanvasUrlPolic
   try {
     addresses = await (policy.resolveHost ?? resolveWithDns)(hostname);
   } catch (error) {
-    throw refused(`Margin could not find ${hostname}. Check the spelling of your Canvas address.`, 'unresolvable', error);
+    throw refused(
+      `Margin could not find ${hostname}. Check the spelling of your Canvas address.`,
+      'unresolvable',
+      error,
+    );
   }
-  if (addresses.length === 0) throw refused(`Margin could not find ${hostname}. Check the spelling of your Canvas address.`, 'unresolvable');
+  if (addresses.length === 0)
+    throw refused(`Margin could not find ${hostname}. Check the spelling of your Canvas address.`, 'unresolvable');
   if (!addresses.every(isPublicAddress)) throw privateAddress();
 }
 

@@ -40,7 +40,14 @@ const isOleContainer = (bytes: Uint8Array) => startsWith(bytes, [0xd0, 0xcf, 0x1
 function isPdf(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 1024);
   for (let index = 0; index + 4 < head.length; index += 1) {
-    if (head[index] === 0x25 && head[index + 1] === 0x50 && head[index + 2] === 0x44 && head[index + 3] === 0x46 && head[index + 4] === 0x2d) return true;
+    if (
+      head[index] === 0x25 &&
+      head[index + 1] === 0x50 &&
+      head[index + 2] === 0x44 &&
+      head[index + 3] === 0x46 &&
+      head[index + 4] === 0x2d
+    )
+      return true;
   }
   return false;
 }

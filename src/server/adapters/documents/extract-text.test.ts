@@ -7,7 +7,9 @@ import { extractDocumentText, MAX_DOCUMENT_BYTES } from './extract-text';
 const encoder = new TextEncoder();
 
 async function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
-  const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
+  const document = new Document({
+    sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }],
+  });
   return new Uint8Array(await Packer.toBuffer(document));
 }
 
@@ -22,7 +24,11 @@ async function makePdf(lines: string[]): Promise<Uint8Array> {
 describe('extractDocumentText', () => {
   it('reads a .docx made with the docx package', async () => {
     const bytes = await makeDocx(['My essay on photosynthesis.', 'Plants turn light into sugar.']);
-    const result = await extractDocumentText({ bytes, filename: 'Essay.DOCX', contentType: 'application/octet-stream' });
+    const result = await extractDocumentText({
+      bytes,
+      filename: 'Essay.DOCX',
+      contentType: 'application/octet-stream',
+    });
     expect(result).toEqual({ status: 'read', text: 'My essay on photosynthesis.\n\nPlants turn light into sugar.' });
   });
 
@@ -39,24 +45,42 @@ describe('extractDocumentText', () => {
 
   it('reads text files as UTF-8 without the BOM, and UTF-16 with its BOM', async () => {
     const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('Café notes\r\nline two')]);
-    expect(await extractDocumentText({ bytes: utf8, filename: 'notes.txt' })).toEqual({ status: 'read', text: 'Café notes\nline two' });
+    expect(await extractDocumentText({ bytes: utf8, filename: 'notes.txt' })).toEqual({
+      status: 'read',
+      text: 'Café notes\nline two',
+    });
     const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from('Olá', 'utf16le'))]);
     expect(await extractDocumentText({ bytes: utf16, filename: 'x.txt' })).toEqual({ status: 'read', text: 'Olá' });
-    expect(await extractDocumentText({ bytes: encoder.encode('# Title'), filename: 'readme', contentType: 'text/markdown' })).toEqual({
+    expect(
+      await extractDocumentText({ bytes: encoder.encode('# Title'), filename: 'readme', contentType: 'text/markdown' }),
+    ).toEqual({
       status: 'read',
       text: '# Title',
     });
   });
 
   it('reads HTML as text', async () => {
-    const bytes = encoder.encode('<html><head><title>t</title></head><body><p>One &amp; two</p><p>Three</p></body></html>');
-    expect(await extractDocumentText({ bytes, filename: 'page.html' })).toEqual({ status: 'read', text: 'One & two\n\nThree' });
+    const bytes = encoder.encode(
+      '<html><head><title>t</title></head><body><p>One &amp; two</p><p>Three</p></body></html>',
+    );
+    expect(await extractDocumentText({ bytes, filename: 'page.html' })).toEqual({
+      status: 'read',
+      text: 'One & two\n\nThree',
+    });
   });
 
   it('says a .doc or an unknown type cannot be read, with a reason', async () => {
-    const doc = await extractDocumentText({ bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), filename: 'old.doc', contentType: 'application/msword' });
+    const doc = await extractDocumentText({
+      bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]),
+      filename: 'old.doc',
+      contentType: 'application/msword',
+    });
     expect(doc).toEqual({ status: 'unsupported', reason: "Word 97-2003 .doc files can't be read; save as .docx" });
-    const image = await extractDocumentText({ bytes: new Uint8Array([0x89, 0x50]), filename: 'photo.png', contentType: 'image/png' });
+    const image = await extractDocumentText({
+      bytes: new Uint8Array([0x89, 0x50]),
+      filename: 'photo.png',
+      contentType: 'image/png',
+    });
     expect(image).toMatchObject({ status: 'unsupported', reason: expect.stringContaining('.png files') });
     const pages = await extractDocumentText({ bytes: new Uint8Array([1]), filename: 'essay.pages' });
     expect(pages).toMatchObject({ status: 'unsupported', reason: expect.stringContaining('Pages') });
@@ -66,10 +90,16 @@ describe('extractDocumentText', () => {
     const docx = await makeDocx(['Hello']);
     const truncated = docx.slice(0, Math.floor(docx.length / 2));
     const broken = await extractDocumentText({ bytes: truncated, filename: 'broken.docx' });
-    expect(broken).toMatchObject({ status: 'failed', reason: expect.stringContaining('broken.docx could not be read') });
+    expect(broken).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('broken.docx could not be read'),
+    });
     const notZip = await extractDocumentText({ bytes: encoder.encode('just text'), filename: 'fake.docx' });
     expect(notZip).toMatchObject({ status: 'failed', reason: expect.stringContaining('not a valid .docx') });
-    const pdf = await extractDocumentText({ bytes: encoder.encode('%PDF-1.7 garbage garbage'), filename: 'broken.pdf' });
+    const pdf = await extractDocumentText({
+      bytes: encoder.encode('%PDF-1.7 garbage garbage'),
+      filename: 'broken.pdf',
+    });
     expect(pdf.status).toBe('failed');
   });
 
@@ -88,17 +118,31 @@ describe('extractDocumentText', () => {
   it('chooses the reader from the name and the bytes, never from the claimed content type', async () => {
     const html = encoder.encode('<p>Tom &amp; Jerry</p>');
     // A .txt that claims to be HTML is read as the text it is.
-    expect(await extractDocumentText({ bytes: html, filename: 'assignment.txt', contentType: 'text/html' })).toEqual({ status: 'read', text: '<p>Tom &amp; Jerry</p>' });
-    expect(await extractDocumentText({ bytes: html, filename: 'page.htm', contentType: 'text/plain' })).toEqual({ status: 'read', text: 'Tom & Jerry' });
+    expect(await extractDocumentText({ bytes: html, filename: 'assignment.txt', contentType: 'text/html' })).toEqual({
+      status: 'read',
+      text: '<p>Tom &amp; Jerry</p>',
+    });
+    expect(await extractDocumentText({ bytes: html, filename: 'page.htm', contentType: 'text/plain' })).toEqual({
+      status: 'read',
+      text: 'Tom & Jerry',
+    });
     // Without an extension the bytes decide; a PDF stays a PDF whatever it claims.
     const pdf = pdfManyPages(1);
-    expect(await extractDocumentText({ bytes: pdf, filename: 'scan', contentType: 'text/plain' })).toEqual({ status: 'read', text: 'Page 1 of the water cycle.' });
+    expect(await extractDocumentText({ bytes: pdf, filename: 'scan', contentType: 'text/plain' })).toEqual({
+      status: 'read',
+      text: 'Page 1 of the water cycle.',
+    });
     // Binary data named .txt is not read as text.
     expect(await extractDocumentText({ bytes: pdf, filename: 'notes.txt', contentType: 'text/plain' })).toEqual({
       status: 'failed',
       reason: 'notes.txt is not a text file; it may be damaged or renamed.',
     });
-    expect(await extractDocumentText({ bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), filename: 'locked.docx' })).toEqual({
+    expect(
+      await extractDocumentText({
+        bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+        filename: 'locked.docx',
+      }),
+    ).toEqual({
       status: 'failed',
       reason: 'locked.docx is protected with a password and could not be read.',
     });
@@ -111,7 +155,8 @@ describe('extractDocumentText', () => {
     });
     expect(await extractDocumentText({ bytes: docxWithManyParts(2_500), filename: 'parts.docx' })).toEqual({
       status: 'failed',
-      reason: 'parts.docx holds 2,503 parts, far more than a Word document has (at most 2,000 are read), and was not read.',
+      reason:
+        'parts.docx holds 2,503 parts, far more than a Word document has (at most 2,000 are read), and was not read.',
     });
   });
 

@@ -11,7 +11,11 @@ import type { ReadOutcome, ReadProblem, TextCut } from './read-result';
  * limit, or no text in it), with a reason a teacher can act on.
  */
 export type ExtractedText =
-  | { status: 'read'; text: string; /** Set when reading stopped at a limit before the end of the file. */ cut?: TextCut }
+  | {
+      status: 'read';
+      text: string;
+      /** Set when reading stopped at a limit before the end of the file. */ cut?: TextCut;
+    }
   | { status: 'unsupported'; reason: string }
   | {
       status: 'failed';
@@ -67,7 +71,10 @@ export async function extractDocumentText(input: DocumentInput): Promise<Extract
   const { bytes, filename } = input;
   const name = filename || 'the file';
   if (bytes.byteLength > DOCUMENT_LIMITS.maxBytes) {
-    return { status: 'failed', reason: `${name} is larger than ${megabytes(DOCUMENT_LIMITS.maxBytes)} and was not read.` };
+    return {
+      status: 'failed',
+      reason: `${name} is larger than ${megabytes(DOCUMENT_LIMITS.maxBytes)} and was not read.`,
+    };
   }
   const choice = chooseReader(filename, bytes);
   if ('unsupported' in choice) return { status: 'unsupported', reason: choice.unsupported };
@@ -87,7 +94,10 @@ export async function extractDocumentText(input: DocumentInput): Promise<Extract
     };
   }
   if (choice.kind === 'pdf' && !outcome.text) {
-    return { status: 'failed', reason: `${name} has no selectable text (it may be a scanned image); the teacher can read it in Canvas.` };
+    return {
+      status: 'failed',
+      reason: `${name} has no selectable text (it may be a scanned image); the teacher can read it in Canvas.`,
+    };
   }
   return { status: 'read', text: outcome.text, ...(outcome.cut ? { cut: outcome.cut } : {}) };
 }

@@ -3,13 +3,14 @@ import { htmlToText, htmlToTextWithCut } from './html-to-text';
 
 describe('htmlToText', () => {
   it('turns paragraphs and headings into blank-line separated blocks', () => {
-    expect(htmlToText('<h2>Task</h2><p>Write an <strong>essay</strong>\n   about  rivers.</p><div>Due Friday.</div>')).toBe(
-      'Task\n\nWrite an essay about rivers.\n\nDue Friday.',
-    );
+    expect(
+      htmlToText('<h2>Task</h2><p>Write an <strong>essay</strong>\n   about  rivers.</p><div>Due Friday.</div>'),
+    ).toBe('Task\n\nWrite an essay about rivers.\n\nDue Friday.');
   });
 
   it('turns lists into lines, numbering ordered lists and indenting nested ones', () => {
-    const html = '<p>Steps:</p><ol><li>Read</li><li>Write<ul><li>draft</li><li>final</li></ul></li></ol><ul><li>Bonus</li></ul>';
+    const html =
+      '<p>Steps:</p><ol><li>Read</li><li>Write<ul><li>draft</li><li>final</li></ul></li></ol><ul><li>Bonus</li></ul>';
     expect(htmlToText(html)).toBe('Steps:\n\n1. Read\n2. Write\n  - draft\n  - final\n\n- Bonus');
     expect(htmlToText('<ol start="3"><li>c</li><li>d</li></ol>')).toBe('3. c\n4. d');
   });
@@ -22,7 +23,8 @@ describe('htmlToText', () => {
   });
 
   it('drops scripts, styles, comments and the head, with their content', () => {
-    const html = '<head><title>T</title><style>p{color:red}</style></head><!-- secret --><p>Visible</p><script>alert("x > y")</script><noscript>no</noscript>';
+    const html =
+      '<head><title>T</title><style>p{color:red}</style></head><!-- secret --><p>Visible</p><script>alert("x > y")</script><noscript>no</noscript>';
     expect(htmlToText(html)).toBe('Visible');
   });
 
@@ -33,9 +35,11 @@ describe('htmlToText', () => {
   });
 
   it('separates table cells and rows, and keeps image alt text', () => {
-    expect(htmlToText('<table><tr><th>Name</th><th>Score</th></tr><tr><td>A</td><td>9</td></tr></table><img src="x.png" alt="A chart">')).toBe(
-      'Name | Score\nA | 9\n\n[image: A chart]',
-    );
+    expect(
+      htmlToText(
+        '<table><tr><th>Name</th><th>Score</th></tr><tr><td>A</td><td>9</td></tr></table><img src="x.png" alt="A chart">',
+      ),
+    ).toBe('Name | Score\nA | 9\n\n[image: A chart]');
   });
 
   it('returns an empty string for empty input', () => {
@@ -47,7 +51,9 @@ describe('htmlToText', () => {
     // Each of these takes a backtracking regex tokenizer, or a tree builder that searches its stack, from seconds to hours.
     expect(htmlToText("<a '".repeat(48_000))).toBe('');
     expect(htmlToText(`<p>start</p>${"<a '".repeat(1_250_000)}`)).toBe('start');
-    expect(htmlToText(`<pre>a${' '.repeat(150_000)}b</pre>`, { maxCharacters: 200_000 })).toBe(`a${' '.repeat(150_000)}b`);
+    expect(htmlToText(`<pre>a${' '.repeat(150_000)}b</pre>`, { maxCharacters: 200_000 })).toBe(
+      `a${' '.repeat(150_000)}b`,
+    );
     expect(htmlToText(`<p>x</p>${'<div>'.repeat(200_000)}y`, { maxCharacters: 1_000_000 })).toBe('x\n\ny');
   });
 

@@ -14,10 +14,46 @@ import { joinTidyLines, trimEndSpaces, trimStartSpaces } from './tidy-text';
  * and reading stops once `maxCharacters` of text are out.
  */
 
-const DROPPED_ELEMENTS = new Set(['script', 'style', 'head', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'title']);
+const DROPPED_ELEMENTS = new Set([
+  'script',
+  'style',
+  'head',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'title',
+]);
 const BLOCK_ELEMENTS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'blockquote', 'figure', 'figcaption', 'h1', 'h2', 'h3',
-  'h4', 'h5', 'h6', 'pre', 'address', 'hr', 'table', 'form', 'fieldset', 'details', 'summary', 'dl',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'address',
+  'hr',
+  'table',
+  'form',
+  'fieldset',
+  'details',
+  'summary',
+  'dl',
 ]);
 const LINE_ELEMENTS = new Set(['li', 'tr', 'dt', 'dd', 'caption']);
 
@@ -189,7 +225,10 @@ function collapse(raw: string): string {
     if (afterLastMarker === -1) pieces.push(raw.slice(index, end));
     else {
       // One <br> is a line end, two or more a blank line; any paragraph break is a blank line.
-      pieces.push(hasBlockBreak ? '\n\n' : '\n'.repeat(Math.min(2, Math.max(1, hardBreaks))), raw.slice(afterLastMarker, end));
+      pieces.push(
+        hasBlockBreak ? '\n\n' : '\n'.repeat(Math.min(2, Math.max(1, hardBreaks))),
+        raw.slice(afterLastMarker, end),
+      );
     }
     index = end;
   }

@@ -29,11 +29,27 @@ describe('reading a .docx as a stream', () => {
       sections: [
         {
           children: [
-            new Paragraph({ children: [new TextRun('Lab report: '), new TextRun({ text: 'evaporation', bold: true }), new TextRun('\tand condensation')] }),
-            new Paragraph({ children: [new ExternalHyperlink({ link: 'https://example.com', children: [new TextRun('a source')] }), new TextRun(' & more')] }),
+            new Paragraph({
+              children: [
+                new TextRun('Lab report: '),
+                new TextRun({ text: 'evaporation', bold: true }),
+                new TextRun('\tand condensation'),
+              ],
+            }),
+            new Paragraph({
+              children: [
+                new ExternalHyperlink({ link: 'https://example.com', children: [new TextRun('a source')] }),
+                new TextRun(' & more'),
+              ],
+            }),
             new Table({
               rows: [
-                new TableRow({ children: [new TableCell({ children: [new Paragraph('Jar A')] }), new TableCell({ children: [new Paragraph('21 °C')] })] }),
+                new TableRow({
+                  children: [
+                    new TableCell({ children: [new Paragraph('Jar A')] }),
+                    new TableCell({ children: [new Paragraph('21 °C')] }),
+                  ],
+                }),
               ],
             }),
             new Paragraph('The end.'),
@@ -55,8 +71,12 @@ describe('reading a .docx as a stream', () => {
       '<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:t>modern copy</w:t></mc:Choice><mc:Fallback><w:t>Text box</w:t></mc:Fallback></mc:AlternateContent></w:r></w:p>',
       '<w:p><w:r><w:instrText>HYPERLINK "x"</w:instrText><w:t>Field result</w:t></w:r></w:p>',
     ].join('');
-    const bytes = docxFromBody(body.replace('<w:p>', '<w:p xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'));
-    expect(textOf(await read({ bytes, kind: 'docx' }))).toBe('Kept inserted\n\nLine one\nline two & more\n\nText box\n\nField result');
+    const bytes = docxFromBody(
+      body.replace('<w:p>', '<w:p xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'),
+    );
+    expect(textOf(await read({ bytes, kind: 'docx' }))).toBe(
+      'Kept inserted\n\nLine one\nline two & more\n\nText box\n\nField result',
+    );
   });
 
   it('finds the main document through the package relationships', async () => {
@@ -83,15 +103,24 @@ describe('reading a .docx as a stream', () => {
 
   it('notices a part that inflates to more than it declared', async () => {
     const lying = await docxHugeRun({ megabytes: 4, declaredMegabytes: 1 });
-    expect(await read({ bytes: lying, kind: 'docx', maxCharacters: 10_000_000 })).toMatchObject({ ok: false, problem: 'damaged' });
+    expect(await read({ bytes: lying, kind: 'docx', maxCharacters: 10_000_000 })).toMatchObject({
+      ok: false,
+      problem: 'damaged',
+    });
   });
 
   it('says a zip without a Word document is not a .docx, and a broken zip is damaged', async () => {
     const noDocument = docxWithManyParts(0).slice();
     // Rename word/document.xml in both headers (same length), so the package has no main document.
     const renamed = Buffer.from(noDocument).toString('latin1').replaceAll('word/document.xml', 'word/documen_.xml');
-    expect(await read({ bytes: new Uint8Array(Buffer.from(renamed, 'latin1')), kind: 'docx' })).toMatchObject({ ok: false, problem: 'not-docx' });
-    expect(await read({ bytes: noDocument.slice(0, 100), kind: 'docx' })).toMatchObject({ ok: false, problem: 'damaged' });
+    expect(await read({ bytes: new Uint8Array(Buffer.from(renamed, 'latin1')), kind: 'docx' })).toMatchObject({
+      ok: false,
+      problem: 'not-docx',
+    });
+    expect(await read({ bytes: noDocument.slice(0, 100), kind: 'docx' })).toMatchObject({
+      ok: false,
+      problem: 'damaged',
+    });
   });
 });
 
@@ -103,7 +132,11 @@ describe('reading a PDF page by page', () => {
     expect(textOf(outcome)).not.toContain('Page 11 ');
     const whole = await read({ bytes: pdfManyPages(3), kind: 'pdf' });
     expect(whole).toMatchObject({ ok: true, cut: null });
-    expect(textOf(whole).split('\n')).toEqual(['Page 1 of the water cycle.', 'Page 2 of the water cycle.', 'Page 3 of the water cycle.']);
+    expect(textOf(whole).split('\n')).toEqual([
+      'Page 1 of the water cycle.',
+      'Page 2 of the water cycle.',
+      'Page 3 of the water cycle.',
+    ]);
   });
 
   it('stops in the middle of a page whose content stream inflates to 20 MB', async () => {
@@ -114,7 +147,10 @@ describe('reading a PDF page by page', () => {
   });
 
   it('reports a damaged PDF', async () => {
-    expect(await read({ bytes: new TextEncoder().encode('%PDF-1.7 garbage garbage'), kind: 'pdf' })).toMatchObject({ ok: false, problem: 'damaged' });
+    expect(await read({ bytes: new TextEncoder().encode('%PDF-1.7 garbage garbage'), kind: 'pdf' })).toMatchObject({
+      ok: false,
+      problem: 'damaged',
+    });
   });
 });
 
@@ -127,9 +163,17 @@ describe('reading text and HTML', () => {
 
   it('tidies text and HTML in one pass over long runs of spaces', async () => {
     const spaces = ' '.repeat(150_000);
-    const text = await read({ bytes: new TextEncoder().encode(`a${spaces}b   \r\n\r\n\r\n\r\nc`), kind: 'text', maxCharacters: 200_000 });
+    const text = await read({
+      bytes: new TextEncoder().encode(`a${spaces}b   \r\n\r\n\r\n\r\nc`),
+      kind: 'text',
+      maxCharacters: 200_000,
+    });
     expect(textOf(text)).toBe(`a${spaces}b\n\nc`);
-    const html = await read({ bytes: new TextEncoder().encode(`<p>one</p><pre>x${spaces}y</pre>`), kind: 'html', maxCharacters: 200_000 });
+    const html = await read({
+      bytes: new TextEncoder().encode(`<p>one</p><pre>x${spaces}y</pre>`),
+      kind: 'html',
+      maxCharacters: 200_000,
+    });
     expect(textOf(html)).toBe(`one\n\nx${spaces}y`);
   });
 });

@@ -14,9 +14,18 @@ export async function readDocument(task: ReadTask): Promise<ReadOutcome> {
     return { ok: true, ...read };
   } catch (error) {
     if (error instanceof UnreadableDocument) {
-      return { ok: false, problem: error.problem, ...(error.count === undefined ? {} : { count: error.count }), ...(error.detail ? { detail: error.detail } : {}) };
+      return {
+        ok: false,
+        problem: error.problem,
+        ...(error.count === undefined ? {} : { count: error.count }),
+        ...(error.detail ? { detail: error.detail } : {}),
+      };
     }
-    return { ok: false, problem: 'damaged', detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300) };
+    return {
+      ok: false,
+      problem: 'damaged',
+      detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error).slice(0, 300),
+    };
   }
 }
 

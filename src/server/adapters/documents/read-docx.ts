@@ -16,7 +16,10 @@ import { tidyText } from './tidy-text';
  * and moved-away text left out, and of alternative content only the fallback.
  */
 
-const WORD_NAMESPACES = new Set(['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main']);
+const WORD_NAMESPACES = new Set([
+  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
+  'http://purl.oclc.org/ooxml/wordprocessingml/main',
+]);
 const COMPATIBILITY_NAMESPACE = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 const OFFICE_DOCUMENT_RELATIONSHIP = /\/officeDocument$/;
 const DEFAULT_MAIN_DOCUMENT = 'word/document.xml';
@@ -36,7 +39,8 @@ export async function readDocxText(bytes: Uint8Array, limits: Limits): Promise<R
     throw new UnreadableDocument('damaged', { detail: describe(error) });
   }
   try {
-    if (zip.entryCount > DOCUMENT_LIMITS.maxZipEntries) throw new UnreadableDocument('too-many-parts', { count: zip.entryCount });
+    if (zip.entryCount > DOCUMENT_LIMITS.maxZipEntries)
+      throw new UnreadableDocument('too-many-parts', { count: zip.entryCount });
     const entries = new Map<string, Entry>();
     let unpackedBytes = 0;
     for await (const entry of zip.eachEntry()) {
@@ -61,13 +65,18 @@ export async function readDocxText(bytes: Uint8Array, limits: Limits): Promise<R
 /** The main document part named by the package relationships, as Word finds it. */
 async function findMainDocument(zip: ZipFile, entries: Map<string, Entry>): Promise<string> {
   const relationships = entries.get('_rels/.rels');
-  if (!relationships || relationships.uncompressedSize > DOCUMENT_LIMITS.maxRelationshipsBytes) return DEFAULT_MAIN_DOCUMENT;
+  if (!relationships || relationships.uncompressedSize > DOCUMENT_LIMITS.maxRelationshipsBytes)
+    return DEFAULT_MAIN_DOCUMENT;
   const xml = await readSmallPart(await zip.openReadStreamPromise(relationships));
   let target: string | null = null;
   const scanner = new MarkupScanner(
     {
       onopen(name, attributes) {
-        if (target === null && localName(name) === 'Relationship' && OFFICE_DOCUMENT_RELATIONSHIP.test(attributes.Type ?? '')) {
+        if (
+          target === null &&
+          localName(name) === 'Relationship' &&
+          OFFICE_DOCUMENT_RELATIONSHIP.test(attributes.Type ?? '')
+        ) {
           target = attributes.Target ?? null;
         }
       },
@@ -122,7 +131,11 @@ function streamBodyText(stream: Readable, maxCharacters: number): Promise<{ text
         const [prefix, local] = split(name);
         const parent = parents.at(-1);
         parents.push(name);
-        if (skippedDepth > 0 || (prefix === compatibilityPrefix && local === 'Choice') || (prefix === wordPrefix && local === 'moveFrom')) {
+        if (
+          skippedDepth > 0 ||
+          (prefix === compatibilityPrefix && local === 'Choice') ||
+          (prefix === wordPrefix && local === 'moveFrom')
+        ) {
           skippedDepth += 1;
           return;
         }

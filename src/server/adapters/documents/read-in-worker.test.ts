@@ -17,7 +17,11 @@ function reader(budget: Parameters<typeof createDocumentReader>[0]) {
 }
 afterAll(() => Promise.all(readers.map((each) => each.close())));
 
-const small: ReadTask = { bytes: new TextEncoder().encode('Photosynthesis turns light into sugar.'), kind: 'text', maxCharacters: 1_000 };
+const small: ReadTask = {
+  bytes: new TextEncoder().encode('Photosynthesis turns light into sugar.'),
+  kind: 'text',
+  maxCharacters: 1_000,
+};
 /** Twenty thousand pages, all of them to be read: far longer than any budget below. */
 const slow: ReadTask = { bytes: pdfManyPages(20_000), kind: 'pdf', maxCharacters: 10_000_000, maxPdfPages: 20_000 };
 
@@ -37,7 +41,10 @@ describe('reading documents in worker threads', () => {
   it('stops a worker that runs out of its heap, and reads the next document with a new one', async () => {
     const cramped = reader({ threads: 1, maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 4, timeoutMs: 30_000 });
     const paragraphs = new TextEncoder().encode('<p>x</p>'.repeat(1_200_000));
-    expect(await cramped.read({ bytes: paragraphs, kind: 'html', maxCharacters: 100_000_000 })).toEqual({ ok: false, problem: 'out-of-memory' });
+    expect(await cramped.read({ bytes: paragraphs, kind: 'html', maxCharacters: 100_000_000 })).toEqual({
+      ok: false,
+      problem: 'out-of-memory',
+    });
     expect(await cramped.read(small)).toMatchObject({ ok: true });
   });
 
@@ -83,7 +90,9 @@ describe('the built server bundle', () => {
       outfile: path.join(outdir, 'probe.js'),
     });
     const docx = Buffer.from(docxFromBody('<w:p><w:r><w:t>Read in the bundle</w:t></w:r></w:p>')).toString('base64');
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(outdir, 'probe.js'), docx], { timeout: 30_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(outdir, 'probe.js'), docx], {
+      timeout: 30_000,
+    });
     expect(JSON.parse(stdout)).toEqual({ status: 'read', text: 'Read in the bundle' });
   });
 });

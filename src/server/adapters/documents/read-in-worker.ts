@@ -100,12 +100,19 @@ export function createDocumentReader(overrides: Partial<DocumentReaderBudget> = 
       try {
         // The worker gets its own copy, moved rather than cloned across the thread boundary.
         const bytes = new Uint8Array(task.bytes);
-        return await pool.run({ ...task, bytes }, { transferList: [bytes.buffer], signal: AbortSignal.timeout(budget.timeoutMs) });
+        return await pool.run(
+          { ...task, bytes },
+          { transferList: [bytes.buffer], signal: AbortSignal.timeout(budget.timeoutMs) },
+        );
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (error instanceof Error && error.name === 'AbortError') return { ok: false, problem: 'timeout' };
         if (code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, problem: 'out-of-memory' };
-        return { ok: false, problem: 'damaged', detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error) };
+        return {
+          ok: false,
+          problem: 'damaged',
+          detail: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : String(error),
+        };
       } finally {
         finished += 1;
         release();

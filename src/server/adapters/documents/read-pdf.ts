@@ -18,7 +18,12 @@ export async function readPdfText(bytes: Uint8Array, limits: Limits): Promise<Re
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // pdf.js takes ownership of the buffer it is given: hand it a copy. verbosity 0: errors only.
-    document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false });
+    document = await getDocumentProxy(new Uint8Array(bytes), {
+      verbosity: 0,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+    });
   } catch (error) {
     if (error instanceof Error && error.name === 'PasswordException') throw new UnreadableDocument('encrypted');
     throw new UnreadableDocument('damaged', { detail: describe(error) });
@@ -43,7 +48,10 @@ export async function readPdfText(bytes: Uint8Array, limits: Limits): Promise<Re
       }
     }
     if (!cut && document.numPages > maxPages) cut = { by: 'pages', limit: maxPages };
-    const merged = pageTexts.join('\n').replace(/[^\S\n]+/g, ' ').replaceAll('\n ', '\n');
+    const merged = pageTexts
+      .join('\n')
+      .replace(/[^\S\n]+/g, ' ')
+      .replaceAll('\n ', '\n');
     const text = tidyText(merged);
     return { text: text.length > limits.maxCharacters ? text.slice(0, limits.maxCharacters) : text, cut };
   } catch (error) {
@@ -63,8 +71,13 @@ export async function readPdfText(bytes: Uint8Array, limits: Limits): Promise<Re
  * an undrained one leaves its extraction waiting forever, so destroying the document (which
  * terminates the extraction) needs the stream to keep flowing until it errors.
  */
-async function streamPageText(page: PdfPage, remaining: number): Promise<{ text: string; isCut: boolean; rest: UnreadRest | null }> {
-  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{ items: Array<{ str?: string; hasEOL?: boolean }> }>;
+async function streamPageText(
+  page: PdfPage,
+  remaining: number,
+): Promise<{ text: string; isCut: boolean; rest: UnreadRest | null }> {
+  const reader = page.streamTextContent().getReader() as ReadableStreamDefaultReader<{
+    items: Array<{ str?: string; hasEOL?: boolean }>;
+  }>;
   const pieces: string[] = [];
   let length = 0;
   for (;;) {

@@ -27,9 +27,15 @@ export type ReadProblem =
   /** Every worker busy and the queue full (or waited too long). */
   | 'busy';
 
-export type ReadOutcome = ({ ok: true } & ReadText) | { ok: false; problem: ReadProblem; count?: number; detail?: string };
+export type ReadOutcome =
+  ({ ok: true } & ReadText) | { ok: false; problem: ReadProblem; count?: number; detail?: string };
 
-export type ReadTask = { bytes: Uint8Array; kind: DocumentKind; maxCharacters: number; /** Defaults to DOCUMENT_LIMITS.maxPdfPages. */ maxPdfPages?: number };
+export type ReadTask = {
+  bytes: Uint8Array;
+  kind: DocumentKind;
+  maxCharacters: number;
+  /** Defaults to DOCUMENT_LIMITS.maxPdfPages. */ maxPdfPages?: number;
+};
 
 /** Thrown by a reader for a document it refuses or cannot read; turned into a ReadOutcome. */
 export class UnreadableDocument extends Error {

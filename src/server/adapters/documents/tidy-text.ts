@@ -35,5 +35,10 @@ export function joinTidyLines(lines: readonly string[]): string {
 
 /** Plain text as read from a file: Unix line ends, no NUL characters, tidy lines. */
 export function tidyText(text: string): string {
-  return joinTidyLines(text.replaceAll('\u0000', '').split(/\r\n?|\n/).map(trimEndSpaces));
+  return joinTidyLines(
+    text
+      .replaceAll('\u0000', '')
+      .split(/\r\n?|\n/)
+      .map(trimEndSpaces),
+  );
 }

@@ -33,7 +33,10 @@ describe('mailer', () => {
     const sink = await startSmtpSink();
     const port = sink.port;
     await sink.close();
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, 'm@margin.test');
+    const transport = createSmtpTransport(
+      `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`,
+      'm@margin.test',
+    );
     const mailer = createMailer(database.db, transport, silentLog);
     const { id, delivered } = await mailer.send({ to: 'later@school.test', subject: 'Queued', text: 'Will arrive' });
     expect(delivered).toBe(false);

@@ -62,7 +62,11 @@ export const signInThrottle = pgTable('sign_in_throttle', {
   key: text().primaryKey(),
   /** Attempts counted in the current series (a success refunds or clears them). */
   failures: integer().notNull().default(0),
-  windowStartedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  windowStartedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   /** The earliest moment the next attempt is counted and checked; before it, attempts are refused. */
-  nextAttemptAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  nextAttemptAt: timestamp({ withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

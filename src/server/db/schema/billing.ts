@@ -16,7 +16,9 @@ export const billingCheckouts = pgTable(
     planName: text(),
     billingInterval: text({ enum: ['month', 'year'] }),
     amountCents: integer().notNull(),
-    status: text({ enum: ['open', 'completed', 'cancelled', 'expired'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'completed', 'cancelled', 'expired'] })
+      .notNull()
+      .default('open'),
     provider: text({ enum: ['stripe', 'local'] }).notNull(),
     providerSessionId: text().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

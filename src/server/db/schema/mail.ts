@@ -14,7 +14,9 @@ export const mailOutbox = pgTable(
     textBody: text().notNull(),
     htmlBody: text(),
     /** pending → sent, or kept (outbox only, no SMTP), or failed after the last attempt. */
-    status: text({ enum: ['pending', 'sent', 'kept', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'sent', 'kept', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -90,14 +90,21 @@ export const draftJobs = pgTable(
     completed: integer().notNull().default(0),
     failed: integer().notNull().default(0),
     /** Students already counted, so a job retried after its instance died is not counted twice. */
-    countedStudents: text().array().notNull().default(sql`'{}'::text[]`),
-    status: text({ enum: ['running', 'finished', 'cancelled'] }).notNull().default('running'),
+    countedStudents: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text({ enum: ['running', 'finished', 'cancelled'] })
+      .notNull()
+      .default('running'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index().on(table.userId, table.scope),
     // At most one run in progress per teacher and assignment: a second start finds the first.
-    uniqueIndex('draft_jobs_one_running').on(table.userId, table.scope).where(sql`status = 'running'`),
+    uniqueIndex('draft_jobs_one_running')
+      .on(table.userId, table.scope)
+      .where(sql`status = 'running'`),
   ],
 );

@@ -1,7 +1,15 @@
 import type { DemoAssignment, DemoSubmission } from '../model';
 import { expectsSubmission, needsGrading } from './submission-rules';
 
-export const ASSIGNMENT_BUCKETS = ['past', 'overdue', 'undated', 'ungraded', 'unsubmitted', 'upcoming', 'future'] as const;
+export const ASSIGNMENT_BUCKETS = [
+  'past',
+  'overdue',
+  'undated',
+  'ungraded',
+  'unsubmitted',
+  'upcoming',
+  'future',
+] as const;
 export type AssignmentBucket = (typeof ASSIGNMENT_BUCKETS)[number];
 
 export function isAssignmentBucket(value: string): value is AssignmentBucket {
@@ -30,7 +38,8 @@ export function isInBucket(
     case 'past':
       return isPast;
     case 'overdue': {
-      const owesWork = expectsSubmission(assignment) && !assignment.submissionTypes.some((t) => NOT_OVERDUE_TYPES.has(t));
+      const owesWork =
+        expectsSubmission(assignment) && !assignment.submissionTypes.some((t) => NOT_OVERDUE_TYPES.has(t));
       const canStillSubmit = assignment.lockAt === null || Date.parse(assignment.lockAt) > nowMs;
       return isPast && owesWork && canStillSubmit && submissions.some(isNotTurnedIn);
     }

@@ -2,8 +2,18 @@ import type { DemoAssignment } from '../model';
 
 /** Canvas's default grading scheme: letter and the lowest percentage that earns it. */
 const DEFAULT_SCHEME: ReadonlyArray<readonly [string, number]> = [
-  ['A', 94], ['A-', 90], ['B+', 87], ['B', 84], ['B-', 80], ['C+', 77],
-  ['C', 74], ['C-', 70], ['D+', 67], ['D', 64], ['D-', 61], ['F', 0],
+  ['A', 94],
+  ['A-', 90],
+  ['B+', 87],
+  ['B', 84],
+  ['B-', 80],
+  ['C+', 77],
+  ['C', 74],
+  ['C-', 70],
+  ['D+', 67],
+  ['D', 64],
+  ['D-', 61],
+  ['F', 0],
 ];
 
 export type PostedGrade =

@@ -31,7 +31,14 @@ export function gradeSubmission(
     throw badRequest({ error: 'Cannot simultaneously grade and excuse an assignment' });
   }
   if (isExcusing) {
-    Object.assign(submission, { excused: true, score: null, grade: null, workflowState: 'graded', gradedAt: iso(now), graderId });
+    Object.assign(submission, {
+      excused: true,
+      score: null,
+      grade: null,
+      workflowState: 'graded',
+      gradedAt: iso(now),
+      graderId,
+    });
   } else if (excuse !== undefined && submission.excused) {
     submission.excused = false;
   }
@@ -76,7 +83,13 @@ export function gradeSubmission(
 }
 
 /** Sets a score the way `save_grade_to_submission` does. */
-export function applyScore(submission: DemoSubmission, assignment: DemoAssignment, score: number, graderId: number, now: Date): void {
+export function applyScore(
+  submission: DemoSubmission,
+  assignment: DemoAssignment,
+  score: number,
+  graderId: number,
+  now: Date,
+): void {
   const grade = scoreToGrade(assignment, score);
   submission.score = score;
   submission.grade = grade;

@@ -32,7 +32,11 @@ export function unsubmittedRow(id: number, assignmentId: number, userId: number)
  * Canvas's `SubmissionLifecycleManager` keeps a row for every assigned student; this finds it or
  * makes the placeholder, as `find_or_create_by!` does when grading.
  */
-export function findOrCreateSubmission(state: DemoCanvasState, assignment: DemoAssignment, userId: number): DemoSubmission {
+export function findOrCreateSubmission(
+  state: DemoCanvasState,
+  assignment: DemoAssignment,
+  userId: number,
+): DemoSubmission {
   const existing = state.submissionOf(assignment.id, userId);
   if (existing) return existing;
   const row = unsubmittedRow(state.nextId('submission'), assignment.id, userId);

@@ -30,12 +30,17 @@ export function latenessOf(submission: DemoSubmission, assignment: DemoAssignmen
   const dueAt = assignment.dueAt ? Date.parse(assignment.dueAt) : null;
   const secondsSince = (from: number, to: number) => Math.max(0, Math.round((to - from) / 1000));
   if (submission.latePolicyStatus === 'late') {
-    return { late: true, missing: false, secondsLate: dueAt && submission.submittedAt ? secondsSince(dueAt, Date.parse(submission.submittedAt)) : 0 };
+    return {
+      late: true,
+      missing: false,
+      secondsLate: dueAt && submission.submittedAt ? secondsSince(dueAt, Date.parse(submission.submittedAt)) : 0,
+    };
   }
   if (submission.latePolicyStatus === 'missing') {
     return { late: false, missing: true, secondsLate: dueAt ? secondsSince(dueAt, now.getTime()) : 0 };
   }
-  if (submission.latePolicyStatus === 'none' || submission.latePolicyStatus === 'extended' || dueAt === null) return onTime;
+  if (submission.latePolicyStatus === 'none' || submission.latePolicyStatus === 'extended' || dueAt === null)
+    return onTime;
   if (submission.submittedAt) {
     const submittedAt = Date.parse(submission.submittedAt);
     return submittedAt > dueAt ? { late: true, missing: false, secondsLate: secondsSince(dueAt, submittedAt) } : onTime;

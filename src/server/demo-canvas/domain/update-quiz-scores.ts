@@ -50,7 +50,8 @@ export function updateQuizScores(
     // Absent leaves the comment alone; an empty string clears it.
     if (change.comment !== undefined) result.moreComments = change.comment === '' ? null : change.comment;
   }
-  if (fudge !== undefined) quizSubmission.fudgePoints = fudge.trim() === '' || Number.isNaN(Number(fudge)) ? null : Number(fudge);
+  if (fudge !== undefined)
+    quizSubmission.fudgePoints = fudge.trim() === '' || Number.isNaN(Number(fudge)) ? null : Number(fudge);
 
   const total = quizSubmission.results.reduce((sum, r) => sum + r.points, 0) + (quizSubmission.fudgePoints ?? 0);
   quizSubmission.score = Math.round(total * 100) / 100;
@@ -58,8 +59,11 @@ export function updateQuizScores(
   const isPending = quizSubmission.results.some((r) => r.correct === 'undefined');
   quizSubmission.workflowState = isPending ? 'pending_review' : 'complete';
 
-  const submission = quizSubmission.submissionId === null ? undefined : state.submissions.get(quizSubmission.submissionId);
-  const assignment: DemoAssignment | undefined = submission ? state.assignments.get(submission.assignmentId) : undefined;
+  const submission =
+    quizSubmission.submissionId === null ? undefined : state.submissions.get(quizSubmission.submissionId);
+  const assignment: DemoAssignment | undefined = submission
+    ? state.assignments.get(submission.assignmentId)
+    : undefined;
   if (submission && assignment) {
     applyScore(submission, assignment, quizSubmission.keptScore, graderId, now);
     if (isPending) submission.workflowState = 'pending_review';

@@ -24,12 +24,18 @@ export async function attachmentBytes(state: DemoCanvasState, attachment: DemoAt
 /** Makes sure every attachment of these submissions has bytes, so the JSON can carry real sizes. */
 export async function prepareAttachments(state: DemoCanvasState, attachmentIds: readonly number[]): Promise<void> {
   await Promise.all(
-    attachmentIds.map((id) => state.attachments.get(id)).filter((a) => a !== undefined).map((a) => attachmentBytes(state, a)),
+    attachmentIds
+      .map((id) => state.attachments.get(id))
+      .filter((a) => a !== undefined)
+      .map((a) => attachmentBytes(state, a)),
   );
 }
 
 async function renderFile(attachment: DemoAttachment): Promise<Uint8Array> {
-  const paragraphs = attachment.text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = attachment.text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   switch (attachment.contentType) {
     case CONTENT_TYPES.docx:
       return renderDocx(attachment.title, paragraphs);

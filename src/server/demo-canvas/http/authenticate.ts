@@ -6,7 +6,10 @@ import { expiredAccessToken, invalidAccessToken, missingCredentials, revokedAcce
  * Canvas's `AuthenticationMethods.access_token`: the Authorization header split on the first space,
  * scheme exactly `Bearer` (case-sensitive); otherwise the `access_token` parameter.
  */
-export function accessTokenFrom(authorization: string | undefined, accessTokenParam: string | undefined): string | undefined {
+export function accessTokenFrom(
+  authorization: string | undefined,
+  accessTokenParam: string | undefined,
+): string | undefined {
   if (authorization) {
     const space = authorization.indexOf(' ');
     const scheme = space === -1 ? authorization : authorization.slice(0, space);
@@ -25,6 +28,7 @@ export function authenticate(state: DemoCanvasState, token: string | undefined, 
   const user = record ? state.users.get(record.userId) : undefined;
   if (!record || !user) throw invalidAccessToken();
   if (record.revoked) throw revokedAccessToken();
-  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) throw expiredAccessToken(record.expiresAt);
+  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime())
+    throw expiredAccessToken(record.expiresAt);
   return user;
 }

@@ -20,13 +20,21 @@ export interface Page<T> {
  * Ordinal pagination as `Api.paginate` does it: integer pages from 1, `last` always known,
  * 200 with an empty list past the end, `Link` rels in the order current, next, prev, first, last.
  */
-export function paginate<T>(items: readonly T[], endpointUrl: string, query: Params, options: PageOptions = {}): Page<T> {
-  const perPage = perPageOf(query, options.defaultPerPage ?? 10, options.maxPerPage === undefined ? 100 : options.maxPerPage);
+export function paginate<T>(
+  items: readonly T[],
+  endpointUrl: string,
+  query: Params,
+  options: PageOptions = {},
+): Page<T> {
+  const perPage = perPageOf(
+    query,
+    options.defaultPerPage ?? 10,
+    options.maxPerPage === undefined ? 100 : options.maxPerPage,
+  );
   const page = pageOf(query);
   const lastPage = Math.max(1, Math.ceil(items.length / perPage));
   const carried = toQuery(query);
-  const link = (target: number) =>
-    `${endpointUrl}?${carried ? `${carried}&` : ''}page=${target}&per_page=${perPage}`;
+  const link = (target: number) => `${endpointUrl}?${carried ? `${carried}&` : ''}page=${target}&per_page=${perPage}`;
 
   const links: string[] = [`<${link(page)}>; rel="current"`];
   if (page < lastPage) links.push(`<${link(page + 1)}>; rel="next"`);
@@ -51,7 +59,9 @@ export function toQuery(query: Params): string {
 function encodePair(prefix: string, value: ParamValue): string {
   if (typeof value === 'string') return `${cgiEscape(prefix)}=${cgiEscape(value)}`;
   if (Array.isArray(value)) {
-    return value.length === 0 ? `${cgiEscape(`${prefix}[]`)}=` : value.map((item) => encodePair(`${prefix}[]`, item)).join('&');
+    return value.length === 0
+      ? `${cgiEscape(`${prefix}[]`)}=`
+      : value.map((item) => encodePair(`${prefix}[]`, item)).join('&');
   }
   return Object.entries(value)
     .map(([key, child]) => encodePair(`${prefix}[${key}]`, child))

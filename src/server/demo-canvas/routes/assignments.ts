@@ -41,7 +41,9 @@ export function registerAssignmentRoutes(app: FastifyInstance, context: DemoRout
       }
       const studentIds = state.studentIdsIn(access.course.id);
       assignments = assignments.filter((assignment) => {
-        const submissions = studentIds.map((id) => state.submissionOf(assignment.id, id)).filter((s) => s !== undefined);
+        const submissions = studentIds
+          .map((id) => state.submissionOf(assignment.id, id))
+          .filter((s) => s !== undefined);
         return isInBucket(bucket, assignment, submissions, render.now);
       });
     }

@@ -47,7 +47,8 @@ function coursesForUser(request: FastifyRequest, context: DemoRouteContext): Dem
   let enrollments = state.enrollmentsOfUser(caller.id);
 
   const enrollmentType = stringParam(query, 'enrollment_type');
-  const hasRoleFilter = stringParam(query, 'enrollment_role') !== undefined || stringParam(query, 'enrollment_role_id') !== undefined;
+  const hasRoleFilter =
+    stringParam(query, 'enrollment_role') !== undefined || stringParam(query, 'enrollment_role_id') !== undefined;
   if (enrollmentType && !hasRoleFilter) enrollments = enrollments.filter((e) => e.type === enrollmentType);
 
   const enrollmentState = stringParam(query, 'enrollment_state');
@@ -55,7 +56,8 @@ function coursesForUser(request: FastifyRequest, context: DemoRouteContext): Dem
 
   const requestedStates = new Set(listParam(query, 'state'));
   const byCourse = new Map<number, DemoEnrollment[]>();
-  for (const enrollment of enrollments) byCourse.set(enrollment.courseId, [...(byCourse.get(enrollment.courseId) ?? []), enrollment]);
+  for (const enrollment of enrollments)
+    byCourse.set(enrollment.courseId, [...(byCourse.get(enrollment.courseId) ?? []), enrollment]);
 
   const courses: DemoCourse[] = [];
   for (const [courseId, courseEnrollments] of byCourse) {

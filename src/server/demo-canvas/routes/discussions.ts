@@ -13,7 +13,8 @@ type EntryParams = TopicParams & { entryId: string };
 
 const RECENT_REPLIES_LIMIT = 10;
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const newestFirst = (a: DemoDiscussionEntry, b: DemoDiscussionEntry) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+const newestFirst = (a: DemoDiscussionEntry, b: DemoDiscussionEntry) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
 export function registerDiscussionRoutes(app: FastifyInstance, context: DemoRouteContext): void {
   const { state } = context;
@@ -31,11 +32,15 @@ export function registerDiscussionRoutes(app: FastifyInstance, context: DemoRout
     const render = context.render(request);
     const access = courseAccess(state, render.caller.id, idParam(request.params.courseId));
     const query = context.query(request);
-    if (stringParam(query, 'only_announcements') === 'true') return context.page(request, reply, [], { defaultPerPage: 100, maxPerPage: null });
+    if (stringParam(query, 'only_announcements') === 'true')
+      return context.page(request, reply, [], { defaultPerPage: 100, maxPerPage: null });
 
     let topics = state.topicsIn(access.course.id);
     const searchTerm = stringParam(query, 'search_term')?.toLowerCase();
-    if (searchTerm) topics = topics.filter((t) => t.title.toLowerCase().includes(searchTerm) || t.message.toLowerCase().includes(searchTerm));
+    if (searchTerm)
+      topics = topics.filter(
+        (t) => t.title.toLowerCase().includes(searchTerm) || t.message.toLowerCase().includes(searchTerm),
+      );
     topics = sortTopics(topics, stringParam(query, 'order_by'), (topic) => lastReplyAt(context, topic));
 
     const scopes = new Set((stringParam(query, 'scope') ?? '').split(',').filter(Boolean));
@@ -76,19 +81,22 @@ export function registerDiscussionRoutes(app: FastifyInstance, context: DemoRout
   });
 
   /** Top-level entries, newest first, each with its ten newest replies. */
-  app.get<{ Params: TopicParams }>('/api/v1/courses/:courseId/discussion_topics/:topicId/entries', async (request, reply) => {
-    const { render, topic } = lookUpTopic(request);
-    const entries = state.entriesOf(topic.id);
-    const unreadIds = new Set(unreadEntriesOf(render, topic).map((e) => e.id));
-    const roots = entries.filter((e) => e.parentId === null).sort(newestFirst);
-    return context.page(request, reply, roots).map((root) => {
-      const replies = descendantsOf(root.id, entries).sort(newestFirst);
-      return entryJson(render, root, topic.courseId, unreadIds, {
-        recentReplies: replies.slice(0, RECENT_REPLIES_LIMIT),
-        hasMoreReplies: replies.length > RECENT_REPLIES_LIMIT,
+  app.get<{ Params: TopicParams }>(
+    '/api/v1/courses/:courseId/discussion_topics/:topicId/entries',
+    async (request, reply) => {
+      const { render, topic } = lookUpTopic(request);
+      const entries = state.entriesOf(topic.id);
+      const unreadIds = new Set(unreadEntriesOf(render, topic).map((e) => e.id));
+      const roots = entries.filter((e) => e.parentId === null).sort(newestFirst);
+      return context.page(request, reply, roots).map((root) => {
+        const replies = descendantsOf(root.id, entries).sort(newestFirst);
+        return entryJson(render, root, topic.courseId, unreadIds, {
+          recentReplies: replies.slice(0, RECENT_REPLIES_LIMIT),
+          hasMoreReplies: replies.length > RECENT_REPLIES_LIMIT,
+        });
       });
-    });
-  });
+    },
+  );
 
   /** Every reply under a top-level entry, flattened, newest first. */
   app.get<{ Params: EntryParams }>(
@@ -131,7 +139,9 @@ function sortTopics(
   const sorted = [...topics];
   if (orderBy === 'title') return sorted.sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
   if (orderBy === 'recent_activity') {
-    return sorted.sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    return sorted.sort(
+      (a, b) => lastActivity(b).localeCompare(lastActivity(a)) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+    );
   }
   return sorted.sort(byPosition);
 }

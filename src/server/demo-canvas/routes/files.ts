@@ -29,7 +29,10 @@ export function registerFileRoutes(app: FastifyInstance, context: DemoRouteConte
     return reply
       .header('content-type', attachment.contentType)
       .header('content-length', String(bytes.byteLength))
-      .header('content-disposition', `attachment; filename="${attachment.filename}"; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${attachment.filename}"; filename*=UTF-8''${encodeURIComponent(attachment.filename)}`,
+      )
       .send(Buffer.from(bytes));
   };
 

@@ -21,9 +21,15 @@ export function registerHtmlPages(app: FastifyInstance, context: DemoRouteContex
   app.get('/', async (request, reply) => {
     const base = context.baseUrl(request);
     const courses = [...state.courses.values()]
-      .map((c) => `<li><a href="${base}/courses/${c.id}">${escapeHtml(c.name)}</a> (${escapeHtml(c.workflowState)})</li>`)
+      .map(
+        (c) => `<li><a href="${base}/courses/${c.id}">${escapeHtml(c.name)}</a> (${escapeHtml(c.workflowState)})</li>`,
+      )
       .join('');
-    return send(reply, 'Demo Canvas', `<p>This is Margin's built-in demo of Canvas LMS. Its API lives under <code>${escapeHtml(base)}/api/v1</code>.</p><ul>${courses}</ul>`);
+    return send(
+      reply,
+      'Demo Canvas',
+      `<p>This is Margin's built-in demo of Canvas LMS. Its API lives under <code>${escapeHtml(base)}/api/v1</code>.</p><ul>${courses}</ul>`,
+    );
   });
 
   app.get('/profile/settings', async (request, reply) => {
@@ -48,45 +54,73 @@ export function registerHtmlPages(app: FastifyInstance, context: DemoRouteContex
       .sort((a, b) => a.position - b.position)
       .map((a) => `<li><a href="${base}/courses/${course.id}/assignments/${a.id}">${escapeHtml(a.name)}</a></li>`)
       .join('');
-    return send(reply, course.name, `<p>${escapeHtml(course.courseCode)} &middot; ${escapeHtml(course.workflowState)}</p><h2>Assignments</h2><ul>${items}</ul>`);
+    return send(
+      reply,
+      course.name,
+      `<p>${escapeHtml(course.courseCode)} &middot; ${escapeHtml(course.workflowState)}</p><h2>Assignments</h2><ul>${items}</ul>`,
+    );
   });
 
-  app.get<{ Params: { courseId: string; assignmentId: string } }>('/courses/:courseId/assignments/:assignmentId', async (request, reply) => {
-    const assignment = state.assignments.get(idParam(request.params.assignmentId));
-    if (!assignment || assignment.courseId !== Number(request.params.courseId)) {
-      return send(reply, 'Page not found', '<p>There is no such assignment in the demo Canvas.</p>', 404);
-    }
-    const due = assignment.dueAt ? `Due ${escapeHtml(assignment.dueAt)}` : 'No due date';
-    // The description is text we wrote for the seed, not student input, so it is shown as HTML.
-    return send(reply, assignment.name, `<p>${due} &middot; ${assignment.pointsPossible} points</p>${assignment.description}`);
-  });
+  app.get<{ Params: { courseId: string; assignmentId: string } }>(
+    '/courses/:courseId/assignments/:assignmentId',
+    async (request, reply) => {
+      const assignment = state.assignments.get(idParam(request.params.assignmentId));
+      if (!assignment || assignment.courseId !== Number(request.params.courseId)) {
+        return send(reply, 'Page not found', '<p>There is no such assignment in the demo Canvas.</p>', 404);
+      }
+      const due = assignment.dueAt ? `Due ${escapeHtml(assignment.dueAt)}` : 'No due date';
+      // The description is text we wrote for the seed, not student input, so it is shown as HTML.
+      return send(
+        reply,
+        assignment.name,
+        `<p>${due} &middot; ${assignment.pointsPossible} points</p>${assignment.description}`,
+      );
+    },
+  );
 
-  app.get<{ Params: { courseId: string; topicId: string } }>('/courses/:courseId/discussion_topics/:topicId', async (request, reply) => {
-    const topic = state.discussionTopics.get(idParam(request.params.topicId));
-    if (!topic) return send(reply, 'Page not found', '<p>There is no such discussion in the demo Canvas.</p>', 404);
-    const count = state.entriesOf(topic.id).filter((e) => !e.deleted).length;
-    return send(reply, topic.title, `${topic.message}<p>${count} posts. Margin shows the full conversation on its grading screen.</p>`);
-  });
+  app.get<{ Params: { courseId: string; topicId: string } }>(
+    '/courses/:courseId/discussion_topics/:topicId',
+    async (request, reply) => {
+      const topic = state.discussionTopics.get(idParam(request.params.topicId));
+      if (!topic) return send(reply, 'Page not found', '<p>There is no such discussion in the demo Canvas.</p>', 404);
+      const count = state.entriesOf(topic.id).filter((e) => !e.deleted).length;
+      return send(
+        reply,
+        topic.title,
+        `${topic.message}<p>${count} posts. Margin shows the full conversation on its grading screen.</p>`,
+      );
+    },
+  );
 
-  app.get<{ Params: { courseId: string; quizId: string } }>('/courses/:courseId/quizzes/:quizId', async (request, reply) => {
-    const quiz = state.quizzes.get(idParam(request.params.quizId));
-    if (!quiz) return send(reply, 'Page not found', '<p>There is no such quiz in the demo Canvas.</p>', 404);
-    return send(reply, quiz.title, `${quiz.description}<p>${escapeHtml(quiz.quizType.replace('_', ' '))}</p>`);
-  });
+  app.get<{ Params: { courseId: string; quizId: string } }>(
+    '/courses/:courseId/quizzes/:quizId',
+    async (request, reply) => {
+      const quiz = state.quizzes.get(idParam(request.params.quizId));
+      if (!quiz) return send(reply, 'Page not found', '<p>There is no such quiz in the demo Canvas.</p>', 404);
+      return send(reply, quiz.title, `${quiz.description}<p>${escapeHtml(quiz.quizType.replace('_', ' '))}</p>`);
+    },
+  );
 
   app.get('/courses/:courseId/gradebook/speed_grader', async (_request, reply) =>
     send(reply, 'SpeedGrader', '<p>SpeedGrader is part of real Canvas. In the demo, grade from Margin instead.</p>'),
   );
 
   app.get('/courses/:courseId/assignments/:assignmentId/submissions/:userId', async (_request, reply) =>
-    send(reply, 'Submission preview', '<p>Submission previews are part of real Canvas. Margin shows the submission on its grading screen.</p>'),
+    send(
+      reply,
+      'Submission preview',
+      '<p>Submission previews are part of real Canvas. Margin shows the submission on its grading screen.</p>',
+    ),
   );
 
-  app.get<{ Params: { courseId: string; userId: string } }>('/courses/:courseId/users/:userId', async (request, reply) => {
-    const user = state.users.get(idParam(request.params.userId));
-    if (!user) return send(reply, 'Page not found', '<p>There is no such person in the demo Canvas.</p>', 404);
-    return send(reply, user.name, `<p>${escapeHtml(user.sortableName)}</p>`);
-  });
+  app.get<{ Params: { courseId: string; userId: string } }>(
+    '/courses/:courseId/users/:userId',
+    async (request, reply) => {
+      const user = state.users.get(idParam(request.params.userId));
+      if (!user) return send(reply, 'Page not found', '<p>There is no such person in the demo Canvas.</p>', 404);
+      return send(reply, user.name, `<p>${escapeHtml(user.sortableName)}</p>`);
+    },
+  );
 
   app.get('/images/messages/avatar-50.png', async (_request, reply) =>
     reply.type('image/png').header('cache-control', 'public, max-age=86400').send(AVATAR_PNG),

@@ -70,7 +70,10 @@ export function registerQuizRoutes(app: FastifyInstance, context: DemoRouteConte
     function envelope(items: DemoQuizSubmission[], includes: ReadonlySet<string>): Record<string, unknown> {
       const json: Record<string, unknown> = { quiz_submissions: items.map((qs) => quizSubmissionJson(render, qs)) };
       if (includes.has('user')) {
-        json.users = items.map((qs) => state.users.get(qs.userId)).filter((u) => u !== undefined).map((u) => userJson(render, u));
+        json.users = items
+          .map((qs) => state.users.get(qs.userId))
+          .filter((u) => u !== undefined)
+          .map((u) => userJson(render, u));
       }
       if (includes.has('submission')) {
         json.submissions = items.flatMap((qs) => {
@@ -85,45 +88,54 @@ export function registerQuizRoutes(app: FastifyInstance, context: DemoRouteConte
     }
   });
 
-  app.get<{ Params: QuizSubmissionParams }>('/api/v1/courses/:courseId/quizzes/:quizId/submissions/:submissionId', async (request) => {
-    const { render, quizSubmission } = lookUpQuizSubmission(request);
-    return { quiz_submissions: [quizSubmissionJson(render, quizSubmission)] };
-  });
+  app.get<{ Params: QuizSubmissionParams }>(
+    '/api/v1/courses/:courseId/quizzes/:quizId/submissions/:submissionId',
+    async (request) => {
+      const { render, quizSubmission } = lookUpQuizSubmission(request);
+      return { quiz_submissions: [quizSubmissionJson(render, quizSubmission)] };
+    },
+  );
 
   /** Manual scoring: `{"quiz_submissions":[{"attempt":1,"fudge_points":0,"questions":{"18":{"score":4,"comment":"..."}}}]}`. */
-  app.put<{ Params: QuizSubmissionParams }>('/api/v1/courses/:courseId/quizzes/:quizId/submissions/:submissionId', async (request) => {
-    const { render, access, quizSubmission } = lookUpQuizSubmission(request);
-    if (!access.canManageGrades) {
-      throw requestError(403, 'you are not allowed to update scores for this quiz submission');
-    }
-    updateQuizScores(state, quizSubmission, context.params(request).quiz_submissions, render.caller.id, render.now);
-    return { quiz_submissions: [quizSubmissionJson(render, quizSubmission)] };
-  });
+  app.put<{ Params: QuizSubmissionParams }>(
+    '/api/v1/courses/:courseId/quizzes/:quizId/submissions/:submissionId',
+    async (request) => {
+      const { render, access, quizSubmission } = lookUpQuizSubmission(request);
+      if (!access.canManageGrades) {
+        throw requestError(403, 'you are not allowed to update scores for this quiz submission');
+      }
+      updateQuizScores(state, quizSubmission, context.params(request).quiz_submissions, render.caller.id, render.now);
+      return { quiz_submissions: [quizSubmissionJson(render, quizSubmission)] };
+    },
+  );
 
   /**
    * The questions of an attempt. For a finished attempt Canvas gives only `flagged` and `correct`,
    * never the answer; answers are read through the assignment's submission history instead.
    */
-  app.get<{ Params: { quizSubmissionId: string } }>('/api/v1/quiz_submissions/:quizSubmissionId/questions', async (request) => {
-    const render = context.render(request);
-    const quizSubmission = state.quizSubmissions.get(idParam(request.params.quizSubmissionId));
-    const quiz = quizSubmission ? state.quizzes.get(quizSubmission.quizId) : undefined;
-    if (!quizSubmission || !quiz) throw notFound();
-    const access = courseAccess(state, render.caller.id, quiz.courseId);
-    requireAccess(quizSubmission.userId === render.caller.id || access.canViewAllGrades);
-    const isInProgress = quizSubmission.finishedAt === null;
-    return {
-      quiz_submission_questions: state.questionsOf(quiz.id).map((question) => {
-        const result = quizSubmission.results.find((r) => r.questionId === question.id);
-        return {
-          ...quizQuestionJson(question),
-          flagged: false,
-          correct: result?.correct ?? 'undefined',
-          ...(isInProgress ? { answer: result?.answerId ?? result?.text ?? null } : {}),
-        };
-      }),
-    };
-  });
+  app.get<{ Params: { quizSubmissionId: string } }>(
+    '/api/v1/quiz_submissions/:quizSubmissionId/questions',
+    async (request) => {
+      const render = context.render(request);
+      const quizSubmission = state.quizSubmissions.get(idParam(request.params.quizSubmissionId));
+      const quiz = quizSubmission ? state.quizzes.get(quizSubmission.quizId) : undefined;
+      if (!quizSubmission || !quiz) throw notFound();
+      const access = courseAccess(state, render.caller.id, quiz.courseId);
+      requireAccess(quizSubmission.userId === render.caller.id || access.canViewAllGrades);
+      const isInProgress = quizSubmission.finishedAt === null;
+      return {
+        quiz_submission_questions: state.questionsOf(quiz.id).map((question) => {
+          const result = quizSubmission.results.find((r) => r.questionId === question.id);
+          return {
+            ...quizQuestionJson(question),
+            flagged: false,
+            correct: result?.correct ?? 'undefined',
+            ...(isInProgress ? { answer: result?.answerId ?? result?.text ?? null } : {}),
+          };
+        }),
+      };
+    },
+  );
 }
 
 function byLockDateTitleId(a: DemoQuiz, b: DemoQuiz): number {

@@ -15,7 +15,10 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: DemoRout
   const { state } = context;
 
   /** The course must be readable and the assignment in it; Canvas checks rights before the assignment. */
-  const lookUp = (request: FastifyRequest<{ Params: AssignmentParams }>, rightsCheck: (access: CourseAccess) => boolean) => {
+  const lookUp = (
+    request: FastifyRequest<{ Params: AssignmentParams }>,
+    rightsCheck: (access: CourseAccess) => boolean,
+  ) => {
     const render = context.render(request);
     const access = courseAccess(state, render.caller.id, idParam(request.params.courseId));
     requireAccess(rightsCheck(access));
@@ -26,44 +29,58 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: DemoRout
   const canReadGrades = (access: CourseAccess) => access.canManageGrades || access.canViewAllGrades;
 
   /** Every assigned student has a row (unsubmitted ones too), ordered by user id. */
-  app.get<{ Params: AssignmentParams }>('/api/v1/courses/:courseId/assignments/:assignmentId/submissions', async (request, reply) => {
-    const { render, access, assignment } = lookUp(request, canReadGrades);
-    const includes = context.includes(request);
-    const rows = state.studentIdsIn(access.course.id).map((userId) => findOrCreateSubmission(state, assignment, userId));
-    // `include[]=visibility` switches Canvas to a batch path that returns every row unpaginated.
-    const page = includes.has('visibility') ? rows : context.page(request, reply, rows);
-    await prepareAttachments(state, page.flatMap((s) => s.attachmentIds));
-    return page.map((submission) => submissionJson(render, submission, assignment, access, includes));
-  });
+  app.get<{ Params: AssignmentParams }>(
+    '/api/v1/courses/:courseId/assignments/:assignmentId/submissions',
+    async (request, reply) => {
+      const { render, access, assignment } = lookUp(request, canReadGrades);
+      const includes = context.includes(request);
+      const rows = state
+        .studentIdsIn(access.course.id)
+        .map((userId) => findOrCreateSubmission(state, assignment, userId));
+      // `include[]=visibility` switches Canvas to a batch path that returns every row unpaginated.
+      const page = includes.has('visibility') ? rows : context.page(request, reply, rows);
+      await prepareAttachments(
+        state,
+        page.flatMap((s) => s.attachmentIds),
+      );
+      return page.map((submission) => submissionJson(render, submission, assignment, access, includes));
+    },
+  );
 
-  app.get<{ Params: StudentParams }>('/api/v1/courses/:courseId/assignments/:assignmentId/submissions/:userId', async (request) => {
-    const { render, access, assignment } = lookUp(request, canReadGrades);
-    const userId = studentIdOf(request.params.userId, access.course.id);
-    const submission = findOrCreateSubmission(state, assignment, userId);
-    await prepareAttachments(state, submission.attachmentIds);
-    return submissionJson(render, submission, assignment, access, context.includes(request));
-  });
+  app.get<{ Params: StudentParams }>(
+    '/api/v1/courses/:courseId/assignments/:assignmentId/submissions/:userId',
+    async (request) => {
+      const { render, access, assignment } = lookUp(request, canReadGrades);
+      const userId = studentIdOf(request.params.userId, access.course.id);
+      const submission = findOrCreateSubmission(state, assignment, userId);
+      await prepareAttachments(state, submission.attachmentIds);
+      return submissionJson(render, submission, assignment, access, context.includes(request));
+    },
+  );
 
   /** Grade, comment and rubric assessment (form-encoded or JSON). */
-  app.put<{ Params: StudentParams }>('/api/v1/courses/:courseId/assignments/:assignmentId/submissions/:userId', async (request) => {
-    const params = context.params(request);
-    const gradeRequest = {
-      submission: objectParam(params, 'submission'),
-      rubricAssessment: objectParam(params, 'rubric_assessment'),
-      comment: objectParam(params, 'comment'),
-    };
-    const { render, access, assignment } = lookUp(request, () => true);
-    const userId = studentIdOf(request.params.userId, access.course.id);
-    // `:grade` when a grade or rubric is sent, else `:comment`; both need manage_grades here.
-    requireAccess(access.canManageGrades);
-    const submission = findOrCreateSubmission(state, assignment, userId);
-    gradeSubmission(state, assignment, submission, gradeRequest, render.caller.id, render.now);
-    await prepareAttachments(state, submission.attachmentIds);
-    return {
-      ...submissionJson(render, submission, assignment, access, new Set(['submission_comments'])),
-      all_submissions: [submissionJson(render, submission, assignment, access, new Set())],
-    };
-  });
+  app.put<{ Params: StudentParams }>(
+    '/api/v1/courses/:courseId/assignments/:assignmentId/submissions/:userId',
+    async (request) => {
+      const params = context.params(request);
+      const gradeRequest = {
+        submission: objectParam(params, 'submission'),
+        rubricAssessment: objectParam(params, 'rubric_assessment'),
+        comment: objectParam(params, 'comment'),
+      };
+      const { render, access, assignment } = lookUp(request, () => true);
+      const userId = studentIdOf(request.params.userId, access.course.id);
+      // `:grade` when a grade or rubric is sent, else `:comment`; both need manage_grades here.
+      requireAccess(access.canManageGrades);
+      const submission = findOrCreateSubmission(state, assignment, userId);
+      gradeSubmission(state, assignment, submission, gradeRequest, render.caller.id, render.now);
+      await prepareAttachments(state, submission.attachmentIds);
+      return {
+        ...submissionJson(render, submission, assignment, access, new Set(['submission_comments'])),
+        all_submissions: [submissionJson(render, submission, assignment, access, new Set())],
+      };
+    },
+  );
 
   function studentIdOf(raw: string, courseId: number): number {
     const userId = idParam(raw);

@@ -1,4 +1,11 @@
-import type { DemoAssignment, DemoDiscussionEntry, DemoDiscussionTopic, DemoQuestionResult, DemoQuiz, DemoQuizQuestion } from '../model';
+import type {
+  DemoAssignment,
+  DemoDiscussionEntry,
+  DemoDiscussionTopic,
+  DemoQuestionResult,
+  DemoQuiz,
+  DemoQuizQuestion,
+} from '../model';
 import type { Random } from '../random';
 import { applyScore } from '../domain/grade-submission';
 import { scoreToGrade } from '../domain/grade-interpretation';
@@ -82,11 +89,15 @@ export function runDiscussion(
       }),
     );
   }
-  for (const entry of random.sample(entries.filter((e) => e.parentId !== null && e.userId !== classroom.teacherId), plan.deleted ?? 0)) {
+  for (const entry of random.sample(
+    entries.filter((e) => e.parentId !== null && e.userId !== classroom.teacherId),
+    plan.deleted ?? 0,
+  )) {
     entry.deleted = true;
     entry.updatedAt = iso(addMinutes(new Date(entry.createdAt), 30));
   }
-  if (assignment) recordDiscussionSubmissions(factory, random, classroom, assignment, students, entries, plan.graded ?? 0);
+  if (assignment)
+    recordDiscussionSubmissions(factory, random, classroom, assignment, students, entries, plan.graded ?? 0);
 }
 
 function recordDiscussionSubmissions(
@@ -101,14 +112,17 @@ function recordDiscussionSubmissions(
   const posters = students.filter((s) => entries.some((e) => e.userId === s.user.id && !e.deleted));
   const toGrade = new Set(random.sample(posters, gradedCount).map((s) => s.user.id));
   for (const student of posters) {
-    const firstPost = entries.filter((e) => e.userId === student.user.id).sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+    const firstPost = entries
+      .filter((e) => e.userId === student.user.id)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
     const submission = factory.submission(assignment, student.user.id, {
       submissionType: 'discussion_topic',
       submittedAt: firstPost?.createdAt ?? null,
       attempt: 1,
       workflowState: 'submitted',
     });
-    if (toGrade.has(student.user.id)) classroom.grade(assignment, submission, student.level, classroom.gradedAt(submission));
+    if (toGrade.has(student.user.id))
+      classroom.grade(assignment, submission, student.level, classroom.gradedAt(submission));
   }
 }
 
@@ -169,15 +183,27 @@ export function takeQuiz(
     } else {
       const hasEssay = results.some((r) => r.correct === 'defined');
       // Canvas records auto-graded quizzes with a negative grader id (-quiz id).
-      applyScore(submission, assignment, score, hasEssay ? classroom.teacherId : -quiz.id, hasEssay ? classroom.gradedAt(submission) : finishedAt);
+      applyScore(
+        submission,
+        assignment,
+        score,
+        hasEssay ? classroom.teacherId : -quiz.id,
+        hasEssay ? classroom.gradedAt(submission) : finishedAt,
+      );
     }
   }
 }
 
-function answer(random: Random, question: DemoQuizQuestion, level: WriterLevel, isPending: boolean): DemoQuestionResult {
+function answer(
+  random: Random,
+  question: DemoQuizQuestion,
+  level: WriterLevel,
+  isPending: boolean,
+): DemoQuestionResult {
   if (question.type === 'essay_question') {
     const text = `<p>${writeParagraph(random, 'tell-tale-heart', level)}</p>`;
-    if (isPending) return { questionId: question.id, correct: 'undefined', points: 0, text, answerId: null, moreComments: null };
+    if (isPending)
+      return { questionId: question.id, correct: 'undefined', points: 0, text, answerId: null, moreComments: null };
     const fraction = level === 'strong' ? 0.9 : level === 'average' ? 0.7 : 0.5;
     return {
       questionId: question.id,

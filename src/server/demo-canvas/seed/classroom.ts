@@ -76,10 +76,24 @@ export class Classroom {
     });
   }
 
-  submitUpload(assignment: DemoAssignment, student: Student, topic: TopicKey, type: UploadType, submittedAt: Date): DemoSubmission {
+  submitUpload(
+    assignment: DemoAssignment,
+    student: Student,
+    topic: TopicKey,
+    type: UploadType,
+    submittedAt: Date,
+  ): DemoSubmission {
     const essay = writeEssay(this.random, topic, student.level);
-    const stem = essay.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
-    const surname = student.user.sortableName.split(',')[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? 'student';
+    const stem = essay.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40);
+    const surname =
+      student.user.sortableName
+        .split(',')[0]
+        ?.toLowerCase()
+        .replace(/[^a-z]/g, '') ?? 'student';
     const attachment = this.factory.attachment(assignment.courseId, {
       filename: `${surname}-${stem}.${type}`,
       contentType: CONTENT_TYPES[type],
@@ -107,7 +121,13 @@ export class Classroom {
   }
 
   /** Grades a submission at the student's level: through the rubric when there is one. */
-  grade(assignment: DemoAssignment, submission: DemoSubmission, level: WriterLevel, gradedAt: Date, options: { withComment?: boolean } = {}): void {
+  grade(
+    assignment: DemoAssignment,
+    submission: DemoSubmission,
+    level: WriterLevel,
+    gradedAt: Date,
+    options: { withComment?: boolean } = {},
+  ): void {
     let score: number;
     if (assignment.rubric) {
       const assessment: Record<string, DemoRubricAssessmentEntry> = {};

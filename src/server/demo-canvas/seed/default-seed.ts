@@ -28,8 +28,18 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   const previous = previousSemesterOf(now);
   const pastTerm = factory.term({ name: previous.name, startAt: iso(previous.startAt), endAt: iso(previous.endAt) });
 
-  const english10 = factory.course({ name: 'English 10: Literature & Composition', courseCode: 'ENG10-P2', termId: defaultTerm.id });
-  const history = factory.course({ name: 'AP U.S. History', courseCode: 'APUSH-P4', termId: currentTerm.id, startAt: currentTerm.startAt, endAt: currentTerm.endAt });
+  const english10 = factory.course({
+    name: 'English 10: Literature & Composition',
+    courseCode: 'ENG10-P2',
+    termId: defaultTerm.id,
+  });
+  const history = factory.course({
+    name: 'AP U.S. History',
+    courseCode: 'APUSH-P4',
+    termId: currentTerm.id,
+    startAt: currentTerm.startAt,
+    endAt: currentTerm.endAt,
+  });
   const science = factory.course({ name: 'Environmental Science', courseCode: 'ENVSCI-P5', termId: defaultTerm.id });
   const creative = factory.course({
     name: 'Creative Writing Workshop',
@@ -81,7 +91,11 @@ function seedReadingSurvey({ factory, random, classroom }: SeedContext, course: 
       pointsPossible: 0,
     }),
   ];
-  takeQuiz(factory, random, classroom, survey, questions, students, { takers: 10, pendingReview: 4, takenBefore: factory.daysFromNow(-2) });
+  takeQuiz(factory, random, classroom, survey, questions, students, {
+    takers: 10,
+    pendingReview: 4,
+    takenBefore: factory.daysFromNow(-2),
+  });
 }
 
 interface SeedContext {
@@ -98,7 +112,11 @@ const XSS_PAYLOAD =
   '<p><img src="x" onerror="alert(\'xss\')" alt="chart of survey results"></p>' +
   '<p><a href="javascript:alert(document.cookie)">Works cited (click here)</a></p>';
 
-function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedContext, course: DemoCourse, students: Student[]): void {
+function seedEnglish10(
+  { factory, random, classroom, teacherId, now }: SeedContext,
+  course: DemoCourse,
+  students: Student[],
+): void {
   const writing = factory.assignmentGroupId();
   const quizzes = factory.assignmentGroupId();
   const due = (days: number) => iso(endOfDayInDenver(now, days));
@@ -106,17 +124,28 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
   const narrative = factory.assignment(course, {
     name: 'Personal Narrative: A Moment That Changed Me',
     assignmentGroupId: writing,
-    description: '<p>Write a personal narrative (500-800 words) about a moment that changed how you see yourself or the world. Use specific sensory details, show the turning point, and reflect on why it mattered.</p>',
+    description:
+      '<p>Write a personal narrative (500-800 words) about a moment that changed how you see yourself or the world. Use specific sensory details, show the turning point, and reflect on why it mattered.</p>',
     pointsPossible: 40,
     dueAt: due(-21),
     rubric: factory.rubric('narrative', 40),
   });
-  handInWork(classroom, random, narrative, students, { topic: 'narrative', excused: 1, graded: 22, gradedLate: 3, resubmitted: 1, submitted: 2, late: 1, studentComments: 2 });
+  handInWork(classroom, random, narrative, students, {
+    topic: 'narrative',
+    excused: 1,
+    graded: 22,
+    gradedLate: 3,
+    resubmitted: 1,
+    submitted: 2,
+    late: 1,
+    studentComments: 2,
+  });
 
   const argument = factory.assignment(course, {
     name: 'Argumentative Essay: Should School Start Later?',
     assignmentGroupId: writing,
-    description: '<p>Take a position on whether our high school should start at 8:30 a.m. or later. Support your claim with at least three pieces of evidence, address a counterargument, and write 600-900 words.</p><p>You may type your essay in Canvas or upload a .docx, .pdf or .txt file.</p>',
+    description:
+      '<p>Take a position on whether our high school should start at 8:30 a.m. or later. Support your claim with at least three pieces of evidence, address a counterargument, and write 600-900 words.</p><p>You may type your essay in Canvas or upload a .docx, .pdf or .txt file.</p>',
     pointsPossible: 100,
     submissionTypes: ['online_text_entry', 'online_upload'],
     allowedExtensions: ['docx', 'pdf', 'txt'],
@@ -132,13 +161,16 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
     studentComments: 4,
   });
   // One essay carries script and event-handler markup so the product's sanitiser is exercised.
-  const xssTarget = [...argumentWork.values()].find((s) => s.submissionType === 'online_text_entry' && s.workflowState === 'submitted');
+  const xssTarget = [...argumentWork.values()].find(
+    (s) => s.submissionType === 'online_text_entry' && s.workflowState === 'submitted',
+  );
   if (xssTarget?.body) xssTarget.body += XSS_PAYLOAD;
 
   const analysis = factory.assignment(course, {
     name: 'Literary Analysis: The Unreliable Narrator in "The Tell-Tale Heart"',
     assignmentGroupId: writing,
-    description: '<p>Analyze how Poe uses an unreliable narrator in "The Tell-Tale Heart." Make an interpretive claim and support it with at least three quotations from the story.</p>',
+    description:
+      '<p>Analyze how Poe uses an unreliable narrator in "The Tell-Tale Heart." Make an interpretive claim and support it with at least three quotations from the story.</p>',
     pointsPossible: 50,
     dueAt: due(5),
     rubric: factory.rubric('literary', 50),
@@ -148,7 +180,8 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
   const journal = factory.assignment(course, {
     name: 'Reading Response Journal',
     assignmentGroupId: writing,
-    description: '<p>Write a short response (at least 200 words) to your independent reading. What did you notice? What questions do you have?</p>',
+    description:
+      '<p>Write a short response (at least 200 words) to your independent reading. What did you notice? What questions do you have?</p>',
     pointsPossible: 10,
     dueAt: null,
   });
@@ -157,16 +190,28 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
   const website = factory.assignment(course, {
     name: 'Website Credibility Check',
     assignmentGroupId: writing,
-    description: '<p>Find a website about a topic you care about and submit its address. We will evaluate its credibility in class using the SIFT method.</p>',
+    description:
+      '<p>Find a website about a topic you care about and submit its address. We will evaluate its credibility in class using the SIFT method.</p>',
     pointsPossible: 5,
     gradingType: 'pass_fail',
     submissionTypes: ['online_url'],
     dueAt: due(-9),
   });
-  const sites = ['https://www.example.org/teen-sleep-study', 'https://news.example.com/science/plastic-in-rivers', 'https://www.example.edu/library/evaluating-sources', 'https://blog.example.net/10-facts-about-sharks'];
+  const sites = [
+    'https://www.example.org/teen-sleep-study',
+    'https://news.example.com/science/plastic-in-rivers',
+    'https://www.example.edu/library/evaluating-sources',
+    'https://blog.example.net/10-facts-about-sharks',
+  ];
   for (const [index, student] of random.shuffle(students).slice(0, 22).entries()) {
-    const submission = classroom.submitUrl(website, student, random.pick(sites), classroom.submittedAt(website, index % 7 === 0));
-    if (index < 15) classroom.grade(website, submission, student.level, classroom.gradedAt(submission), { withComment: false });
+    const submission = classroom.submitUrl(
+      website,
+      student,
+      random.pick(sites),
+      classroom.submittedAt(website, index % 7 === 0),
+    );
+    if (index < 15)
+      classroom.grade(website, submission, student.level, classroom.gradedAt(submission), { withComment: false });
   }
 
   const proposal = factory.assignment(course, {
@@ -181,7 +226,8 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
   const socialMedia = factory.assignment(course, {
     name: 'Discussion: Is Social Media Good for Teens?',
     assignmentGroupId: writing,
-    description: '<p>Post your answer with at least one reason and one piece of evidence, then reply to two classmates.</p>',
+    description:
+      '<p>Post your answer with at least one reason and one piece of evidence, then reply to two classmates.</p>',
     pointsPossible: 10,
     submissionTypes: ['discussion_topic'],
     dueAt: due(-5),
@@ -195,20 +241,29 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
     createdAt: iso(factory.daysFromNow(-12)),
   });
   socialMedia.discussionTopicId = socialTopic.id;
-  runDiscussion(factory, random, classroom, socialTopic, students, {
-    subject: 'social-media',
-    posters: 29,
-    replies: 46,
-    from: factory.daysFromNow(-12),
-    until: factory.daysFromNow(-1),
-    graded: 10,
-    deleted: 1,
-    teacherReplies: 2,
-  }, socialMedia);
+  runDiscussion(
+    factory,
+    random,
+    classroom,
+    socialTopic,
+    students,
+    {
+      subject: 'social-media',
+      posters: 29,
+      replies: 46,
+      from: factory.daysFromNow(-12),
+      until: factory.daysFromNow(-1),
+      graded: 10,
+      deleted: 1,
+      teacherReplies: 2,
+    },
+    socialMedia,
+  );
 
   const introductions = factory.topic(course, {
     title: 'Introduce Yourself',
-    message: '<p>Tell us your name, something you enjoy outside of school, and one goal for this class. Then say hello to at least two classmates.</p>',
+    message:
+      '<p>Tell us your name, something you enjoy outside of school, and one goal for this class. Then say hello to at least two classmates.</p>',
     authorId: teacherId,
     pinned: true,
     postedAt: iso(factory.daysFromNow(-40)),
@@ -225,7 +280,12 @@ function seedEnglish10({ factory, random, classroom, teacherId, now }: SeedConte
   seedTellTaleQuiz({ factory, random, classroom, teacherId, now }, course, students, quizzes);
 }
 
-function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, course: DemoCourse, students: Student[], groupId: number): void {
+function seedTellTaleQuiz(
+  { factory, random, classroom, now }: SeedContext,
+  course: DemoCourse,
+  students: Student[],
+  groupId: number,
+): void {
   const dueAt = iso(endOfDayInDenver(now, -6));
   const assignment = factory.assignment(course, {
     name: 'Unit 1 Reading Quiz: The Tell-Tale Heart',
@@ -264,9 +324,9 @@ function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, cour
       text: '<p>What does the narrator say drove him to kill the old man?</p>',
       pointsPossible: 2,
       answers: [
-        { text: 'The old man\'s money', isCorrect: false },
-        { text: 'The old man\'s pale blue eye', isCorrect: true },
-        { text: 'The old man\'s cruelty', isCorrect: false },
+        { text: "The old man's money", isCorrect: false },
+        { text: "The old man's pale blue eye", isCorrect: true },
+        { text: "The old man's cruelty", isCorrect: false },
         { text: 'A long-standing family feud', isCorrect: false },
       ],
     }),
@@ -275,14 +335,20 @@ function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, cour
       type: 'true_false_question',
       text: '<p>The narrator claims that his disease has sharpened his senses.</p>',
       pointsPossible: 1,
-      answers: [{ text: 'True', isCorrect: true }, { text: 'False', isCorrect: false }],
+      answers: [
+        { text: 'True', isCorrect: true },
+        { text: 'False', isCorrect: false },
+      ],
     }),
     factory.question(quiz, {
       name: 'Police',
       type: 'true_false_question',
-      text: '<p>The police find the body on their own, without the narrator\'s help.</p>',
+      text: "<p>The police find the body on their own, without the narrator's help.</p>",
       pointsPossible: 1,
-      answers: [{ text: 'True', isCorrect: false }, { text: 'False', isCorrect: true }],
+      answers: [
+        { text: 'True', isCorrect: false },
+        { text: 'False', isCorrect: true },
+      ],
     }),
     factory.question(quiz, {
       name: 'Is he mad?',
@@ -291,7 +357,16 @@ function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, cour
       pointsPossible: 10,
     }),
   ];
-  takeQuiz(factory, random, classroom, quiz, questions, students, { takers: 31, pendingReview: 12, takenBefore: new Date(dueAt) }, assignment);
+  takeQuiz(
+    factory,
+    random,
+    classroom,
+    quiz,
+    questions,
+    students,
+    { takers: 31, pendingReview: 12, takenBefore: new Date(dueAt) },
+    assignment,
+  );
 
   const practice = factory.quiz(course, {
     title: 'Literary Terms Practice',
@@ -301,10 +376,30 @@ function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, cour
     shuffleAnswers: true,
   });
   const practiceQuestions = [
-    ['Irony', 'A contrast between what is expected and what actually happens', ['A comparison using like or as', 'The main character of a story', 'The time and place of a story']],
-    ['Foreshadowing', 'A hint about what will happen later in the story', ['A flashback to an earlier time', 'The turning point of the plot', 'A character who opposes the protagonist']],
-    ['Unreliable narrator', 'A narrator whose account cannot be fully trusted', ['A narrator who knows every character\'s thoughts', 'A narrator who speaks to the reader as "you"', 'A narrator who is not a character in the story']],
-    ['Mood', 'The feeling a text creates for the reader', ['The author\'s attitude toward the subject', 'The order of events', 'The repetition of consonant sounds']],
+    [
+      'Irony',
+      'A contrast between what is expected and what actually happens',
+      ['A comparison using like or as', 'The main character of a story', 'The time and place of a story'],
+    ],
+    [
+      'Foreshadowing',
+      'A hint about what will happen later in the story',
+      ['A flashback to an earlier time', 'The turning point of the plot', 'A character who opposes the protagonist'],
+    ],
+    [
+      'Unreliable narrator',
+      'A narrator whose account cannot be fully trusted',
+      [
+        "A narrator who knows every character's thoughts",
+        'A narrator who speaks to the reader as "you"',
+        'A narrator who is not a character in the story',
+      ],
+    ],
+    [
+      'Mood',
+      'The feeling a text creates for the reader',
+      ["The author's attitude toward the subject", 'The order of events', 'The repetition of consonant sounds'],
+    ],
   ] as const;
   const practiceRecords = practiceQuestions.map(([term, right, wrongs]) =>
     factory.question(practice, {
@@ -312,10 +407,17 @@ function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, cour
       type: 'multiple_choice_question',
       text: `<p>Which definition best fits <strong>${term.toLowerCase()}</strong>?</p>`,
       pointsPossible: 1,
-      answers: random.shuffle([{ text: right, isCorrect: true }, ...wrongs.map((text) => ({ text, isCorrect: false }))]),
+      answers: random.shuffle([
+        { text: right, isCorrect: true },
+        ...wrongs.map((text) => ({ text, isCorrect: false })),
+      ]),
     }),
   );
-  takeQuiz(factory, random, classroom, practice, practiceRecords, students, { takers: 12, pendingReview: 0, takenBefore: factory.daysFromNow(-3) });
+  takeQuiz(factory, random, classroom, practice, practiceRecords, students, {
+    takers: 12,
+    pendingReview: 0,
+    takenBefore: factory.daysFromNow(-3),
+  });
 
   const draftAssignment = factory.assignment(course, {
     name: 'Unit 2 Quiz: Poetry',
@@ -346,10 +448,19 @@ function seedTellTaleQuiz({ factory, random, classroom, now }: SeedContext, cour
       { text: 'The classroom was very loud.', isCorrect: false },
     ],
   });
-  factory.question(draft, { name: 'Imagery', type: 'essay_question', text: '<p>Explain how the poet uses imagery in the first stanza.</p>', pointsPossible: 4 });
+  factory.question(draft, {
+    name: 'Imagery',
+    type: 'essay_question',
+    text: '<p>Explain how the poet uses imagery in the first stanza.</p>',
+    pointsPossible: 4,
+  });
 }
 
-function seedHistory({ factory, random, classroom, teacherId, now }: SeedContext, course: DemoCourse, students: Student[]): void {
+function seedHistory(
+  { factory, random, classroom, teacherId, now }: SeedContext,
+  course: DemoCourse,
+  students: Student[],
+): void {
   const essays = factory.assignmentGroupId();
   const quizzes = factory.assignmentGroupId();
   const due = (days: number) => iso(endOfDayInDenver(now, days));
@@ -357,7 +468,8 @@ function seedHistory({ factory, random, classroom, teacherId, now }: SeedContext
   const dbq = factory.assignment(course, {
     name: 'DBQ: Causes of the American Revolution',
     assignmentGroupId: essays,
-    description: '<p>Using Documents A through G and your knowledge of the period, evaluate the relative importance of the causes of the American Revolution between 1763 and 1776.</p>',
+    description:
+      '<p>Using Documents A through G and your knowledge of the period, evaluate the relative importance of the causes of the American Revolution between 1763 and 1776.</p>',
     pointsPossible: 25,
     dueAt: due(-12),
     rubric: factory.rubric('dbq', 25),
@@ -367,12 +479,19 @@ function seedHistory({ factory, random, classroom, teacherId, now }: SeedContext
   const railroad = factory.assignment(course, {
     name: 'Short Essay: The Transcontinental Railroad',
     assignmentGroupId: essays,
-    description: '<p>In a short essay, evaluate the impact of the transcontinental railroad on the United States between 1865 and 1900.</p>',
+    description:
+      '<p>In a short essay, evaluate the impact of the transcontinental railroad on the United States between 1865 and 1900.</p>',
     pointsPossible: 20,
     gradingType: 'percent',
     dueAt: due(-3),
   });
-  handInWork(classroom, random, railroad, students, { topic: 'railroad', graded: 4, submitted: 21, late: 3, studentComments: 2 });
+  handInWork(classroom, random, railroad, students, {
+    topic: 'railroad',
+    graded: 4,
+    submitted: 21,
+    late: 3,
+    studentComments: 2,
+  });
 
   factory.assignment(course, {
     name: 'Unit 4 Reflection',
@@ -385,7 +504,8 @@ function seedHistory({ factory, random, classroom, teacherId, now }: SeedContext
   const debate = factory.assignment(course, {
     name: 'Discussion: Was the Revolution Inevitable?',
     assignmentGroupId: essays,
-    description: '<p>Was American independence inevitable after 1763? Post your argument, then respond to at least one classmate who disagrees with you.</p>',
+    description:
+      '<p>Was American independence inevitable after 1763? Post your argument, then respond to at least one classmate who disagrees with you.</p>',
     pointsPossible: 15,
     submissionTypes: ['discussion_topic'],
     dueAt: due(-8),
@@ -399,14 +519,22 @@ function seedHistory({ factory, random, classroom, teacherId, now }: SeedContext
     createdAt: iso(factory.daysFromNow(-16)),
   });
   debate.discussionTopicId = debateTopic.id;
-  runDiscussion(factory, random, classroom, debateTopic, students, {
-    subject: 'revolution',
-    posters: 27,
-    replies: 35,
-    from: factory.daysFromNow(-16),
-    until: factory.daysFromNow(-7),
-    graded: 12,
-  }, debate);
+  runDiscussion(
+    factory,
+    random,
+    classroom,
+    debateTopic,
+    students,
+    {
+      subject: 'revolution',
+      posters: 27,
+      replies: 35,
+      from: factory.daysFromNow(-16),
+      until: factory.daysFromNow(-7),
+      graded: 12,
+    },
+    debate,
+  );
 
   const checkInDue = due(-15);
   const checkIn = factory.assignment(course, {
@@ -438,37 +566,66 @@ function seedHistory({ factory, random, classroom, teacherId, now }: SeedContext
       type: 'true_false_question',
       text: `<p>${statement}</p>`,
       pointsPossible: 1,
-      answers: [{ text: 'True', isCorrect: isTrue }, { text: 'False', isCorrect: !isTrue }],
+      answers: [
+        { text: 'True', isCorrect: isTrue },
+        { text: 'False', isCorrect: !isTrue },
+      ],
     }),
   );
-  takeQuiz(factory, random, classroom, quiz, questions, students, { takers: 28, pendingReview: 0, takenBefore: new Date(checkInDue) }, checkIn);
+  takeQuiz(
+    factory,
+    random,
+    classroom,
+    quiz,
+    questions,
+    students,
+    { takers: 28, pendingReview: 0, takenBefore: new Date(checkInDue) },
+    checkIn,
+  );
 }
 
-function seedScience({ factory, random, classroom, teacherId, now }: SeedContext, course: DemoCourse, students: Student[]): void {
+function seedScience(
+  { factory, random, classroom, teacherId, now }: SeedContext,
+  course: DemoCourse,
+  students: Student[],
+): void {
   const labs = factory.assignmentGroupId();
   const due = (days: number) => iso(endOfDayInDenver(now, days));
 
   const lab = factory.assignment(course, {
     name: 'Lab Report: Water Quality in Miller Creek',
     assignmentGroupId: labs,
-    description: '<p>Upload your lab report (purpose, hypothesis, methods, results with a data table, discussion and conclusion). Accepted formats: .docx, .pdf, .txt.</p>',
+    description:
+      '<p>Upload your lab report (purpose, hypothesis, methods, results with a data table, discussion and conclusion). Accepted formats: .docx, .pdf, .txt.</p>',
     pointsPossible: 30,
     submissionTypes: ['online_upload'],
     allowedExtensions: ['docx', 'pdf', 'txt'],
     dueAt: due(-4),
     rubric: factory.rubric('lab', 30),
   });
-  handInWork(classroom, random, lab, students, { topic: 'creek-lab', graded: 3, submitted: 9, late: 1, uploadOnly: ['docx', 'pdf', 'txt'] });
+  handInWork(classroom, random, lab, students, {
+    topic: 'creek-lab',
+    graded: 3,
+    submitted: 9,
+    late: 1,
+    uploadOnly: ['docx', 'pdf', 'txt'],
+  });
 
   const position = factory.assignment(course, {
     name: 'Position Paper: Should Our Town Ban Plastic Bags?',
     assignmentGroupId: labs,
-    description: '<p>Write a position paper (500+ words) for the town council. Use at least one piece of data from our creek study.</p>',
+    description:
+      '<p>Write a position paper (500+ words) for the town council. Use at least one piece of data from our creek study.</p>',
     pointsPossible: 40,
     dueAt: due(-1),
     rubric: factory.rubric('position', 40, { freeFormCriterionComments: true }),
   });
-  handInWork(classroom, random, position, students, { topic: 'plastic-bags', submitted: 23, late: 2, studentComments: 1 });
+  handInWork(classroom, random, position, students, {
+    topic: 'plastic-bags',
+    submitted: 23,
+    late: 2,
+    studentComments: 1,
+  });
 
   const notebook = factory.assignment(course, {
     name: 'Field Notebook Check',

@@ -80,7 +80,7 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
           ],
           support: [
             'Sleep is when the brain moves new information into long-term memory, so a short night can erase part of what we studied.',
-            'In first period many students are physically present but mentally absent, which wastes everyone\'s time.',
+            "In first period many students are physically present but mentally absent, which wastes everyone's time.",
             'Teachers often have to repeat instructions in early classes because students miss them the first time.',
             'Grades in first-period classes are often lower than the same course taught later in the day.',
           ],
@@ -154,7 +154,7 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
       isOrdered: true,
       hooks: [
         'The moving truck was bigger than our whole apartment, or at least that is how it looked to me at thirteen.',
-        'I counted the boxes the night before we left: forty-one, and every one of them had my mom\'s handwriting on it.',
+        "I counted the boxes the night before we left: forty-one, and every one of them had my mom's handwriting on it.",
       ],
       context: [
         'My family moved across the state the summer before eighth grade because my dad got a new job.',
@@ -166,13 +166,15 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
       ],
       points: [
         {
-          claims: ['The first week in the new town felt like living in someone else\'s life.'],
+          claims: ["The first week in the new town felt like living in someone else's life."],
           support: [
             'Nothing was where I expected it to be, not the grocery store, not the library, not even the light switches.',
             'At night I lay awake listening to unfamiliar sounds and missing the train that used to pass behind our old building.',
             'I texted my old friends constantly, but their replies got shorter every day.',
           ],
-          evidence: ['One evening I walked to the end of our new street and realized I did not know a single person within a hundred miles.'],
+          evidence: [
+            'One evening I walked to the end of our new street and realized I did not know a single person within a hundred miles.',
+          ],
         },
         {
           claims: ['The first day of school was even worse than I had imagined.'],
@@ -190,7 +192,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'At the first meeting a girl named Priya handed me a screwdriver and asked if I knew anything about motors.',
             'I did not, but we spent the next three weeks figuring it out together.',
           ],
-          evidence: ['By the end of the semester our team had a robot, a name, and a table we sat at together every day.'],
+          evidence: [
+            'By the end of the semester our team had a robot, a name, and a table we sat at together every day.',
+          ],
         },
       ],
       conclusions: [
@@ -237,7 +241,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'On the turn my foot slipped on the wall and I lost almost a full second.',
             'When I touched the wall and looked up at the board, I was sixth.',
           ],
-          evidence: ['I sat in the locker room for twenty minutes with my towel over my head so nobody could see me crying.'],
+          evidence: [
+            'I sat in the locker room for twenty minutes with my towel over my head so nobody could see me crying.',
+          ],
         },
         {
           claims: ['What happened afterward surprised me.'],
@@ -284,7 +290,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'I burned the first batch of tortillas and she laughed so hard she had to sit down.',
             'I wanted to give up, but she kept setting out two aprons every Sunday.',
           ],
-          evidence: ['After a month I could make a tortilla that was almost round, and she told everyone at church about it.'],
+          evidence: [
+            'After a month I could make a tortilla that was almost round, and she told everyone at church about it.',
+          ],
         },
         {
           claims: ['Slowly the cooking turned into storytelling.'],
@@ -293,13 +301,15 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'She explained that every recipe came from someone, and she named them as we cooked.',
             'I started writing her stories down on the backs of recipe cards so I would not forget them.',
           ],
-          evidence: ['By the end of the year I had a box of forty cards, each with a recipe on one side and a story on the other.'],
+          evidence: [
+            'By the end of the year I had a box of forty cards, each with a recipe on one side and a story on the other.',
+          ],
         },
         {
           claims: ['Last winter she got sick and could not cook anymore.'],
           support: [
             'For the first time, I made Sunday breakfast by myself while she watched from the table.',
-            'She tasted the beans, closed her eyes, and said they tasted like her mother\'s.',
+            "She tasted the beans, closed her eyes, and said they tasted like her mother's.",
             'It was the best compliment I have ever received.',
           ],
           evidence: ['I still cook every Sunday, and I still use the recipe cards.'],
@@ -331,16 +341,16 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
       ],
       theses: [
         'Poe uses an unreliable narrator to show that the harder a person insists on his own sanity, the less we should trust him.',
-        'The narrator\'s calm explanations, his obsession with the eye, and his final confession prove that he cannot be trusted.',
+        "The narrator's calm explanations, his obsession with the eye, and his final confession prove that he cannot be trusted.",
       ],
       points: [
         {
           claims: [
-            'The narrator\'s own arguments for his sanity undermine him.',
+            "The narrator's own arguments for his sanity undermine him.",
             'The narrator claims that his careful planning proves he is sane.',
           ],
           support: [
-            'He brags about how slowly he opened the old man\'s door every night for a week.',
+            "He brags about how slowly he opened the old man's door every night for a week.",
             'A sane person would not describe a murder plan as proof of good judgment.',
             'His pride in the plan shows that he does not understand how disturbing his actions are.',
           ],
@@ -352,20 +362,18 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
         {
           claims: [
             'The narrator has no real motive, which makes his reasoning even more disturbing.',
-            'The motive for the murder is the strongest evidence of the narrator\'s madness.',
+            "The motive for the murder is the strongest evidence of the narrator's madness.",
           ],
           support: [
             'He admits that he loved the old man and that the old man never wronged him.',
-            'His only reason is the old man\'s pale blue eye, which he compares to a vulture\'s.',
+            "His only reason is the old man's pale blue eye, which he compares to a vulture's.",
             'Killing someone because of the way his eye looks is not a logical decision.',
           ],
-          evidence: [
-            'He says, "Object there was none. Passion there was none," and then blames the eye.',
-          ],
+          evidence: ['He says, "Object there was none. Passion there was none," and then blames the eye.'],
         },
         {
           claims: [
-            'The ending shows that guilt breaks through the narrator\'s calm story.',
+            "The ending shows that guilt breaks through the narrator's calm story.",
             'The sound of the beating heart reveals what the narrator cannot admit.',
           ],
           support: [
@@ -381,7 +389,7 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
       counter: {
         claims: ['Some readers argue that the heartbeat is real and that the story is a supernatural tale.'],
         rebuttals: [
-          'Even if the sound were real, the narrator\'s reaction still shows how unstable he is.',
+          "Even if the sound were real, the narrator's reaction still shows how unstable he is.",
           'Poe gives us every reason to doubt the narrator, so it makes more sense to read the sound as guilt.',
         ],
       },
@@ -422,7 +430,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'I understand that because I am the oldest in my family and I do the same thing.',
             'When he finally says no to his sister, it felt like a turning point.',
           ],
-          evidence: ['The author shows his change through small actions, like the scene where he leaves the dishes in the sink.'],
+          evidence: [
+            'The author shows his change through small actions, like the scene where he leaves the dishes in the sink.',
+          ],
         },
         {
           claims: ['The setting matters more than I expected.'],
@@ -431,7 +441,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'The weather always seems to match the mood of the chapter.',
             'By the end I could picture the main street as if I had walked down it myself.',
           ],
-          evidence: ['In chapter twelve the author describes the closed factory as a building that "kept its lights on for nobody."'],
+          evidence: [
+            'In chapter twelve the author describes the closed factory as a building that "kept its lights on for nobody."',
+          ],
         },
         {
           claims: ['One question I still have is whether the narrator can be trusted.'],
@@ -497,7 +509,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
           evidence: ['My timeline is to finish my notes by the end of the month and my first draft two weeks later.'],
         },
       ],
-      conclusions: ['I am excited about this topic because it affects real students, and I think the answer is more complicated than people think.'],
+      conclusions: [
+        'I am excited about this topic because it affects real students, and I think the answer is more complicated than people think.',
+      ],
       casual: [
         'I want to research something about school.',
         'I am not sure what my question is yet.',
@@ -526,7 +540,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'Students who feel alone at school can find communities of people with the same interests.',
             'It is also a fast way to find out about events, clubs, and volunteer opportunities.',
           ],
-          evidence: ['A Pew Research survey found that many teens say social media makes them feel more connected to their friends.'],
+          evidence: [
+            'A Pew Research survey found that many teens say social media makes them feel more connected to their friends.',
+          ],
         },
         {
           claims: ['Constant comparison is one of the biggest problems with social media.'],
@@ -535,7 +551,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'Filters make it hard to remember what real faces and bodies look like.',
             'It is easy to measure your worth in likes without even noticing you are doing it.',
           ],
-          evidence: ['The U.S. Surgeon General issued an advisory warning about the effects of social media on teen mental health.'],
+          evidence: [
+            'The U.S. Surgeon General issued an advisory warning about the effects of social media on teen mental health.',
+          ],
         },
         {
           claims: ['Social media affects sleep and focus.'],
@@ -577,7 +595,7 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
         'Colonial assemblies had grown used to governing themselves during decades of what historians call salutary neglect.',
       ],
       theses: [
-        'The Revolution was caused mainly by disputes over taxation without representation, made worse by Britain\'s harsh responses to colonial protest.',
+        "The Revolution was caused mainly by disputes over taxation without representation, made worse by Britain's harsh responses to colonial protest.",
         'Economic grievances started the conflict, but political ideas about self-government turned protest into revolution.',
       ],
       points: [
@@ -604,16 +622,16 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
           support: [
             'Soldiers stationed in Boston competed with local workers for jobs and were resented in the streets.',
             'In 1770 soldiers fired into a crowd, killing five people in what colonists called the Boston Massacre.',
-            'Propaganda such as Paul Revere\'s engraving spread an emotional version of the event throughout the colonies.',
+            "Propaganda such as Paul Revere's engraving spread an emotional version of the event throughout the colonies.",
           ],
           evidence: [
-            'Document C, Revere\'s engraving, shows soldiers firing in an orderly line at peaceful citizens, even though the real event was chaotic.',
+            "Document C, Revere's engraving, shows soldiers firing in an orderly line at peaceful citizens, even though the real event was chaotic.",
           ],
         },
         {
           claims: [
             'The Intolerable Acts united the colonies against Britain.',
-            'Britain\'s punishment of Massachusetts convinced other colonies that their own rights were in danger.',
+            "Britain's punishment of Massachusetts convinced other colonies that their own rights were in danger.",
           ],
           support: [
             'After the Boston Tea Party, Parliament closed Boston Harbor and restricted town meetings.',
@@ -635,12 +653,14 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'Pamphlets made these ideas available to ordinary colonists, not just educated elites.',
           ],
           evidence: [
-            'Thomas Paine\'s Common Sense sold more than one hundred thousand copies in 1776 and argued that independence was simple common sense.',
+            "Thomas Paine's Common Sense sold more than one hundred thousand copies in 1776 and argued that independence was simple common sense.",
           ],
         },
       ],
       counter: {
-        claims: ['Some historians argue that colonial elites pushed for revolution mainly to protect their own wealth.'],
+        claims: [
+          'Some historians argue that colonial elites pushed for revolution mainly to protect their own wealth.',
+        ],
         rebuttals: [
           'Economic self-interest certainly played a role, but it does not explain why farmers, artisans, and laborers joined the fight.',
           'The documents show that ideas about rights and representation mattered to people across the colonies.',
@@ -648,7 +668,7 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
       },
       conclusions: [
         'The American Revolution grew out of a conflict over who had the right to govern the colonies.',
-        'Taxes started the argument, but Britain\'s harsh responses and the spread of new ideas turned it into a war for independence.',
+        "Taxes started the argument, but Britain's harsh responses and the spread of new ideas turned it into a war for independence.",
         'Understanding these causes helps explain why the new nation cared so much about representation and limits on power.',
       ],
       casual: [
@@ -770,7 +790,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
         'The average plastic bag is used for about twelve minutes, but it can last for hundreds of years.',
         'On our class trip to Miller Creek we pulled more plastic bags out of the water than fish.',
       ],
-      context: ['Several cities in our state have already banned single-use plastic bags or added a small fee for them.'],
+      context: [
+        'Several cities in our state have already banned single-use plastic bags or added a small fee for them.',
+      ],
       theses: [
         'Our town should ban single-use plastic bags because they pollute waterways, harm wildlife, and have easy alternatives.',
         'A plastic bag ban is a small change that would make a real difference for our local environment.',
@@ -785,7 +807,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'Once a bag is in the water it can travel for miles before it snags on a root or a rock.',
             'Cleanup crews spend hours every year pulling bags out of fences, ditches and creek banks.',
           ],
-          evidence: ['During our class cleanup we collected thirty-seven plastic bags from a single stretch of the creek.'],
+          evidence: [
+            'During our class cleanup we collected thirty-seven plastic bags from a single stretch of the creek.',
+          ],
         },
         {
           claims: ['Wildlife is harmed when animals mistake plastic for food.'],
@@ -805,7 +829,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'People adapt quickly once a ban is in place.',
             'Paper bags and boxes are available for shoppers who forget their reusable bags.',
           ],
-          evidence: ['After one nearby city passed a ban, plastic bag litter in its streets dropped sharply within a year.'],
+          evidence: [
+            'After one nearby city passed a ban, plastic bag litter in its streets dropped sharply within a year.',
+          ],
         },
       ],
       counter: {
@@ -873,10 +899,14 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
   'road-not-taken': [
     {
       title: 'Choice and Regret in "The Road Not Taken"',
-      hooks: ['"The Road Not Taken" is often read at graduations as a poem about being different, but that may not be what Robert Frost meant.'],
-      context: ['Frost published the poem in 1916, and it describes a traveler choosing between two paths in a yellow wood.'],
+      hooks: [
+        '"The Road Not Taken" is often read at graduations as a poem about being different, but that may not be what Robert Frost meant.',
+      ],
+      context: [
+        'Frost published the poem in 1916, and it describes a traveler choosing between two paths in a yellow wood.',
+      ],
       theses: [
-        'Frost\'s poem is less about choosing the unusual path and more about how people tell stories about their choices afterward.',
+        "Frost's poem is less about choosing the unusual path and more about how people tell stories about their choices afterward.",
       ],
       points: [
         {
@@ -895,7 +925,9 @@ export const ESSAY_TOPICS: Record<TopicKey, EssayTopic[]> = {
             'The sigh could mean regret, nostalgia, or pride, which makes the ending ambiguous.',
             'Frost seems to be pointing out how people turn random choices into stories about who they are.',
           ],
-          evidence: ['The claim that taking the less traveled road "made all the difference" contradicts the earlier description.'],
+          evidence: [
+            'The claim that taking the less traveled road "made all the difference" contradicts the earlier description.',
+          ],
         },
         {
           claims: ['The title itself points to what the speaker did not choose.'],

@@ -40,7 +40,8 @@ export function writeEssay(random: Random, topicKey: TopicKey, level: WriterLeve
   const transitions = topic.isOrdered || random.chance(0.3) ? null : random.pick(TRANSITION_SETS);
   const lead = (point: EssayPoint, index: number) => withTransition(random.pick(point.claims), transitions?.[index]);
   // A story only makes sense with its details in order; arguments can pick any of them.
-  const support = (point: EssayPoint, count: number) => (topic.isOrdered ? point.support.slice(0, count) : inOrder(random, point.support, count));
+  const support = (point: EssayPoint, count: number) =>
+    topic.isOrdered ? point.support.slice(0, count) : inOrder(random, point.support, count);
   const casual = deck(random, topic.casual);
 
   if (level === 'strong') {
@@ -48,7 +49,8 @@ export function writeEssay(random: Random, topicKey: TopicKey, level: WriterLeve
       [random.pick(topic.hooks), ...inOrder(random, topic.context, 2), random.pick(topic.theses)],
       ...points.map((point, i) => [lead(point, i), ...support(point, 3), random.pick(point.evidence)]),
     ];
-    if (topic.counter) paragraphs.push([random.pick(topic.counter.claims), ...inOrder(random, topic.counter.rebuttals, 2)]);
+    if (topic.counter)
+      paragraphs.push([random.pick(topic.counter.claims), ...inOrder(random, topic.counter.rebuttals, 2)]);
     paragraphs.push(inOrder(random, topic.conclusions, 3));
     return { title: topic.title, paragraphs: paragraphs.map((sentences) => sentences.join(' ')) };
   }
@@ -76,17 +78,29 @@ export function writeEssay(random: Random, topicKey: TopicKey, level: WriterLeve
 export function writeParagraph(random: Random, topicKey: TopicKey, level: WriterLevel): string {
   const topic = random.pick(ESSAY_TOPICS[topicKey]);
   const point = random.pick(topic.points);
-  if (level === 'weak') return roughen(random, [random.pick(topic.casual), random.pick(point.claims), random.pick(topic.casual)].join(' '));
+  if (level === 'weak')
+    return roughen(random, [random.pick(topic.casual), random.pick(point.claims), random.pick(topic.casual)].join(' '));
   const supportCount = level === 'strong' ? 3 : 2;
-  return [random.pick(point.claims), ...inOrder(random, point.support, supportCount), ...(level === 'strong' ? [random.pick(point.evidence)] : [])].join(' ');
+  return [
+    random.pick(point.claims),
+    ...inOrder(random, point.support, supportCount),
+    ...(level === 'strong' ? [random.pick(point.evidence)] : []),
+  ].join(' ');
 }
 
 /** A first post in a discussion: an opinion with some support. */
 export function writeDiscussionPost(random: Random, topicKey: TopicKey, level: WriterLevel): string {
   const topic = random.pick(ESSAY_TOPICS[topicKey]);
   const point = random.pick(topic.points);
-  if (level === 'weak') return html([roughen(random, [random.pick(topic.casual), random.pick(point.claims), random.pick(topic.casual)].join(' '))]);
-  const first = [random.pick(topic.theses), random.pick(point.claims), ...inOrder(random, point.support, level === 'strong' ? 2 : 1)];
+  if (level === 'weak')
+    return html([
+      roughen(random, [random.pick(topic.casual), random.pick(point.claims), random.pick(topic.casual)].join(' ')),
+    ]);
+  const first = [
+    random.pick(topic.theses),
+    random.pick(point.claims),
+    ...inOrder(random, point.support, level === 'strong' ? 2 : 1),
+  ];
   if (level === 'average') return html([first.join(' ')]);
   const second = topic.counter
     ? [random.pick(topic.counter.claims), random.pick(topic.counter.rebuttals)]
@@ -118,7 +132,9 @@ export function writeIntroduction(random: Random, firstName: string, hobbies: re
     'I am hoping to feel more confident speaking up in discussions.',
     'I want to improve my grades from last year and stay organized.',
   ];
-  return html([`Hi everyone! My name is ${firstName}. Outside of school I spend most of my time ${first} and ${second}. ${random.pick(goals)}`]);
+  return html([
+    `Hi everyone! My name is ${firstName}. Outside of school I spend most of my time ${first} and ${second}. ${random.pick(goals)}`,
+  ]);
 }
 
 export function writeIntroductionReply(random: Random, toFirstName: string): string {
@@ -142,7 +158,10 @@ export function essayToText(essay: Essay): string {
 }
 
 export function wordCount(text: string): number {
-  return text.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+  return text
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 }
 
 function html(paragraphs: string[]): string {
@@ -160,7 +179,12 @@ function deck<T>(random: Random, items: readonly T[]): () => T {
 
 /** `count` items picked at random but kept in their original order (conclusions read better). */
 function inOrder<T>(random: Random, items: readonly T[], count: number): T[] {
-  const indexes = random.sample(items.map((_, i) => i), count).sort((a, b) => a - b);
+  const indexes = random
+    .sample(
+      items.map((_, i) => i),
+      count,
+    )
+    .sort((a, b) => a - b);
   return indexes.map((i) => items[i] as T);
 }
 

@@ -75,11 +75,21 @@ export class DemoFactory {
   }
 
   accessToken(token: string, userId: number, overrides: { expiresAt?: string | null; revoked?: boolean } = {}): void {
-    this.state.accessTokens.set(token, { userId, expiresAt: overrides.expiresAt ?? null, revoked: overrides.revoked ?? false });
+    this.state.accessTokens.set(token, {
+      userId,
+      expiresAt: overrides.expiresAt ?? null,
+      revoked: overrides.revoked ?? false,
+    });
   }
 
   term(overrides: Partial<DemoTerm> & { name: string }): DemoTerm {
-    const term: DemoTerm = { id: this.state.nextId('term'), startAt: null, endAt: null, createdAt: iso(this.daysFromNow(-400)), ...overrides };
+    const term: DemoTerm = {
+      id: this.state.nextId('term'),
+      startAt: null,
+      endAt: null,
+      createdAt: iso(this.daysFromNow(-400)),
+      ...overrides,
+    };
     this.state.terms.set(term.id, term);
     return term;
   }
@@ -100,7 +110,12 @@ export class DemoFactory {
     return course;
   }
 
-  enroll(course: DemoCourse, user: DemoUser, type: EnrollmentType, overrides: Partial<DemoEnrollment> = {}): DemoEnrollment {
+  enroll(
+    course: DemoCourse,
+    user: DemoUser,
+    type: EnrollmentType,
+    overrides: Partial<DemoEnrollment> = {},
+  ): DemoEnrollment {
     const enrollment: DemoEnrollment = {
       id: this.state.nextId('enrollment'),
       courseId: course.id,
@@ -145,7 +160,10 @@ export class DemoFactory {
   }
 
   /** An assignment, with an unsubmitted row for every student already enrolled. */
-  assignment(course: DemoCourse, overrides: Partial<DemoAssignment> & { name: string; assignmentGroupId: number }): DemoAssignment {
+  assignment(
+    course: DemoCourse,
+    overrides: Partial<DemoAssignment> & { name: string; assignmentGroupId: number },
+  ): DemoAssignment {
     const position = (this.positions.get(course.id) ?? 0) + 1;
     this.positions.set(course.id, position);
     const createdAt = iso(this.daysFromNow(-50));
@@ -187,10 +205,19 @@ export class DemoFactory {
   }
 
   comment(submission: DemoSubmission, authorId: number, text: string, createdAt: Date): void {
-    submission.comments.push({ id: this.state.nextId('comment'), authorId, comment: text, createdAt: iso(createdAt), attempt: submission.attempt });
+    submission.comments.push({
+      id: this.state.nextId('comment'),
+      authorId,
+      comment: text,
+      createdAt: iso(createdAt),
+      attempt: submission.attempt,
+    });
   }
 
-  attachment(courseId: number, fields: Pick<DemoAttachment, 'filename' | 'contentType' | 'text' | 'title' | 'createdAt'>): DemoAttachment {
+  attachment(
+    courseId: number,
+    fields: Pick<DemoAttachment, 'filename' | 'contentType' | 'text' | 'title' | 'createdAt'>,
+  ): DemoAttachment {
     const attachment: DemoAttachment = {
       id: this.state.nextId('attachment'),
       courseId,
@@ -203,7 +230,10 @@ export class DemoFactory {
     return attachment;
   }
 
-  topic(course: DemoCourse, overrides: Partial<DemoDiscussionTopic> & { title: string; message: string; authorId: number }): DemoDiscussionTopic {
+  topic(
+    course: DemoCourse,
+    overrides: Partial<DemoDiscussionTopic> & { title: string; message: string; authorId: number },
+  ): DemoDiscussionTopic {
     const postedAt = iso(this.daysFromNow(-14));
     const topic: DemoDiscussionTopic = {
       id: this.state.nextId('topic'),
@@ -223,7 +253,11 @@ export class DemoFactory {
     return topic;
   }
 
-  entry(topic: DemoDiscussionTopic, userId: number, overrides: Partial<DemoDiscussionEntry> & { message: string; createdAt: string }): DemoDiscussionEntry {
+  entry(
+    topic: DemoDiscussionTopic,
+    userId: number,
+    overrides: Partial<DemoDiscussionEntry> & { message: string; createdAt: string },
+  ): DemoDiscussionEntry {
     const entry: DemoDiscussionEntry = {
       id: this.state.nextId('entry'),
       topicId: topic.id,
@@ -265,7 +299,9 @@ export class DemoFactory {
   /** A question; `answers` are texts with the correct one(s) marked. */
   question(
     quiz: DemoQuiz,
-    fields: Pick<DemoQuizQuestion, 'name' | 'type' | 'text' | 'pointsPossible'> & { answers?: Array<{ text: string; isCorrect: boolean }> },
+    fields: Pick<DemoQuizQuestion, 'name' | 'type' | 'text' | 'pointsPossible'> & {
+      answers?: Array<{ text: string; isCorrect: boolean }>;
+    },
   ): DemoQuizQuestion {
     const question: DemoQuizQuestion = {
       id: this.state.nextId('question'),
@@ -290,7 +326,11 @@ export class DemoFactory {
     return question;
   }
 
-  quizSubmission(quiz: DemoQuiz, userId: number, overrides: Partial<DemoQuizSubmission> & { startedAt: string; results: DemoQuizSubmission['results'] }): DemoQuizSubmission {
+  quizSubmission(
+    quiz: DemoQuiz,
+    userId: number,
+    overrides: Partial<DemoQuizSubmission> & { startedAt: string; results: DemoQuizSubmission['results'] },
+  ): DemoQuizSubmission {
     const points = overrides.results.reduce((sum, result) => sum + result.points, 0);
     const isPending = overrides.results.some((result) => result.correct === 'undefined');
     const quizSubmission: DemoQuizSubmission = {

@@ -54,7 +54,10 @@ export function handInWork(
   };
 
   for (const student of take(plan.excused)) result.set(student.user.id, classroom.excuse(assignment, student));
-  for (const [count, isLate] of [[plan.graded, false], [plan.gradedLate, true]] as const) {
+  for (const [count, isLate] of [
+    [plan.graded, false],
+    [plan.gradedLate, true],
+  ] as const) {
     for (const student of take(count)) {
       const submission = handIn(student, isLate);
       classroom.grade(assignment, submission, student.level, classroom.gradedAt(submission));
@@ -75,10 +78,16 @@ export function handInWork(
     classroom.studentComment(submission, student);
     result.set(student.user.id, submission);
   }
-  const ungraded = [...take(plan.submitted).map((s) => [s, false] as const), ...take(plan.late).map((s) => [s, true] as const)];
+  const ungraded = [
+    ...take(plan.submitted).map((s) => [s, false] as const),
+    ...take(plan.late).map((s) => [s, true] as const),
+  ];
   for (const [student, isLate] of ungraded) result.set(student.user.id, handIn(student, isLate));
 
-  for (const student of random.sample(ungraded.map(([s]) => s), plan.studentComments ?? 0)) {
+  for (const student of random.sample(
+    ungraded.map(([s]) => s),
+    plan.studentComments ?? 0,
+  )) {
     const submission = result.get(student.user.id);
     if (submission) classroom.studentComment(submission, student);
   }

@@ -40,7 +40,12 @@ export function seedScenario(state: DemoCanvasState, random: Random, scenario: D
   const essayFor = (topic: TopicKey, level: WriterLevel): string => {
     let byLevel = pools.get(topic);
     if (!byLevel) {
-      byLevel = new Map(LEVELS.map((l) => [l, Array.from({ length: ESSAYS_PER_LEVEL }, () => essayToHtml(random, writeEssay(random, topic, l)))]));
+      byLevel = new Map(
+        LEVELS.map((l) => [
+          l,
+          Array.from({ length: ESSAYS_PER_LEVEL }, () => essayToHtml(random, writeEssay(random, topic, l))),
+        ]),
+      );
       pools.set(topic, byLevel);
     }
     return random.pick(byLevel.get(level) ?? []);
@@ -50,7 +55,11 @@ export function seedScenario(state: DemoCanvasState, random: Random, scenario: D
   for (let c = 0; c < scenario.courses; c++) {
     const subject = SUBJECTS[c % SUBJECTS.length] ?? SUBJECTS[0];
     if (!subject) continue;
-    const course = factory.course({ name: `${subject.name} ${Math.floor(c / SUBJECTS.length) + 1}`, courseCode: `${subject.name.slice(0, 4).toUpperCase()}-${c + 1}`, termId: term.id });
+    const course = factory.course({
+      name: `${subject.name} ${Math.floor(c / SUBJECTS.length) + 1}`,
+      courseCode: `${subject.name.slice(0, 4).toUpperCase()}-${c + 1}`,
+      termId: term.id,
+    });
     factory.enroll(course, teacher, 'teacher');
     if (c === 0) factory.enroll(course, ta, 'ta', { canManageGrades: false });
     if (c < 2) favorites.push(course.id);

@@ -2,7 +2,12 @@ import type { DemoCourse, DemoUser } from '../model';
 import { iso } from '../time';
 import type { Classroom, Student } from './classroom';
 import type { DemoFactory } from './factories';
-import { DEMO_CANVAS_EXPIRED_TOKEN, DEMO_CANVAS_REVOKED_TOKEN, DEMO_CANVAS_TA_TOKEN, DEMO_CANVAS_TOKEN } from './tokens';
+import {
+  DEMO_CANVAS_EXPIRED_TOKEN,
+  DEMO_CANVAS_REVOKED_TOKEN,
+  DEMO_CANVAS_TA_TOKEN,
+  DEMO_CANVAS_TOKEN,
+} from './tokens';
 
 export const DEMO_TEACHER_ID = 1001;
 export const DEMO_TA_ID = 1002;
@@ -16,7 +21,12 @@ export function seedStaff(factory: DemoFactory): { teacher: DemoUser; ta: DemoUs
     email: 'dana.whitfield@northridge.example.edu',
     pronouns: 'she/her',
   });
-  const ta = factory.user({ id: DEMO_TA_ID, firstName: 'Marcus', lastName: 'Bell', email: 'marcus.bell@northridge.example.edu' });
+  const ta = factory.user({
+    id: DEMO_TA_ID,
+    firstName: 'Marcus',
+    lastName: 'Bell',
+    email: 'marcus.bell@northridge.example.edu',
+  });
   factory.state.teacherId = teacher.id;
   factory.accessToken(DEMO_CANVAS_TOKEN, teacher.id);
   factory.accessToken(DEMO_CANVAS_TA_TOKEN, ta.id);
@@ -25,7 +35,12 @@ export function seedStaff(factory: DemoFactory): { teacher: DemoUser; ta: DemoUs
   return { teacher, ta };
 }
 
-export function enrollStudents(factory: DemoFactory, classroom: Classroom, course: DemoCourse, count: number): Student[] {
+export function enrollStudents(
+  factory: DemoFactory,
+  classroom: Classroom,
+  course: DemoCourse,
+  count: number,
+): Student[] {
   const students: Student[] = [];
   for (let i = 0; i < count; i++) {
     const user = factory.user();
@@ -44,7 +59,15 @@ export function semesterNameOf(date: Date): string {
 export function previousSemesterOf(date: Date): { name: string; startAt: Date; endAt: Date } {
   const year = date.getUTCFullYear();
   if (date.getUTCMonth() < 6) {
-    return { name: `Fall ${year - 1}`, startAt: new Date(Date.UTC(year - 1, 7, 24, 6)), endAt: new Date(Date.UTC(year - 1, 11, 19, 6, 59, 59)) };
+    return {
+      name: `Fall ${year - 1}`,
+      startAt: new Date(Date.UTC(year - 1, 7, 24, 6)),
+      endAt: new Date(Date.UTC(year - 1, 11, 19, 6, 59, 59)),
+    };
   }
-  return { name: `Spring ${year}`, startAt: new Date(Date.UTC(year, 0, 12, 7)), endAt: new Date(Date.UTC(year, 4, 30, 5, 59, 59)) };
+  return {
+    name: `Spring ${year}`,
+    startAt: new Date(Date.UTC(year, 0, 12, 7)),
+    endAt: new Date(Date.UTC(year, 4, 30, 5, 59, 59)),
+  };
 }

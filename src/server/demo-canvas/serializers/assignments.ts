@@ -16,7 +16,9 @@ export function assignmentJson(
 ): Record<string, unknown> {
   const { state, baseUrl } = context;
   const courseUrl = `${baseUrl}/courses/${assignment.courseId}`;
-  const submissions = state.studentIdsIn(assignment.courseId).map((userId) => state.submissionOf(assignment.id, userId));
+  const submissions = state
+    .studentIdsIn(assignment.courseId)
+    .map((userId) => state.submissionOf(assignment.id, userId));
   const hasSubmitted = submissions.some((s) => s?.submittedAt);
   const hasGraded = submissions.some((s) => s?.gradedAt);
   const isQuiz = assignment.submissionTypes.includes('online_quiz');

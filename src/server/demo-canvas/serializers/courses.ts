@@ -15,7 +15,11 @@ const ROOT_ACCOUNT_ID = 1;
 const SUB_ACCOUNT_ID = 3;
 
 /** `course_json` with the includes the list and show endpoints accept. */
-export function courseJson(context: RenderContext, course: DemoCourse, includes: ReadonlySet<string>): Record<string, unknown> {
+export function courseJson(
+  context: RenderContext,
+  course: DemoCourse,
+  includes: ReadonlySet<string>,
+): Record<string, unknown> {
   const { state, caller, baseUrl } = context;
   const callerEnrollments = state.enrollmentsInCourse(course.id).filter((e) => e.userId === caller.id);
   const json: Record<string, unknown> = {
@@ -53,7 +57,9 @@ export function courseJson(context: RenderContext, course: DemoCourse, includes:
   };
   const isParticipatingInstructor =
     course.workflowState !== 'completed' &&
-    callerEnrollments.some((e) => (e.type === 'teacher' || e.type === 'ta') && e.state === 'active' && e.canManageGrades);
+    callerEnrollments.some(
+      (e) => (e.type === 'teacher' || e.type === 'ta') && e.state === 'active' && e.canManageGrades,
+    );
   if (includes.has('needs_grading_count') && isParticipatingInstructor) {
     json.needs_grading_count = courseNeedsGradingCount(state, course.id);
   }

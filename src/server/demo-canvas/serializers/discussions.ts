@@ -20,7 +20,10 @@ export function topicJson(
   const { state, baseUrl } = context;
   const entries = state.entriesOf(topic.id).filter((entry) => !entry.deleted);
   const author = state.users.get(topic.authorId);
-  const lastReplyAt = entries.reduce<string | null>((latest, e) => (latest === null || e.createdAt > latest ? e.createdAt : latest), null);
+  const lastReplyAt = entries.reduce<string | null>(
+    (latest, e) => (latest === null || e.createdAt > latest ? e.createdAt : latest),
+    null,
+  );
   const url = `${baseUrl}/courses/${topic.courseId}/discussion_topics/${topic.id}`;
   const json: Record<string, unknown> = {
     id: topic.id,
@@ -135,7 +138,10 @@ function userOf(context: RenderContext, userId: number, courseId: number): Recor
 }
 
 /** The `/view` tree: entries without user names or read state, children under `replies`. */
-export function viewEntryJson(entry: DemoDiscussionEntry, childrenOf: Map<number | null, DemoDiscussionEntry[]>): Record<string, unknown> {
+export function viewEntryJson(
+  entry: DemoDiscussionEntry,
+  childrenOf: Map<number | null, DemoDiscussionEntry[]>,
+): Record<string, unknown> {
   const base: Record<string, unknown> = {
     id: entry.id,
     parent_id: entry.parentId,

@@ -119,10 +119,14 @@ export function quizQuestionJson(question: DemoQuizQuestion): Record<string, unk
   };
 }
 
-export function quizSubmissionJson(context: RenderContext, quizSubmission: DemoQuizSubmission): Record<string, unknown> {
+export function quizSubmissionJson(
+  context: RenderContext,
+  quizSubmission: DemoQuizSubmission,
+): Record<string, unknown> {
   const quiz = context.state.quizzes.get(quizSubmission.quizId);
   const courseUrl = `${context.baseUrl}/courses/${quiz?.courseId ?? 0}`;
-  const attemptsLeft = quiz && quiz.allowedAttempts > 0 ? Math.max(0, quiz.allowedAttempts - quizSubmission.attempt) : -1;
+  const attemptsLeft =
+    quiz && quiz.allowedAttempts > 0 ? Math.max(0, quiz.allowedAttempts - quizSubmission.attempt) : -1;
   return {
     id: quizSubmission.id,
     quiz_id: quizSubmission.quizId,

@@ -49,7 +49,11 @@ export function submissionJson(
 }
 
 /** The fields every submission (and every history version) has. */
-function attemptJson(context: RenderContext, submission: DemoSubmission, assignment: DemoAssignment): Record<string, unknown> {
+function attemptJson(
+  context: RenderContext,
+  submission: DemoSubmission,
+  assignment: DemoAssignment,
+): Record<string, unknown> {
   const { baseUrl } = context;
   const lateness = latenessOf(submission, assignment, context.now);
   const isQuiz = submission.submissionType === 'online_quiz';
@@ -114,7 +118,11 @@ function attemptJson(context: RenderContext, submission: DemoSubmission, assignm
  * `submission_history`: one version per attempt. For classic quizzes each version is built from
  * the quiz submission and carries `submission_data`, the per-question results.
  */
-function historyJson(context: RenderContext, submission: DemoSubmission, assignment: DemoAssignment): Record<string, unknown>[] {
+function historyJson(
+  context: RenderContext,
+  submission: DemoSubmission,
+  assignment: DemoAssignment,
+): Record<string, unknown>[] {
   const current = attemptJson(context, submission, assignment);
   const quizSubmission =
     submission.quizSubmissionId === null ? undefined : context.state.quizSubmissions.get(submission.quizSubmissionId);

@@ -41,7 +41,10 @@ export function createAuditWriter(db: Database, log: FastifyBaseLogger): AuditWr
       }
     }
     log.fatal(
-      { err: lastError, audit: { action: row.action, userId: row.userId, tableName: row.tableName, recordId: row.recordId } },
+      {
+        err: lastError,
+        audit: { action: row.action, userId: row.userId, tableName: row.tableName, recordId: row.recordId },
+      },
       'AUDIT_WRITE_FAILED: an audit record could not be written',
     );
   };

@@ -6,7 +6,12 @@ import { profiles, refreshTokens, signInThrottle, userCredentials, users } from 
  * Attempts counted freely, then each further one waits baseDelay × 2^(n − free), at most maxDelay.
  * A key left alone for quietReset seconds after its wait ended starts afresh.
  */
-export type BackoffRule = { freeAttempts: number; baseDelaySeconds: number; maxDelaySeconds: number; quietResetSeconds: number };
+export type BackoffRule = {
+  freeAttempts: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  quietResetSeconds: number;
+};
 
 export type UserRecord = { id: string; email: string; createdAt: Date; fullName: string | null };
 
@@ -105,7 +110,9 @@ export function createAuthStore(db: Database) {
         .returning({ key: signInThrottle.key });
       if (counted.length === 1) return null;
       const [row] = await db
-        .select({ secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${signInThrottle.nextAttemptAt} - now()))))::int` })
+        .select({
+          secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${signInThrottle.nextAttemptAt} - now()))))::int`,
+        })
         .from(signInThrottle)
         .where(eq(signInThrottle.key, key));
       return row?.secondsLeft ?? 1;

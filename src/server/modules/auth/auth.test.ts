@@ -16,10 +16,15 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
 
 describe('sign-up', () => {
   it('creates the account and its profile, and answers without a session', async () => {
-    const response = await post('/api/auth/sign-up', { email: ' New@School.Test ', password: 'secret-ink', fullName: 'Ada Lovelace' });
+    const response = await post('/api/auth/sign-up', {
+      email: ' New@School.Test ',
+      password: 'secret-ink',
+      fullName: 'Ada Lovelace',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED });
-    const rows = await queryRows(harness.database.db,
+    const rows = await queryRows(
+      harness.database.db,
       sql`select p.full_name from profiles p join users u on u.id = p.id where u.email = 'new@school.test'`,
     );
     expect(rows[0]).toEqual({ full_name: 'Ada Lovelace' });
@@ -27,7 +32,8 @@ describe('sign-up', () => {
 
   it('stores an argon2id hash, never the password', async () => {
     await post('/api/auth/sign-up', { email: 'hash@school.test', password: 'plain-secret', fullName: 'H' });
-    const rows = await queryRows(harness.database.db, 
+    const rows = await queryRows(
+      harness.database.db,
       sql`select password_hash from user_credentials c join users u on u.id = c.user_id where u.email = 'hash@school.test'`,
     );
     const hash = (rows[0] as { password_hash: string }).password_hash;
@@ -37,11 +43,19 @@ describe('sign-up', () => {
 
   it('keeps the first account when an e-mail signs up twice, and answers the same', async () => {
     await post('/api/auth/sign-up', { email: 'twice@school.test', password: 'secret-ink', fullName: 'One' });
-    const response = await post('/api/auth/sign-up', { email: 'TWICE@school.test', password: 'secret-pen', fullName: 'Two' });
+    const response = await post('/api/auth/sign-up', {
+      email: 'TWICE@school.test',
+      password: 'secret-pen',
+      fullName: 'Two',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED });
-    expect((await post('/api/auth/sign-in', { email: 'twice@school.test', password: 'secret-ink' })).statusCode).toBe(200);
-    expect((await post('/api/auth/sign-in', { email: 'twice@school.test', password: 'secret-pen' })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: 'twice@school.test', password: 'secret-ink' })).statusCode).toBe(
+      200,
+    );
+    expect((await post('/api/auth/sign-in', { email: 'twice@school.test', password: 'secret-pen' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('tells the owner of an existing account a few times a day at most, whatever the addresses the sign-ups come from', async () => {
@@ -59,8 +73,13 @@ describe('sign-up', () => {
       expect(response.json()).toEqual({ message: SIGN_UP_ACCEPTED });
     }
     const notes = () =>
-      queryRows(harness.database.db, sql`select 1 from mail_outbox where to_address = 'flooded@school.test' and subject = 'You already have a Margin account'`);
-    await expect.poll(async () => (await notes()).length, { timeout: 5000 }).toBeGreaterThanOrEqual(ACCOUNT_EXISTS_MAIL_LIMIT.limit);
+      queryRows(
+        harness.database.db,
+        sql`select 1 from mail_outbox where to_address = 'flooded@school.test' and subject = 'You already have a Margin account'`,
+      );
+    await expect
+      .poll(async () => (await notes()).length, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(ACCOUNT_EXISTS_MAIL_LIMIT.limit);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await notes()).toHaveLength(ACCOUNT_EXISTS_MAIL_LIMIT.limit);
   });
@@ -91,7 +110,11 @@ describe('sign-up', () => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe('The request body is not valid JSON.');
-    const huge = await post('/api/auth/sign-up', { email: 'a@b.co', password: 'secret-ink', fullName: 'x'.repeat(2_000_000) });
+    const huge = await post('/api/auth/sign-up', {
+      email: 'a@b.co',
+      password: 'secret-ink',
+      fullName: 'x'.repeat(2_000_000),
+    });
     expect(huge.statusCode).toBe(413);
   });
 });
@@ -104,7 +127,11 @@ describe('sign-in', () => {
     const { session } = response.json();
     expect(session).toMatchObject({ token_type: 'bearer', expires_in: 900, refresh_token: null });
     expect(session.expires_at).toBeGreaterThan(Date.now() / 1000);
-    expect(session.user).toMatchObject({ email: 'shape@school.test', user_metadata: { full_name: 'Shape Tester' }, factors: [] });
+    expect(session.user).toMatchObject({
+      email: 'shape@school.test',
+      user_metadata: { full_name: 'Shape Tester' },
+      factors: [],
+    });
     expect(session.user.identities).toHaveLength(1);
     const cookie = response.cookies.find((c) => c.name === 'margin_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
@@ -136,7 +163,12 @@ describe('sign-in', () => {
 
   it('rate limits repeated failures per client address across e-mails', async () => {
     const fromAddress = (email: string) =>
-      harness.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: 'guess' }, remoteAddress: '203.0.113.9' });
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email, password: 'guess' },
+        remoteAddress: '203.0.113.9',
+      });
     for (let attempt = 0; attempt < SIGN_IN_RULES.address.freeAttempts; attempt += 1) {
       expect((await fromAddress(`spray${attempt}@school.test`)).statusCode).toBe(401);
     }
@@ -186,7 +218,8 @@ describe('refresh and sign-out', () => {
     expect(replay.json().error.message).toBe('Your session has ended. Please sign in again.');
     // The legitimate holder's newer token is gone too.
     expect((await refresh(current)).statusCode).toBe(401);
-    const audit = await queryRows(harness.database.db, 
+    const audit = await queryRows(
+      harness.database.db,
       sql`select count(*)::int as n from audit_logs where action = 'REFRESH_TOKEN_REUSED' and user_id = ${teacher.userId}`,
     );
     expect(audit[0]).toEqual({ n: 1 });
@@ -198,14 +231,19 @@ describe('refresh and sign-out', () => {
 
   it('signs out by revoking the refresh token', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const signOut = await harness.app.inject({ method: 'POST', url: '/api/auth/sign-out', cookies: { margin_refresh: teacher.refreshCookie } });
+    const signOut = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookies: { margin_refresh: teacher.refreshCookie },
+    });
     expect(signOut.statusCode).toBe(204);
     expect((await refresh(teacher.refreshCookie)).statusCode).toBe(401);
   });
 });
 
 describe('protected routes', () => {
-  const getSession = (headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url: '/api/auth/session', headers });
+  const getSession = (headers: Record<string, string> = {}) =>
+    harness.app.inject({ method: 'GET', url: '/api/auth/session', headers });
 
   it('return the signed-in user with a valid bearer token', async () => {
     const teacher = await signUpAndIn(harness.app, { fullName: 'Toni Morrison' });
@@ -252,7 +290,12 @@ describe('profile', () => {
   it('reads and updates name and school, and audits the change', async () => {
     const teacher = await signUpAndIn(harness.app, { fullName: 'Old Name' });
     const read = await harness.app.inject({ method: 'GET', url: '/api/profile', headers: teacher.headers });
-    expect(read.json()).toMatchObject({ full_name: 'Old Name', school_name: null, canvas_connected: false, email: teacher.email });
+    expect(read.json()).toMatchObject({
+      full_name: 'Old Name',
+      school_name: null,
+      canvas_connected: false,
+      email: teacher.email,
+    });
     const update = await harness.app.inject({
       method: 'PATCH',
       url: '/api/profile',
@@ -261,7 +304,8 @@ describe('profile', () => {
     });
     expect(update.statusCode).toBe(200);
     expect(update.json()).toMatchObject({ full_name: 'New Name', school_name: 'Lincoln High' });
-    const audit = await queryRows(harness.database.db, 
+    const audit = await queryRows(
+      harness.database.db,
       sql`select old_values, new_values from audit_logs where action = 'PROFILE_UPDATED' and user_id = ${teacher.userId}`,
     );
     expect(audit[0]).toMatchObject({ old_values: { full_name: 'Old Name' }, new_values: { fullName: 'New Name' } });

@@ -17,7 +17,10 @@ declare module 'fastify' {
  * indexed lookup per request, so a sign-out takes effect at once on every instance.
  * Public routes never look at the header, so a stale token cannot break them.
  */
-export function createAuthenticateHook(accessTokens: AccessTokens, store: Pick<AuthStore, 'isSessionLive'>): onRequestAsyncHookHandler {
+export function createAuthenticateHook(
+  accessTokens: AccessTokens,
+  store: Pick<AuthStore, 'isSessionLive'>,
+): onRequestAsyncHookHandler {
   return async (request) => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'User not authenticated');

@@ -26,7 +26,10 @@ export async function issueSession(
   familyId: string = randomUUID(),
   now = new Date(),
 ): Promise<IssuedSession> {
-  const { token, expiresAt } = await deps.accessTokens.issue({ userId: user.id, email: user.email, sessionId: familyId }, now);
+  const { token, expiresAt } = await deps.accessTokens.issue(
+    { userId: user.id, email: user.email, sessionId: familyId },
+    now,
+  );
   const refreshToken = randomToken();
   const refreshExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000);
   await deps.store.insertRefreshToken({

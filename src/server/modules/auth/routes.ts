@@ -41,7 +41,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   }
 
   function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply) {
-    void reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: isSecure(request) });
+    void reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isSecure(request),
+    });
   }
 
   app.post(
@@ -49,7 +54,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     { schema: { body: signUpRequestSchema, response: { 201: signUpResponseSchema } } },
     async (request, reply) => {
       await signUp(
-        { ...deps, db: context.db, limitPerHour: context.config.signUpLimitPerHour, afterSignUp: context.sendSignUpMail },
+        {
+          ...deps,
+          db: context.db,
+          limitPerHour: context.config.signUpLimitPerHour,
+          afterSignUp: context.sendSignUpMail,
+        },
         request.body,
         request.ip,
       );

@@ -47,9 +47,7 @@ export async function signUp(
   // argon2id with the library's defaults (19 MiB, 2 passes), OWASP's recommended minimum.
   const passwordHash = await hash(request.password);
   const user = await deps.store.createUser(request.email, passwordHash, request.fullName);
-  const outcome: SignUpOutcome = user
-    ? { kind: 'created', user }
-    : { kind: 'existing', email: request.email };
+  const outcome: SignUpOutcome = user ? { kind: 'created', user } : { kind: 'existing', email: request.email };
   if (user) await deps.audit({ userId: user.id, action: 'USER_SIGNED_UP', tableName: 'users', recordId: user.id });
   if (user || (await mayTellOwner(deps.db, request.email))) deps.afterSignUp(outcome);
   return outcome;

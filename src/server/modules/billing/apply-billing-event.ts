@@ -11,7 +11,9 @@ import { laterOf } from './billing-term';
 export type AppliedEvent = {
   /** False when the event had been applied before: then nothing changed. */
   isNew: boolean;
-  outcome: CheckoutOutcome | { result: 'subscription-updated' | 'subscription-ended' | 'cycle-moved' | 'checkout-expired' | 'ignored' };
+  outcome:
+    | CheckoutOutcome
+    | { result: 'subscription-updated' | 'subscription-ended' | 'cycle-moved' | 'checkout-expired' | 'ignored' };
 };
 
 /**
@@ -19,7 +21,10 @@ export type AppliedEvent = {
  * transaction as its changes, so a replayed delivery changes nothing and a failed one is retried
  * whole. Stripe webhooks and the local test mode both come through here.
  */
-export async function applyBillingEvent(deps: Pick<BillingDeps, 'db' | 'provider' | 'log'>, event: BillingEvent): Promise<AppliedEvent> {
+export async function applyBillingEvent(
+  deps: Pick<BillingDeps, 'db' | 'provider' | 'log'>,
+  event: BillingEvent,
+): Promise<AppliedEvent> {
   const applied = await deps.db.transaction(async (transaction): Promise<AppliedEvent> => {
     const store = createBillingStore(transaction);
     const type = event.type === 'ignored' ? event.providerType : event.type;
@@ -45,7 +50,11 @@ export async function applyBillingEvent(deps: Pick<BillingDeps, 'db' | 'provider
   return applied;
 }
 
-async function applyOnce(store: BillingStore, db: Parameters<typeof createUsageStore>[0], event: BillingEvent): Promise<AppliedEvent['outcome']> {
+async function applyOnce(
+  store: BillingStore,
+  db: Parameters<typeof createUsageStore>[0],
+  event: BillingEvent,
+): Promise<AppliedEvent['outcome']> {
   switch (event.type) {
     case 'checkout.completed':
       return applyCheckoutCompleted({ store, usageStore: createUsageStore(db) }, event);
@@ -53,7 +62,11 @@ async function applyOnce(store: BillingStore, db: Parameters<typeof createUsageS
       await store.closeCheckout(event.checkoutId, 'expired', event.occurredAt);
       return { result: 'checkout-expired' };
     case 'subscription.updated':
-      return applySubscriptionUpdated({ store, usageStore: createUsageStore(db) }, event.subscription, event.occurredAt);
+      return applySubscriptionUpdated(
+        { store, usageStore: createUsageStore(db) },
+        event.subscription,
+        event.occurredAt,
+      );
     case 'subscription.deleted': {
       const subscriber = event.subscriptionId
         ? await store.findSubscriberBySubscriptionId(event.subscriptionId)
@@ -124,7 +137,8 @@ async function endSubscription(store: BillingStore, subscriber: SubscriberRow, o
     subscriptionTier: FREE_TRIAL,
     billingInterval: null,
     billingCycleStart: null,
-    subscriptionEnd: subscriber.subscriptionEnd && subscriber.subscriptionEnd < occurredAt ? subscriber.subscriptionEnd : occurredAt,
+    subscriptionEnd:
+      subscriber.subscriptionEnd && subscriber.subscriptionEnd < occurredAt ? subscriber.subscriptionEnd : occurredAt,
     stripeSubscriptionId: null,
   });
 }

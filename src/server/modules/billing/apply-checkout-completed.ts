@@ -26,7 +26,8 @@ export async function applyCheckoutCompleted(
   if (!known) return { result: 'unknown-checkout' };
   const checkout = await store.closeCheckout(known.id, 'completed', event.occurredAt);
   if (!checkout) return { result: 'already-closed' };
-  if (event.sessionId && event.sessionId !== checkout.providerSessionId) await store.setCheckoutSession(checkout.id, event.sessionId);
+  if (event.sessionId && event.sessionId !== checkout.providerSessionId)
+    await store.setCheckoutSession(checkout.id, event.sessionId);
 
   if (checkout.kind === 'extra_pack') {
     const { period } = await getUsageSummary(usageStore, checkout.userId, event.occurredAt);
@@ -37,7 +38,12 @@ export async function applyCheckoutCompleted(
       amountCents: checkout.amountCents,
       paymentReference: `checkout:${checkout.id}`,
     });
-    return { result: 'extra-pack-added', userId: checkout.userId, billingPeriod: period.key, submissions: EXTRA_PACK.submissions };
+    return {
+      result: 'extra-pack-added',
+      userId: checkout.userId,
+      billingPeriod: period.key,
+      submissions: EXTRA_PACK.submissions,
+    };
   }
 
   const subscription = event.subscription;

@@ -45,13 +45,20 @@ describe('production without Stripe and without BILLING_TEST_MODE', () => {
 
   it('has no test-mode checkout or portal to give oneself a plan with', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Max Plan', isYearly: false });
+    const response = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Max Plan',
+      isYearly: false,
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('still reports the Free Trial', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await harness.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: teacher.headers });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/billing/subscription',
+      headers: teacher.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ subscription_tier: 'Free Trial' });
   });

@@ -34,13 +34,18 @@ export function createBillingStore(db: Database) {
       return row!;
     },
 
-    async createCheckout(values: Omit<typeof billingCheckouts.$inferInsert, 'id' | 'status' | 'createdAt' | 'completedAt'>) {
+    async createCheckout(
+      values: Omit<typeof billingCheckouts.$inferInsert, 'id' | 'status' | 'createdAt' | 'completedAt'>,
+    ) {
       const [row] = await db.insert(billingCheckouts).values(values).returning();
       return row!;
     },
 
     async setCheckoutSession(checkoutId: string, sessionId: string | null): Promise<void> {
-      await db.update(billingCheckouts).set({ providerSessionId: sessionId }).where(eq(billingCheckouts.id, checkoutId));
+      await db
+        .update(billingCheckouts)
+        .set({ providerSessionId: sessionId })
+        .where(eq(billingCheckouts.id, checkoutId));
     },
 
     async findCheckout(checkoutId: string): Promise<CheckoutRow | null> {
@@ -52,7 +57,11 @@ export function createBillingStore(db: Database) {
      * Moves an open checkout to its outcome, once: a second completion (a replayed event, the
      * webhook and the return page racing) finds it no longer open and gets null.
      */
-    async closeCheckout(checkoutId: string, status: 'completed' | 'cancelled' | 'expired', at: Date): Promise<CheckoutRow | null> {
+    async closeCheckout(
+      checkoutId: string,
+      status: 'completed' | 'cancelled' | 'expired',
+      at: Date,
+    ): Promise<CheckoutRow | null> {
       const [row] = await db
         .update(billingCheckouts)
         .set({ status, completedAt: status === 'completed' ? at : null })
@@ -71,7 +80,13 @@ export function createBillingStore(db: Database) {
       return rows.length > 0;
     },
 
-    async addPurchase(values: { userId: string; billingPeriod: string; submissions: number; amountCents: number; paymentReference: string }) {
+    async addPurchase(values: {
+      userId: string;
+      billingPeriod: string;
+      submissions: number;
+      amountCents: number;
+      paymentReference: string;
+    }) {
       const rows = await db
         .insert(submissionPurchases)
         .values(values)

@@ -4,9 +4,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases } from '@/server/db/schema';
 import { createStripeBillingProvider } from '@/server/adapters/billing';
 import { PLAN_CHANGE_PREVIEW_RATE_LIMIT } from './preview-plan-change';
-import { signedStripeEvent, startFakeStripe, stripeId, stripeSubscription, type FakeStripe } from '@/server/test/fake-stripe-server';
+import {
+  signedStripeEvent,
+  startFakeStripe,
+  stripeId,
+  stripeSubscription,
+  type FakeStripe,
+} from '@/server/test/fake-stripe-server';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
-import { auditActions, countRows, createBillingTestApp, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
+import {
+  auditActions,
+  countRows,
+  createBillingTestApp,
+  dayKey,
+  getJson,
+  postJson,
+  subscriberRow,
+} from '../../test/billing-test-support';
 
 /**
  * Stripe billing, end to end through HTTP: the real `stripe` SDK talks to a local server playing
@@ -26,7 +40,10 @@ beforeAll(async () => {
     env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL },
   });
   fake = await startFakeStripe(SECRET_KEY);
-  billing = await createBillingTestApp(harness, createStripeBillingProvider({ stripe: fake.stripe, webhookSecret: WEBHOOK_SECRET }));
+  billing = await createBillingTestApp(
+    harness,
+    createStripeBillingProvider({ stripe: fake.stripe, webhookSecret: WEBHOOK_SECRET }),
+  );
 });
 afterAll(async () => {
   await billing.close();
@@ -45,7 +62,10 @@ async function checkout(teacher: Teacher, body: Record<string, unknown>) {
   const url: string = response.json().url;
   const sessionId = /^https:\/\/checkout\.stripe\.test\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(url)?.[1];
   expect(sessionId, url).toBeDefined();
-  const [row] = await harness.database.db.select().from(billingCheckouts).where(eq(billingCheckouts.providerSessionId, sessionId!));
+  const [row] = await harness.database.db
+    .select()
+    .from(billingCheckouts)
+    .where(eq(billingCheckouts.providerSessionId, sessionId!));
   return { sessionId: sessionId!, checkout: row!, params: fake.requestsTo('/v1/checkout/sessions').at(-1)!.params };
 }
 
@@ -77,14 +97,28 @@ function completedSession(sessionId: string, checkoutId: string, extra: Record<s
 }
 
 /** Checks out a plan and delivers the completion webhook; returns the Stripe subscription made for it. */
-async function subscribe(teacher: Teacher, planName: string, unitAmount: number, options: { periodStart?: Date; interval?: 'month' | 'year' } = {}) {
+async function subscribe(
+  teacher: Teacher,
+  planName: string,
+  unitAmount: number,
+  options: { periodStart?: Date; interval?: 'month' | 'year' } = {},
+) {
   const interval = options.interval ?? 'month';
   const { sessionId, checkout: row } = await checkout(teacher, { planName, isYearly: interval === 'year' });
   const customer = (await subscriberRow(harness, teacher.userId))!.stripeCustomerId!;
   const periodStart = options.periodStart ?? new Date(Math.floor(Date.now() / 1000) * 1000);
   const periodEnd = new Date(periodStart.getTime() + (interval === 'year' ? 365 : 30) * DAY_MS);
   const subscriptionId = stripeId('sub');
-  const object = stripeSubscription({ id: subscriptionId, customer, userId: teacher.userId, unitAmount, interval, periodStart, periodEnd, planName });
+  const object = stripeSubscription({
+    id: subscriptionId,
+    customer,
+    userId: teacher.userId,
+    unitAmount,
+    interval,
+    periodStart,
+    periodEnd,
+    planName,
+  });
   fake.subscriptions.set(subscriptionId, object);
   const eventId = stripeId('evt');
   const session = completedSession(sessionId, row.id, { mode: 'subscription', customer, subscription: subscriptionId });
@@ -117,8 +151,16 @@ describe('checkout with Stripe', () => {
       success_url: `${PUBLIC_URL}/pricing?purchase=success&plan=Core+Plan`,
       cancel_url: `${PUBLIC_URL}/pricing?purchase=cancelled`,
     });
-    expect(fake.requestsTo('/v1/checkout/sessions').at(-1)!.idempotencyKey).toBe(`margin-checkout-${monthly.checkout.id}`);
-    expect(monthly.checkout).toMatchObject({ provider: 'stripe', status: 'open', planName: 'Core Plan', billingInterval: 'month', amountCents: 1999 });
+    expect(fake.requestsTo('/v1/checkout/sessions').at(-1)!.idempotencyKey).toBe(
+      `margin-checkout-${monthly.checkout.id}`,
+    );
+    expect(monthly.checkout).toMatchObject({
+      provider: 'stripe',
+      status: 'open',
+      planName: 'Core Plan',
+      billingInterval: 'month',
+      amountCents: 1999,
+    });
 
     const yearly = await checkout(teacher, { planName: 'Super Plan', isYearly: true, returnTo: '/settings' });
     expect(fake.requestsTo('/v1/customers')).toHaveLength(customersBefore + 1);
@@ -128,12 +170,17 @@ describe('checkout with Stripe', () => {
       'line_items[0][price_data][recurring][interval]': 'year',
       success_url: `${PUBLIC_URL}/settings?purchase=success&plan=Super+Plan`,
     });
-    expect(await auditActions(harness, teacher.userId)).toEqual(['SUBSCRIPTION_CHECKOUT_INITIATED', 'SUBSCRIPTION_CHECKOUT_INITIATED']);
+    expect(await auditActions(harness, teacher.userId)).toEqual([
+      'SUBSCRIPTION_CHECKOUT_INITIATED',
+      'SUBSCRIPTION_CHECKOUT_INITIATED',
+    ]);
   });
 
   it('sells the extra pack as a one-time $5 payment and opens the Customer Portal', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, { returnTo: '/dashboard' });
+    const response = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, {
+      returnTo: '/dashboard',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const params = fake.requestsTo('/v1/checkout/sessions').at(-1)!.params;
     expect(params).toMatchObject({
@@ -150,14 +197,23 @@ describe('checkout with Stripe', () => {
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
     const customer = (await subscriberRow(harness, teacher.userId))!.stripeCustomerId;
-    expect(fake.requestsTo('/v1/billing_portal/sessions').at(-1)!.params).toEqual({ customer, return_url: `${PUBLIC_URL}/settings` });
-    expect(await auditActions(harness, teacher.userId)).toEqual(['SUBMISSION_PURCHASE_INITIATED', 'CUSTOMER_PORTAL_ACCESSED']);
+    expect(fake.requestsTo('/v1/billing_portal/sessions').at(-1)!.params).toEqual({
+      customer,
+      return_url: `${PUBLIC_URL}/settings`,
+    });
+    expect(await auditActions(harness, teacher.userId)).toEqual([
+      'SUBMISSION_PURCHASE_INITIATED',
+      'CUSTOMER_PORTAL_ACCESSED',
+    ]);
   });
 
   it('reports a Stripe outage with the spec’s messages, and keeps no open checkout', async () => {
     const teacher = await signUpAndIn(harness.app);
     fake.failPath('/v1/checkout/sessions');
-    const plan = await postJson(billing, '/api/billing/checkout', teacher.headers, { planName: 'Lite Plan', isYearly: false });
+    const plan = await postJson(billing, '/api/billing/checkout', teacher.headers, {
+      planName: 'Lite Plan',
+      isYearly: false,
+    });
     expect(plan.statusCode).toBe(502);
     expect(plan.json().error).toMatchObject({ code: 'BILLING_FAILED', message: 'Failed to create checkout session' });
     const pack = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, {});
@@ -185,7 +241,12 @@ describe('Stripe webhooks', () => {
   it('refuses a delivery with a missing or wrong signature, changing nothing', async () => {
     const teacher = await signUpAndIn(harness.app);
     const { sessionId, checkout: row } = await checkout(teacher, { planName: 'Core Plan', isYearly: false });
-    const event = signedStripeEvent(fake.stripe, WEBHOOK_SECRET, 'checkout.session.completed', completedSession(sessionId, row.id, { mode: 'payment' }));
+    const event = signedStripeEvent(
+      fake.stripe,
+      WEBHOOK_SECRET,
+      'checkout.session.completed',
+      completedSession(sessionId, row.id, { mode: 'payment' }),
+    );
     const eventsBefore = await countRows(harness, 'billing_events');
 
     const missing = await billing.inject({
@@ -196,7 +257,12 @@ describe('Stripe webhooks', () => {
     });
     expect(missing.statusCode).toBe(400);
 
-    const forged = signedStripeEvent(fake.stripe, 'whsec_someone_else', 'checkout.session.completed', completedSession(sessionId, row.id, { mode: 'payment' }));
+    const forged = signedStripeEvent(
+      fake.stripe,
+      'whsec_someone_else',
+      'checkout.session.completed',
+      completedSession(sessionId, row.id, { mode: 'payment' }),
+    );
     const wrongSecret = await billing.inject({
       method: 'POST',
       url: '/api/billing/webhook',
@@ -251,12 +317,19 @@ describe('Stripe webhooks', () => {
       cancel_at_period_end: false,
       billing_cycle_start: started.periodStart.toISOString(),
     });
-    expect(await usage(teacher)).toMatchObject({ limit: 750, total_limit: 750, billing_period: dayKey(started.periodStart) });
+    expect(await usage(teacher)).toMatchObject({
+      limit: 750,
+      total_limit: 750,
+      billing_period: dayKey(started.periodStart),
+    });
 
     const again = await deliverOk('checkout.session.completed', started.session, { id: started.eventId });
     expect(again).toEqual({ received: true, duplicate: true });
     expect(await subscriberRow(harness, teacher.userId)).toEqual(row);
-    const events = await queryRows<{ n: number }>(harness.database.db, sql`select count(*)::int as n from billing_events where id = ${started.eventId}`);
+    const events = await queryRows<{ n: number }>(
+      harness.database.db,
+      sql`select count(*)::int as n from billing_events where id = ${started.eventId}`,
+    );
     expect(events[0]!.n).toBe(1);
 
     // A second delivery of the same completion under another event id finds the checkout closed.
@@ -268,20 +341,40 @@ describe('Stripe webhooks', () => {
     const teacher = await signUpAndIn(harness.app);
     const anchor = new Date(Math.floor((Date.now() - 10 * DAY_MS) / 1000) * 1000);
     const started = await subscribe(teacher, 'Core Plan', 1999, { periodStart: anchor });
-    const base = { id: started.subscriptionId, customer: started.customer, userId: teacher.userId, interval: 'month' as const };
+    const base = {
+      id: started.subscriptionId,
+      customer: started.customer,
+      userId: teacher.userId,
+      interval: 'month' as const,
+    };
 
     // Switched in the portal to the Full-Time price: the price decides, not the old metadata.
     await deliverOk(
       'customer.subscription.updated',
-      stripeSubscription({ ...base, unitAmount: 6999, periodStart: anchor, periodEnd: started.periodEnd, planName: 'Core Plan' }),
+      stripeSubscription({
+        ...base,
+        unitAmount: 6999,
+        periodStart: anchor,
+        periodEnd: started.periodEnd,
+        planName: 'Core Plan',
+      }),
     );
-    expect(await subscription(teacher)).toMatchObject({ subscription_tier: 'Full-Time Plan', billing_cycle_start: anchor.toISOString() });
+    expect(await subscription(teacher)).toMatchObject({
+      subscription_tier: 'Full-Time Plan',
+      billing_cycle_start: anchor.toISOString(),
+    });
     expect(await usage(teacher)).toMatchObject({ limit: 2000, billing_period: dayKey(anchor) });
 
     // Cancelled in the portal: still Full-Time until the period ends.
     await deliverOk(
       'customer.subscription.updated',
-      stripeSubscription({ ...base, unitAmount: 6999, periodStart: anchor, periodEnd: started.periodEnd, cancelAt: started.periodEnd }),
+      stripeSubscription({
+        ...base,
+        unitAmount: 6999,
+        periodStart: anchor,
+        periodEnd: started.periodEnd,
+        cancelAt: started.periodEnd,
+      }),
     );
     expect(await subscription(teacher)).toMatchObject({
       subscribed: true,
@@ -290,7 +383,10 @@ describe('Stripe webhooks', () => {
       subscription_end: started.periodEnd.toISOString(),
     });
     // ...and taken back.
-    await deliverOk('customer.subscription.updated', stripeSubscription({ ...base, unitAmount: 6999, periodStart: anchor, periodEnd: started.periodEnd }));
+    await deliverOk(
+      'customer.subscription.updated',
+      stripeSubscription({ ...base, unitAmount: 6999, periodStart: anchor, periodEnd: started.periodEnd }),
+    );
     expect((await subscription(teacher)).cancel_at_period_end).toBe(false);
 
     // Used some submissions this period, then the renewal invoice is paid: a new period starts.
@@ -316,7 +412,10 @@ describe('Stripe webhooks', () => {
             id: stripeId('il'),
             object: 'line_item',
             parent: { type: 'subscription_item_details' },
-            period: { start: Math.floor(renewal.getTime() / 1000), end: Math.floor((renewal.getTime() + 30 * DAY_MS) / 1000) },
+            period: {
+              start: Math.floor(renewal.getTime() / 1000),
+              end: Math.floor((renewal.getTime() + 30 * DAY_MS) / 1000),
+            },
           },
         ],
       },
@@ -327,7 +426,10 @@ describe('Stripe webhooks', () => {
     expect((await subscription(teacher)).billing_cycle_start).toBe(renewal.toISOString());
 
     // A late, older update cannot move the cycle back.
-    await deliverOk('customer.subscription.updated', stripeSubscription({ ...base, unitAmount: 6999, periodStart: anchor, periodEnd: started.periodEnd }));
+    await deliverOk(
+      'customer.subscription.updated',
+      stripeSubscription({ ...base, unitAmount: 6999, periodStart: anchor, periodEnd: started.periodEnd }),
+    );
     expect((await subscriberRow(harness, teacher.userId))!.billingCycleStart).toEqual(renewal);
 
     // The subscription ends (cancellation reached, or payment retries gave up): back to the Free Trial.
@@ -341,16 +443,32 @@ describe('Stripe webhooks', () => {
     const teacher = await signUpAndIn(harness.app);
     const lite = await subscribe(teacher, 'Lite Plan', 999);
     const core = await subscribe(teacher, 'Core Plan', 19990, { interval: 'year' });
-    expect(fake.requests.filter((request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${lite.subscriptionId}`)).toHaveLength(1);
+    expect(
+      fake.requests.filter(
+        (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${lite.subscriptionId}`,
+      ),
+    ).toHaveLength(1);
     expect(fake.requests.find((request) => request.method === 'DELETE')!.params).toMatchObject({ prorate: 'true' });
     expect(await subscription(teacher)).toMatchObject({ subscription_tier: 'Core Plan', billing_interval: 'year' });
 
     await deliverOk('customer.subscription.deleted', { ...lite.object, status: 'canceled' });
     await deliverOk(
       'customer.subscription.updated',
-      stripeSubscription({ id: lite.subscriptionId, customer: lite.customer, userId: teacher.userId, unitAmount: 999, interval: 'month', periodStart: lite.periodStart, periodEnd: lite.periodEnd }),
+      stripeSubscription({
+        id: lite.subscriptionId,
+        customer: lite.customer,
+        userId: teacher.userId,
+        unitAmount: 999,
+        interval: 'month',
+        periodStart: lite.periodStart,
+        periodEnd: lite.periodEnd,
+      }),
     );
-    expect(await subscription(teacher)).toMatchObject({ subscribed: true, subscription_tier: 'Core Plan', billing_interval: 'year' });
+    expect(await subscription(teacher)).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'Core Plan',
+      billing_interval: 'year',
+    });
     expect((await subscriberRow(harness, teacher.userId))!.stripeSubscriptionId).toBe(core.subscriptionId);
   });
 
@@ -359,15 +477,25 @@ describe('Stripe webhooks', () => {
     const started = await subscribe(teacher, 'Lite Plan', 999);
     const response = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, {});
     const sessionId = /cs_test_[0-9a-f]+$/.exec(response.json().url)![0];
-    const [row] = await harness.database.db.select().from(billingCheckouts).where(eq(billingCheckouts.providerSessionId, sessionId));
+    const [row] = await harness.database.db
+      .select()
+      .from(billingCheckouts)
+      .where(eq(billingCheckouts.providerSessionId, sessionId));
     expect(row).toMatchObject({ kind: 'extra_pack', amountCents: 500 });
 
     // Paid asynchronously: nothing until the payment succeeds.
-    const unpaid = completedSession(sessionId, row!.id, { mode: 'payment', payment_status: 'unpaid', customer: started.customer });
+    const unpaid = completedSession(sessionId, row!.id, {
+      mode: 'payment',
+      payment_status: 'unpaid',
+      customer: started.customer,
+    });
     await deliverOk('checkout.session.completed', unpaid);
     expect((await usage(teacher)).purchased_submissions).toBe(0);
     // Stripe may deliver the same event twice at once: it is applied once.
-    const paid = signedStripeEvent(fake.stripe, WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' });
+    const paid = signedStripeEvent(fake.stripe, WEBHOOK_SECRET, 'checkout.session.async_payment_succeeded', {
+      ...unpaid,
+      payment_status: 'paid',
+    });
     const deliveries = await Promise.all(
       [1, 2].map(() =>
         billing.inject({
@@ -381,20 +509,40 @@ describe('Stripe webhooks', () => {
     expect(deliveries.map((delivery) => delivery.statusCode)).toEqual([200, 200]);
     expect(deliveries.map((delivery) => delivery.json().duplicate).sort()).toEqual([false, true]);
 
-    expect(await usage(teacher)).toMatchObject({ limit: 250, purchased_submissions: 100, total_limit: 350, billing_period: dayKey(started.periodStart) });
-    const purchases = await harness.database.db.select().from(submissionPurchases).where(eq(submissionPurchases.userId, teacher.userId));
+    expect(await usage(teacher)).toMatchObject({
+      limit: 250,
+      purchased_submissions: 100,
+      total_limit: 350,
+      billing_period: dayKey(started.periodStart),
+    });
+    const purchases = await harness.database.db
+      .select()
+      .from(submissionPurchases)
+      .where(eq(submissionPurchases.userId, teacher.userId));
     expect(purchases).toEqual([
-      expect.objectContaining({ billingPeriod: dayKey(started.periodStart), submissions: 100, amountCents: 500, paymentReference: `checkout:${row!.id}` }),
+      expect.objectContaining({
+        billingPeriod: dayKey(started.periodStart),
+        submissions: 100,
+        amountCents: 500,
+        paymentReference: `checkout:${row!.id}`,
+      }),
     ]);
   });
 
   it('marks an abandoned checkout expired and ignores events it does not use', async () => {
     const teacher = await signUpAndIn(harness.app);
     const { sessionId, checkout: row } = await checkout(teacher, { planName: 'Lite Plan', isYearly: false });
-    await deliverOk('checkout.session.expired', { id: sessionId, object: 'checkout.session', metadata: { checkoutId: row.id } });
+    await deliverOk('checkout.session.expired', {
+      id: sessionId,
+      object: 'checkout.session',
+      metadata: { checkoutId: row.id },
+    });
     const [after] = await harness.database.db.select().from(billingCheckouts).where(eq(billingCheckouts.id, row.id));
     expect(after!.status).toBe('expired');
-    expect(await deliverOk('payment_intent.created', { id: stripeId('pi'), object: 'payment_intent' })).toEqual({ received: true, duplicate: false });
+    expect(await deliverOk('payment_intent.created', { id: stripeId('pi'), object: 'payment_intent' })).toEqual({
+      received: true,
+      duplicate: false,
+    });
     expect((await subscription(teacher)).subscription_tier).toBe('Free Trial');
   });
 });
@@ -412,7 +560,15 @@ describe('plan change preview with Stripe', () => {
     const periodEnd = new Date(periodStart.getTime() + 30 * DAY_MS);
     fake.subscriptions.set(
       core.subscriptionId,
-      stripeSubscription({ id: core.subscriptionId, customer: core.customer, userId: teacher.userId, unitAmount: 1999, interval: 'month', periodStart, periodEnd }),
+      stripeSubscription({
+        id: core.subscriptionId,
+        customer: core.customer,
+        userId: teacher.userId,
+        unitAmount: 1999,
+        interval: 'month',
+        periodStart,
+        periodEnd,
+      }),
     );
     // A credit the teacher holds at Stripe ($5) is taken off what Checkout charges.
     fake.customerBalances.set(core.customer, -500);
@@ -421,7 +577,11 @@ describe('plan change preview with Stripe', () => {
     const response = await preview(teacher, 'planName=Full-Time%20Plan&isYearly=true');
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ replaces: { plan_name: 'Core Plan', billing_interval: 'month' }, due_now_cents: 69_490, new_price_cents: 69_990 });
+    expect(body).toMatchObject({
+      replaces: { plan_name: 'Core Plan', billing_interval: 'month' },
+      due_now_cents: 69_490,
+      new_price_cents: 69_990,
+    });
     // 10 of 30 days unused: a third of $19.99, to the second (a cent either way for the seconds the request takes).
     expect(Math.abs(body.credit_cents - Math.round(1999 / 3))).toBeLessThanOrEqual(1);
 

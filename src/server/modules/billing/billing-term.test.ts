@@ -5,17 +5,27 @@ describe('currentTermEnd', () => {
   const anchor = new Date('2026-01-31T10:00:00Z');
 
   it('is the next monthly renewal, without drifting off a month-end anchor', () => {
-    expect(currentTermEnd(anchor, 'month', new Date('2026-02-10T00:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(currentTermEnd(anchor, 'month', new Date('2026-03-05T00:00:00Z')).toISOString()).toBe('2026-03-31T10:00:00.000Z');
+    expect(currentTermEnd(anchor, 'month', new Date('2026-02-10T00:00:00Z')).toISOString()).toBe(
+      '2026-02-28T10:00:00.000Z',
+    );
+    expect(currentTermEnd(anchor, 'month', new Date('2026-03-05T00:00:00Z')).toISOString()).toBe(
+      '2026-03-31T10:00:00.000Z',
+    );
   });
 
   it('is the end of the yearly term, a year after the anchor', () => {
-    expect(currentTermEnd(anchor, 'year', new Date('2026-06-01T00:00:00Z')).toISOString()).toBe('2027-01-31T10:00:00.000Z');
-    expect(currentTermEnd(anchor, 'year', new Date('2027-02-01T00:00:00Z')).toISOString()).toBe('2028-01-31T10:00:00.000Z');
+    expect(currentTermEnd(anchor, 'year', new Date('2026-06-01T00:00:00Z')).toISOString()).toBe(
+      '2027-01-31T10:00:00.000Z',
+    );
+    expect(currentTermEnd(anchor, 'year', new Date('2027-02-01T00:00:00Z')).toISOString()).toBe(
+      '2028-01-31T10:00:00.000Z',
+    );
   });
 
   it('moves on exactly at the renewal moment', () => {
-    expect(currentTermEnd(anchor, 'month', new Date('2026-02-28T10:00:00Z')).toISOString()).toBe('2026-03-31T10:00:00.000Z');
+    expect(currentTermEnd(anchor, 'month', new Date('2026-02-28T10:00:00Z')).toISOString()).toBe(
+      '2026-03-31T10:00:00.000Z',
+    );
   });
 });
 

@@ -28,7 +28,9 @@ async function startCheckout(teacher: Teacher, body: Record<string, unknown>) {
 }
 
 async function buyExtraPack(teacher: Teacher) {
-  const response = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, { returnTo: '/settings' });
+  const response = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, {
+    returnTo: '/settings',
+  });
   expect(response.statusCode, response.body).toBe(200);
   const checkoutId = /^\/billing\/checkout\/([0-9a-f-]{36})\?return=%2Fsettings$/.exec(response.json().url)?.[1];
   expect(checkoutId).toBeDefined();
@@ -37,7 +39,11 @@ async function buyExtraPack(teacher: Teacher) {
 }
 
 async function complete(teacher: Teacher, checkoutId: string) {
-  const response = await postJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}/complete`, teacher.headers);
+  const response = await postJson(
+    harness.app,
+    `/api/billing/test-mode/checkouts/${checkoutId}/complete`,
+    teacher.headers,
+  );
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json()).toEqual({ status: 'completed' });
 }
@@ -105,7 +111,11 @@ describe('create-checkout in test mode', () => {
 
   it('opens an in-app checkout at the catalogue price and audits it', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const { url, checkoutId } = await startCheckout(teacher, { planName: 'Core Plan', isYearly: false, returnTo: '/pricing' });
+    const { url, checkoutId } = await startCheckout(teacher, {
+      planName: 'Core Plan',
+      isYearly: false,
+      returnTo: '/pricing',
+    });
     expect(url).toBe(`/billing/checkout/${checkoutId}?return=%2Fpricing`);
     const [row] = await harness.database.db.select().from(billingCheckouts).where(eq(billingCheckouts.id, checkoutId));
     expect(row).toMatchObject({
@@ -120,15 +130,17 @@ describe('create-checkout in test mode', () => {
     });
     expect(await auditActions(harness, teacher.userId)).toContain('SUBSCRIPTION_CHECKOUT_INITIATED');
 
-    expect(await getJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}`, teacher.headers)).toMatchObject({
-      id: checkoutId,
-      kind: 'subscription',
-      plan_name: 'Core Plan',
-      billing_interval: 'month',
-      amount_cents: 1999,
-      submissions: 750,
-      status: 'open',
-    });
+    expect(await getJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}`, teacher.headers)).toMatchObject(
+      {
+        id: checkoutId,
+        kind: 'subscription',
+        plan_name: 'Core Plan',
+        billing_interval: 'month',
+        amount_cents: 1999,
+        submissions: 750,
+        status: 'open',
+      },
+    );
     // Another teacher cannot see, complete or cancel it.
     const stranger = await signUpAndIn(harness.app);
     for (const suffix of ['', '/complete', '/cancel']) {
@@ -148,16 +160,28 @@ describe('create-checkout in test mode', () => {
     const checkoutId = await subscribe(teacher, 'Core Plan');
 
     const row = await subscriberRow(harness, teacher.userId);
-    expect(row).toMatchObject({ subscribed: true, subscriptionTier: 'Core Plan', billingInterval: 'month', subscriptionEnd: null });
+    expect(row).toMatchObject({
+      subscribed: true,
+      subscriptionTier: 'Core Plan',
+      billingInterval: 'month',
+      subscriptionEnd: null,
+    });
     expect(row!.billingCycleStart!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const events = await queryRows<{ id: string; type: string; provider: string }>(
       harness.database.db,
       sql`select id, type, provider from billing_events where id = ${`local:checkout.completed:${checkoutId}`}`,
     );
-    expect(events).toEqual([{ id: `local:checkout.completed:${checkoutId}`, type: 'checkout.completed', provider: 'local' }]);
+    expect(events).toEqual([
+      { id: `local:checkout.completed:${checkoutId}`, type: 'checkout.completed', provider: 'local' },
+    ]);
 
     const status = await subscription(teacher);
-    expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Core Plan', billing_interval: 'month', cancel_at_period_end: false });
+    expect(status).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'Core Plan',
+      billing_interval: 'month',
+      cancel_at_period_end: false,
+    });
     const monthLater = Date.parse(status.subscription_end) - Date.parse(status.billing_cycle_start);
     expect(monthLater).toBeGreaterThanOrEqual(28 * DAY_MS);
     expect(monthLater).toBeLessThanOrEqual(31 * DAY_MS);
@@ -173,27 +197,38 @@ describe('create-checkout in test mode', () => {
     });
 
     // The same completion again is refused and changes nothing.
-    const again = await postJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}/complete`, teacher.headers);
+    const again = await postJson(
+      harness.app,
+      `/api/billing/test-mode/checkouts/${checkoutId}/complete`,
+      teacher.headers,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This checkout was already completed.');
     expect(await subscriberRow(harness, teacher.userId)).toEqual(row);
 
     // Buying the plan one already has is refused; the other interval is a different purchase.
-    const same = await postJson(harness.app, '/api/billing/checkout', teacher.headers, { planName: 'Core Plan', isYearly: false });
+    const same = await postJson(harness.app, '/api/billing/checkout', teacher.headers, {
+      planName: 'Core Plan',
+      isYearly: false,
+    });
     expect(same.statusCode).toBe(409);
   });
 
   it('bills a yearly plan at ten months and still resets usage monthly', async () => {
     const teacher = await signUpAndIn(harness.app);
     const { checkoutId } = await startCheckout(teacher, { planName: 'Lite Plan', isYearly: true });
-    expect((await getJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}`, teacher.headers)).amount_cents).toBe(9990);
+    expect(
+      (await getJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}`, teacher.headers)).amount_cents,
+    ).toBe(9990);
     await complete(teacher, checkoutId);
     const status = await subscription(teacher);
     expect(status).toMatchObject({ subscribed: true, subscription_tier: 'Lite Plan', billing_interval: 'year' });
     const term = Date.parse(status.subscription_end) - Date.parse(status.billing_cycle_start);
     expect(term).toBeGreaterThanOrEqual(365 * DAY_MS);
     expect(term).toBeLessThanOrEqual(366 * DAY_MS);
-    expect(Date.parse(status.next_reset_date) - Date.parse(status.billing_cycle_start)).toBeLessThanOrEqual(31 * DAY_MS);
+    expect(Date.parse(status.next_reset_date) - Date.parse(status.billing_cycle_start)).toBeLessThanOrEqual(
+      31 * DAY_MS,
+    );
     expect(await usage(teacher)).toMatchObject({ limit: 250, total_limit: 250 });
   });
 
@@ -213,10 +248,18 @@ describe('create-checkout in test mode', () => {
   it('a cancelled checkout changes nothing and cannot be completed afterwards', async () => {
     const teacher = await signUpAndIn(harness.app);
     const { checkoutId } = await startCheckout(teacher, { planName: 'Super Plan', isYearly: false });
-    const cancel = await postJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}/cancel`, teacher.headers);
+    const cancel = await postJson(
+      harness.app,
+      `/api/billing/test-mode/checkouts/${checkoutId}/cancel`,
+      teacher.headers,
+    );
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toEqual({ status: 'cancelled' });
-    const completion = await postJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}/complete`, teacher.headers);
+    const completion = await postJson(
+      harness.app,
+      `/api/billing/test-mode/checkouts/${checkoutId}/complete`,
+      teacher.headers,
+    );
     expect(completion.statusCode).toBe(409);
     expect((await subscription(teacher)).subscription_tier).toBe('Free Trial');
     expect((await usage(teacher)).total_limit).toBe(10);
@@ -230,16 +273,33 @@ describe('extra submission packs', () => {
     // On the Free Trial, the pack joins the trial's 10, which never reset.
     const trialPack = await buyExtraPack(teacher);
     expect(await auditActions(harness, teacher.userId)).toContain('SUBMISSION_PURCHASE_INITIATED');
-    expect(await usage(teacher)).toMatchObject({ limit: 10, purchased_submissions: 100, total_limit: 110, billing_period: 'trial' });
-    const [purchase] = await harness.database.db.select().from(submissionPurchases).where(eq(submissionPurchases.userId, teacher.userId));
-    expect(purchase).toMatchObject({ billingPeriod: 'trial', submissions: 100, amountCents: 500, paymentReference: `checkout:${trialPack}` });
+    expect(await usage(teacher)).toMatchObject({
+      limit: 10,
+      purchased_submissions: 100,
+      total_limit: 110,
+      billing_period: 'trial',
+    });
+    const [purchase] = await harness.database.db
+      .select()
+      .from(submissionPurchases)
+      .where(eq(submissionPurchases.userId, teacher.userId));
+    expect(purchase).toMatchObject({
+      billingPeriod: 'trial',
+      submissions: 100,
+      amountCents: 500,
+      paymentReference: `checkout:${trialPack}`,
+    });
 
     // A plan starts a new period: the trial's unused pack moves into it (decision 019).
     await subscribe(teacher, 'Lite Plan');
     const litePeriod = (await usage(teacher)).billing_period;
     expect(await usage(teacher)).toMatchObject({ limit: 250, purchased_submissions: 100, total_limit: 350 });
     await buyExtraPack(teacher);
-    expect(await usage(teacher)).toMatchObject({ purchased_submissions: 200, total_limit: 450, billing_period: litePeriod });
+    expect(await usage(teacher)).toMatchObject({
+      purchased_submissions: 200,
+      total_limit: 450,
+      billing_period: litePeriod,
+    });
 
     // A month later the period has moved on and the pack has lapsed.
     await harness.database.db
@@ -258,7 +318,11 @@ describe('extra submission packs', () => {
 
   it('accepts a purchase request without a body', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await harness.app.inject({ method: 'POST', url: '/api/billing/submission-purchase', headers: teacher.headers });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/billing/submission-purchase',
+      headers: teacher.headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().url).toMatch(/^\/billing\/checkout\/[0-9a-f-]{36}\?return=%2Fsettings$/);
   });
@@ -272,7 +336,10 @@ describe('customer portal in test mode', () => {
     expect(response.json()).toEqual({ url: '/billing/portal?return=%2Fdashboard' });
     expect(await auditActions(harness, teacher.userId)).toContain('CUSTOMER_PORTAL_ACCESSED');
     // Nothing to manage on the Free Trial.
-    const change = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Core Plan', isYearly: false });
+    const change = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Core Plan',
+      isYearly: false,
+    });
     expect(change.statusCode).toBe(409);
   });
 
@@ -281,22 +348,44 @@ describe('customer portal in test mode', () => {
     await subscribe(teacher, 'Core Plan');
     const started = await subscription(teacher);
 
-    const upgrade = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Full-Time Plan', isYearly: false });
+    const upgrade = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Full-Time Plan',
+      isYearly: false,
+    });
     expect(upgrade.statusCode, upgrade.body).toBe(200);
-    expect(upgrade.json()).toMatchObject({ subscription_tier: 'Full-Time Plan', billing_interval: 'month', billing_cycle_start: started.billing_cycle_start });
+    expect(upgrade.json()).toMatchObject({
+      subscription_tier: 'Full-Time Plan',
+      billing_interval: 'month',
+      billing_cycle_start: started.billing_cycle_start,
+    });
     expect(await usage(teacher)).toMatchObject({ limit: 2000, total_limit: 2000 });
 
-    const unknown = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Gold Plan', isYearly: false });
+    const unknown = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Gold Plan',
+      isYearly: false,
+    });
     expect(unknown.statusCode).toBe(400);
 
     const cancel = await postJson(harness.app, '/api/billing/test-mode/portal/cancel', teacher.headers);
-    expect(cancel.json()).toMatchObject({ subscribed: true, subscription_tier: 'Full-Time Plan', cancel_at_period_end: true, subscription_end: started.subscription_end });
+    expect(cancel.json()).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'Full-Time Plan',
+      cancel_at_period_end: true,
+      subscription_end: started.subscription_end,
+    });
     expect(await usage(teacher)).toMatchObject({ limit: 2000 });
 
     const resume = await postJson(harness.app, '/api/billing/test-mode/portal/resume', teacher.headers);
-    expect(resume.json()).toMatchObject({ subscribed: true, cancel_at_period_end: false, subscription_end: started.subscription_end });
+    expect(resume.json()).toMatchObject({
+      subscribed: true,
+      cancel_at_period_end: false,
+      subscription_end: started.subscription_end,
+    });
 
-    const yearly = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Full-Time Plan', isYearly: true });
+    const yearly = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Full-Time Plan',
+      isYearly: true,
+    });
     expect(yearly.json()).toMatchObject({ subscription_tier: 'Full-Time Plan', billing_interval: 'year' });
     expect(Date.parse(yearly.json().subscription_end) - Date.now()).toBeGreaterThan(360 * DAY_MS);
 
@@ -304,9 +393,16 @@ describe('customer portal in test mode', () => {
     // The end of the term passes.
     await harness.database.db
       .update(subscribers)
-      .set({ billingCycleStart: new Date(Date.now() - 400 * DAY_MS), subscriptionEnd: new Date(Date.now() - 35 * DAY_MS) })
+      .set({
+        billingCycleStart: new Date(Date.now() - 400 * DAY_MS),
+        subscriptionEnd: new Date(Date.now() - 35 * DAY_MS),
+      })
       .where(eq(subscribers.userId, teacher.userId));
-    expect(await subscription(teacher)).toMatchObject({ subscribed: false, subscription_tier: 'Free Trial', subscription_end: null });
+    expect(await subscription(teacher)).toMatchObject({
+      subscribed: false,
+      subscription_tier: 'Free Trial',
+      subscription_end: null,
+    });
     expect(await usage(teacher)).toMatchObject({ subscription_tier: 'Free Trial', limit: 10, billing_period: 'trial' });
   });
 });

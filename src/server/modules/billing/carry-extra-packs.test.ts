@@ -21,7 +21,8 @@ async function checkOut(teacher: Teacher, url: string, body: object) {
   expect(done.statusCode, done.body).toBe(200);
 }
 const buyPack = (teacher: Teacher) => checkOut(teacher, '/api/billing/submission-purchase', { returnTo: '/settings' });
-const buyPlan = (teacher: Teacher, planName: string, isYearly = false) => checkOut(teacher, '/api/billing/checkout', { planName, isYearly });
+const buyPlan = (teacher: Teacher, planName: string, isYearly = false) =>
+  checkOut(teacher, '/api/billing/checkout', { planName, isYearly });
 
 async function setUsed(teacher: Teacher, period: string, used: number) {
   await harness.database.db.execute(
@@ -37,7 +38,13 @@ describe('extra submissions across a plan change', () => {
     await buyPack(teacher);
     expect(await usage(teacher)).toMatchObject({ total_limit: 110, purchased_submissions: 100 });
     await buyPlan(teacher, 'Core Plan');
-    expect(await usage(teacher)).toMatchObject({ subscription_tier: 'Core Plan', limit: 750, purchased_submissions: 100, total_limit: 850, submissions_used: 0 });
+    expect(await usage(teacher)).toMatchObject({
+      subscription_tier: 'Core Plan',
+      limit: 750,
+      purchased_submissions: 100,
+      total_limit: 850,
+      submissions_used: 0,
+    });
   });
 
   it('carries only what is left of the pack once the plan allowance is spent', async () => {
@@ -53,11 +60,17 @@ describe('extra submissions across a plan change', () => {
     await buyPlan(teacher, 'Core Plan');
     await buyPack(teacher);
     expect(await usage(teacher)).toMatchObject({ purchased_submissions: 100, total_limit: 850 });
-    const switched = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Core Plan', isYearly: true });
+    const switched = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Core Plan',
+      isYearly: true,
+    });
     expect(switched.statusCode, switched.body).toBe(200);
     expect(await usage(teacher)).toMatchObject({ purchased_submissions: 100, total_limit: 850 });
     // A change within the same period adds nothing more.
-    const upgraded = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, { planName: 'Full-Time Plan', isYearly: true });
+    const upgraded = await postJson(harness.app, '/api/billing/test-mode/portal/plan', teacher.headers, {
+      planName: 'Full-Time Plan',
+      isYearly: true,
+    });
     expect(upgraded.statusCode, upgraded.body).toBe(200);
     expect(await usage(teacher)).toMatchObject({ limit: 2000, purchased_submissions: 100, total_limit: 2100 });
   });

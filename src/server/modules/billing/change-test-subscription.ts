@@ -35,17 +35,29 @@ export async function changeTestPlan(
   });
 }
 
-export async function cancelTestSubscription(deps: BillingDeps, user: AuthenticatedUser, now = new Date()): Promise<SubscriptionStatus> {
+export async function cancelTestSubscription(
+  deps: BillingDeps,
+  user: AuthenticatedUser,
+  now = new Date(),
+): Promise<SubscriptionStatus> {
   const current = await currentSubscription(deps, user, now);
   return applyPortalChange(deps, user, { ...current, endsAt: current.currentPeriodEnd });
 }
 
-export async function resumeTestSubscription(deps: BillingDeps, user: AuthenticatedUser, now = new Date()): Promise<SubscriptionStatus> {
+export async function resumeTestSubscription(
+  deps: BillingDeps,
+  user: AuthenticatedUser,
+  now = new Date(),
+): Promise<SubscriptionStatus> {
   const current = await currentSubscription(deps, user, now);
   return applyPortalChange(deps, user, { ...current, endsAt: null });
 }
 
-async function currentSubscription(deps: BillingDeps, user: AuthenticatedUser, now: Date): Promise<ProviderSubscription> {
+async function currentSubscription(
+  deps: BillingDeps,
+  user: AuthenticatedUser,
+  now: Date,
+): Promise<ProviderSubscription> {
   const { status, subscriber } = await readSubscription(deps, user.id, now);
   if (!status.subscribed || !subscriber) {
     throw new AppError('CONFLICT', 'You are on the Free Trial. Choose a plan on the pricing page first.');
@@ -66,7 +78,11 @@ async function currentSubscription(deps: BillingDeps, user: AuthenticatedUser, n
   };
 }
 
-async function applyPortalChange(deps: BillingDeps, user: AuthenticatedUser, subscription: ProviderSubscription): Promise<SubscriptionStatus> {
+async function applyPortalChange(
+  deps: BillingDeps,
+  user: AuthenticatedUser,
+  subscription: ProviderSubscription,
+): Promise<SubscriptionStatus> {
   const event: BillingEvent = {
     id: `local:subscription.updated:${randomUUID()}`,
     provider: 'local',
@@ -80,7 +96,11 @@ async function applyPortalChange(deps: BillingDeps, user: AuthenticatedUser, sub
     action: 'TEST_SUBSCRIPTION_CHANGED',
     tableName: 'subscribers',
     recordId: user.id,
-    newValues: { plan_name: subscription.planName, billing_interval: subscription.interval, ends_at: subscription.endsAt?.toISOString() ?? null },
+    newValues: {
+      plan_name: subscription.planName,
+      billing_interval: subscription.interval,
+      ends_at: subscription.endsAt?.toISOString() ?? null,
+    },
   });
   return getSubscriptionStatus(deps, user.id);
 }

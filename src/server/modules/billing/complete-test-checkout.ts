@@ -12,7 +12,11 @@ import { addCalendarMonths, termMonths } from './billing-term';
  * The local test mode's checkout page: no payment is taken. Completing it applies the very event
  * a Stripe webhook would, through `applyBillingEvent`, so both modes change the same rows the same way.
  */
-export async function getTestCheckout(deps: BillingDeps, user: AuthenticatedUser, checkoutId: string): Promise<TestCheckout> {
+export async function getTestCheckout(
+  deps: BillingDeps,
+  user: AuthenticatedUser,
+  checkoutId: string,
+): Promise<TestCheckout> {
   return toTestCheckout(await findOwnCheckout(deps, user, checkoutId));
 }
 
@@ -53,7 +57,11 @@ export async function completeTestCheckout(
   return { status: 'completed' };
 }
 
-export async function cancelTestCheckout(deps: BillingDeps, user: AuthenticatedUser, checkoutId: string): Promise<{ status: 'cancelled' }> {
+export async function cancelTestCheckout(
+  deps: BillingDeps,
+  user: AuthenticatedUser,
+  checkoutId: string,
+): Promise<{ status: 'cancelled' }> {
   const checkout = await findOpenCheckout(deps, user, checkoutId);
   if (!(await deps.store.closeCheckout(checkout.id, 'cancelled', new Date()))) throw checkoutClosed();
   return { status: 'cancelled' };
@@ -96,7 +104,8 @@ function toTestCheckout(checkout: CheckoutRow): TestCheckout {
     plan_name: checkout.planName,
     billing_interval: checkout.billingInterval,
     amount_cents: checkout.amountCents,
-    submissions: checkout.kind === 'extra_pack' ? EXTRA_PACK.submissions : (findPlan(checkout.planName)?.submissionLimit ?? 0),
+    submissions:
+      checkout.kind === 'extra_pack' ? EXTRA_PACK.submissions : (findPlan(checkout.planName)?.submissionLimit ?? 0),
     status: checkout.status,
     created_at: checkout.createdAt.toISOString(),
   };

@@ -33,7 +33,12 @@ export async function readSubscription(
   return { status: toStatus(subscriber, summary, period, now), subscriber };
 }
 
-function toStatus(subscriber: SubscriberRow | null, summary: UsageSummary, period: BillingPeriod, now: Date): SubscriptionStatus {
+function toStatus(
+  subscriber: SubscriberRow | null,
+  summary: UsageSummary,
+  period: BillingPeriod,
+  now: Date,
+): SubscriptionStatus {
   const isActive = subscriber !== null && summary.subscription_tier !== FREE_TRIAL;
   if (!isActive) {
     return {
@@ -48,7 +53,8 @@ function toStatus(subscriber: SubscriberRow | null, summary: UsageSummary, perio
     };
   }
   const interval = subscriber.billingInterval ?? 'month';
-  const subscriptionEnd = subscriber.subscriptionEnd ?? currentTermEnd(subscriber.billingCycleStart ?? now, interval, now);
+  const subscriptionEnd =
+    subscriber.subscriptionEnd ?? currentTermEnd(subscriber.billingCycleStart ?? now, interval, now);
   return {
     subscribed: true,
     subscription_tier: summary.subscription_tier,

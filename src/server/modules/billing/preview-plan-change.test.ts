@@ -22,7 +22,10 @@ describe('plan change preview', () => {
 
   it('names the plan it replaces and credits its unused time', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const started = await postJson(harness.app, '/api/billing/checkout', teacher.headers, { planName: 'Core Plan', isYearly: false });
+    const started = await postJson(harness.app, '/api/billing/checkout', teacher.headers, {
+      planName: 'Core Plan',
+      isYearly: false,
+    });
     const checkoutId = /\/billing\/checkout\/([0-9a-f-]{36})/.exec(started.json().url)![1];
     await postJson(harness.app, `/api/billing/test-mode/checkouts/${checkoutId}/complete`, teacher.headers);
 

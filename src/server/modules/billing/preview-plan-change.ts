@@ -58,7 +58,10 @@ export async function previewPlanChange(
   }
   const termEnd = subscriber.subscriptionEnd ?? currentTermEnd(subscriber.billingCycleStart, interval, now);
   const termStart = addCalendarMonths(termEnd, -termMonths(interval));
-  const left = Math.min(1, Math.max(0, (termEnd.getTime() - now.getTime()) / (termEnd.getTime() - termStart.getTime())));
+  const left = Math.min(
+    1,
+    Math.max(0, (termEnd.getTime() - now.getTime()) / (termEnd.getTime() - termStart.getTime())),
+  );
   return {
     replaces,
     due_now_cents: newPrice,

@@ -15,7 +15,8 @@ export async function receiveWebhook(
 ): Promise<{ received: true; duplicate: boolean }> {
   const { provider } = deps;
   if (!provider?.readWebhook) throw new AppError('NOT_FOUND', 'Webhooks are not used in test-mode billing.');
-  if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) throw new AppError('VALIDATION', 'The webhook body is missing.');
+  if (!Buffer.isBuffer(rawBody) || rawBody.length === 0)
+    throw new AppError('VALIDATION', 'The webhook body is missing.');
   const signature = Array.isArray(signatureHeader) ? signatureHeader[0] : signatureHeader;
   let event;
   try {
@@ -28,6 +29,9 @@ export async function receiveWebhook(
     throw new AppError('BILLING_FAILED', 'Could not read the billing event.', { cause: error });
   }
   const applied = await applyBillingEvent(deps, event);
-  deps.log.info({ eventId: event.id, type: event.type, isNew: applied.isNew, result: applied.outcome.result }, 'billing event');
+  deps.log.info(
+    { eventId: event.id, type: event.type, isNew: applied.isNew, result: applied.outcome.result },
+    'billing event',
+  );
   return { received: true, duplicate: !applied.isNew };
 }

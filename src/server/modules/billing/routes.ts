@@ -40,7 +40,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ context: AppContext; provide
 
   if (deps.provider?.readWebhook) {
     if (!context.config.stripe.webhookSecret) {
-      context.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
+      context.log.warn(
+        'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied',
+      );
     }
     await app.register(stripeWebhookRoutes, { deps });
   }
@@ -59,7 +61,10 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async 
   );
 };
 
-const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: BillingDeps }> = async (app, { context, deps }) => {
+const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: BillingDeps }> = async (
+  app,
+  { context, deps },
+) => {
   app.addHook('onRequest', context.authenticate);
 
   app.get('/subscription', { schema: { response: { 200: subscriptionStatusSchema } } }, async (request) =>
@@ -92,7 +97,10 @@ const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: B
 };
 
 /** The local test mode's checkout and portal pages; not registered when Stripe is configured. */
-const testModeRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: BillingDeps }> = async (app, { context, deps }) => {
+const testModeRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: BillingDeps }> = async (
+  app,
+  { context, deps },
+) => {
   app.addHook('onRequest', context.authenticate);
 
   app.get(

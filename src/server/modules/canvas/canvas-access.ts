@@ -2,7 +2,13 @@ import { normalizeCanvasUrl } from '@/shared/canvas-url';
 import { AppError } from '@/server/core/app-error';
 import { decrypt, deriveKey, encrypt } from '@/server/core/crypto';
 import type { Config } from '@/server/config';
-import { assertCanvasUrlAllowed, createCanvasClient, createCanvasNetwork, type CanvasClient, type CanvasNetwork } from '@/server/adapters/canvas';
+import {
+  assertCanvasUrlAllowed,
+  createCanvasClient,
+  createCanvasNetwork,
+  type CanvasClient,
+  type CanvasNetwork,
+} from '@/server/adapters/canvas';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import { demoCanvasInternalUrl, demoCanvasPublicUrl } from './demo-canvas-address';
 
@@ -31,11 +37,14 @@ export function createCanvasAccess(config: Config, profiles: ProfileStore) {
    * address, or a redirect from it, pointing at Margin itself is refused like any private one.
    */
   const network = createCanvasNetwork(policy);
-  const demoNetwork = config.demoCanvas ? createCanvasNetwork({ ...policy, allowedOrigins: [demoCanvasInternalUrl(config)] }) : null;
+  const demoNetwork = config.demoCanvas
+    ? createCanvasNetwork({ ...policy, allowedOrigins: [demoCanvasInternalUrl(config)] })
+    : null;
 
   /** The demo Canvas is reached on loopback; every other address must pass the URL guard. */
   async function reach(instanceUrl: string): Promise<{ baseUrl: string; network: CanvasNetwork }> {
-    if (demoUrl && demoNetwork && instanceUrl === demoUrl) return { baseUrl: demoCanvasInternalUrl(config), network: demoNetwork };
+    if (demoUrl && demoNetwork && instanceUrl === demoUrl)
+      return { baseUrl: demoCanvasInternalUrl(config), network: demoNetwork };
     await assertCanvasUrlAllowed(instanceUrl, policy);
     return { baseUrl: instanceUrl, network };
   }
@@ -53,7 +62,8 @@ export function createCanvasAccess(config: Config, profiles: ProfileStore) {
       return {
         client: createCanvasClient({ baseUrl, token, network }),
         instanceUrl,
-        toPublicUrl: (url) => (baseUrl !== instanceUrl && url.startsWith(baseUrl) ? instanceUrl + url.slice(baseUrl.length) : url),
+        toPublicUrl: (url) =>
+          baseUrl !== instanceUrl && url.startsWith(baseUrl) ? instanceUrl + url.slice(baseUrl.length) : url,
       };
     },
 
@@ -68,9 +78,13 @@ export function createCanvasAccess(config: Config, profiles: ProfileStore) {
         token = decrypt(key, sealed);
       } catch (error) {
         // APP_SECRET changed since the token was saved: the teacher has to connect again.
-        throw new AppError('CANVAS_TOKEN_INVALID', 'Your saved Canvas token can no longer be read. Please connect Canvas again in Settings.', {
-          cause: error,
-        });
+        throw new AppError(
+          'CANVAS_TOKEN_INVALID',
+          'Your saved Canvas token can no longer be read. Please connect Canvas again in Settings.',
+          {
+            cause: error,
+          },
+        );
       }
       return this.clientForCredentials(instanceUrl, token);
     },

@@ -25,16 +25,25 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<str
 describe('connection', () => {
   it('tests a token with users/self and never echoes the token', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, { canvasUrl: `${canvas.baseUrl}/`, canvasToken: ` ${canvas.token} ` });
+    const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, {
+      canvasUrl: `${canvas.baseUrl}/`,
+      canvasToken: ` ${canvas.token} `,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, user: { name: expect.any(String), email: expect.stringContaining('@') } });
+    expect(response.json()).toEqual({
+      success: true,
+      user: { name: expect.any(String), email: expect.stringContaining('@') },
+    });
     expect(response.body).not.toContain(canvas.token);
     expect(canvas.requestLog.map((entry) => entry.path)).toContain('/api/v1/users/self');
   });
 
   it('explains a rejected token without revealing it', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: 'not-a-real-token' });
+    const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, {
+      canvasUrl: canvas.baseUrl,
+      canvasToken: 'not-a-real-token',
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.json().error.code).toBe('CANVAS_TOKEN_INVALID');
     expect(response.json().error.message).toBe(
@@ -46,23 +55,38 @@ describe('connection', () => {
 
   it('saves only after a successful test, and stores the token encrypted', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const refused = await inject('PUT', '/api/canvas/connection', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: 'wrong' });
+    const refused = await inject('PUT', '/api/canvas/connection', teacher.headers, {
+      canvasUrl: canvas.baseUrl,
+      canvasToken: 'wrong',
+    });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
-    const [nothing] = await queryRows(harness.database.db, sql`select canvas_access_token from profiles where id = ${teacher.userId}`);
+    const [nothing] = await queryRows(
+      harness.database.db,
+      sql`select canvas_access_token from profiles where id = ${teacher.userId}`,
+    );
     expect(nothing).toEqual({ canvas_access_token: null });
 
-    const saved = await inject('PUT', '/api/canvas/connection', teacher.headers, { canvasUrl: canvas.baseUrl, canvasToken: canvas.token });
+    const saved = await inject('PUT', '/api/canvas/connection', teacher.headers, {
+      canvasUrl: canvas.baseUrl,
+      canvasToken: canvas.token,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ connected: true, instanceUrl: canvas.baseUrl, problem: null });
     expect(saved.body).not.toContain(canvas.token);
-    const [row] = await queryRows<{ canvas_access_token: string }>(harness.database.db, sql`select canvas_access_token from profiles where id = ${teacher.userId}`);
+    const [row] = await queryRows<{ canvas_access_token: string }>(
+      harness.database.db,
+      sql`select canvas_access_token from profiles where id = ${teacher.userId}`,
+    );
     expect(row!.canvas_access_token.startsWith('v1.')).toBe(true);
     expect(row!.canvas_access_token).not.toContain(canvas.token.slice(2, 12));
 
     const profile = await inject('GET', '/api/profile', teacher.headers);
     expect(profile.json()).toMatchObject({ canvas_connected: true, canvas_instance_url: canvas.baseUrl });
     expect(profile.body).not.toContain(canvas.token);
-    const audit = await queryRows(harness.database.db, sql`select new_values from audit_logs where user_id = ${teacher.userId} and action = 'CANVAS_CONNECTED'`);
+    const audit = await queryRows(
+      harness.database.db,
+      sql`select new_values from audit_logs where user_id = ${teacher.userId} and action = 'CANVAS_CONNECTED'`,
+    );
     expect(JSON.stringify(audit)).not.toContain(canvas.token);
   });
 
@@ -74,22 +98,33 @@ describe('connection', () => {
     const revoked = await signUpAndIn(harness.app);
     // Saved while still valid is not possible for a revoked token, so store it the way a revocation would leave it.
     const sealed = harness.app.context.canvas.seal(DEMO_CANVAS_REVOKED_TOKEN);
-    await harness.database.db.execute(sql`update profiles set canvas_instance_url = ${canvas.baseUrl}, canvas_access_token = ${sealed} where id = ${revoked.userId}`);
+    await harness.database.db.execute(
+      sql`update profiles set canvas_instance_url = ${canvas.baseUrl}, canvas_access_token = ${sealed} where id = ${revoked.userId}`,
+    );
     const problem = await inject('GET', '/api/canvas/connection', revoked.headers);
     expect(problem.json()).toMatchObject({
       connected: true,
       instanceUrl: canvas.baseUrl,
       user: null,
-      problem: 'This Canvas access token was deleted in Canvas. Create a new access token in Canvas and paste it on the Connect Canvas page.',
+      problem:
+        'This Canvas access token was deleted in Canvas. Create a new access token in Canvas and paste it on the Connect Canvas page.',
     });
   });
 
   it('says Canvas is not connected before setup', async () => {
     const teacher = await signUpAndIn(harness.app);
-    expect((await inject('GET', '/api/canvas/connection', teacher.headers)).json()).toEqual({ connected: false, instanceUrl: null, user: null, problem: null });
+    expect((await inject('GET', '/api/canvas/connection', teacher.headers)).json()).toEqual({
+      connected: false,
+      instanceUrl: null,
+      user: null,
+      problem: null,
+    });
     const courses = await inject('GET', '/api/courses', teacher.headers);
     expect(courses.statusCode).toBe(409);
-    expect(courses.json().error).toMatchObject({ code: 'CANVAS_NOT_CONNECTED', message: 'Canvas credentials not configured' });
+    expect(courses.json().error).toMatchObject({
+      code: 'CANVAS_NOT_CONNECTED',
+      message: 'Canvas credentials not configured',
+    });
   });
 
   it('validates the body', async () => {
@@ -103,7 +138,10 @@ describe('connection', () => {
 describe('address safety (no private hosts in production)', () => {
   let production: TestApp;
   beforeAll(async () => {
-    production = await createTestApp({ env: { NODE_ENV: 'production', CANVAS_ALLOW_PRIVATE_HOSTS: 'false', DEMO_CANVAS: 'false' }, database: harness.database });
+    production = await createTestApp({
+      env: { NODE_ENV: 'production', CANVAS_ALLOW_PRIVATE_HOSTS: 'false', DEMO_CANVAS: 'false' },
+      database: harness.database,
+    });
   });
   afterAll(() => production.close());
 
@@ -115,7 +153,12 @@ describe('address safety (no private hosts in production)', () => {
     ['https://localhost:8443', 'localhost'],
   ])('refuses %s (%s)', async (canvasUrl) => {
     const teacher = await signUpAndIn(production.app);
-    const response = await production.app.inject({ method: 'POST', url: '/api/canvas/connection/test', headers: teacher.headers, payload: { canvasUrl, canvasToken: 'x' } });
+    const response = await production.app.inject({
+      method: 'POST',
+      url: '/api/canvas/connection/test',
+      headers: teacher.headers,
+      payload: { canvasUrl, canvasToken: 'x' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('CANVAS_URL_REFUSED');
   });
@@ -133,12 +176,16 @@ describe('courses', () => {
     expect(courses.some((course: { is_favorite: boolean }) => course.is_favorite)).toBe(true);
     expect(courses.some((course: { term: unknown }) => course.term !== null)).toBe(true);
     // Canvas's catch-all "Default Term" is shown as no term.
-    expect(courses.some((course: { term: { name: string } | null }) => course.term?.name === 'Default Term')).toBe(false);
+    expect(courses.some((course: { term: { name: string } | null }) => course.term?.name === 'Default Term')).toBe(
+      false,
+    );
     expect(courses.some((course: { term: unknown }) => course.term === null)).toBe(true);
     expect(courses.some((course: { needs_grading_count: number }) => course.needs_grading_count > 0)).toBe(true);
     const paths = canvas.requestLog.map((entry) => entry.path);
     expect(paths).toEqual(['/api/v1/courses']);
-    expect(canvas.requestLog[0]!.query['include[]']).toEqual(expect.arrayContaining(['needs_grading_count', 'total_students', 'favorites', 'term']));
+    expect(canvas.requestLog[0]!.query['include[]']).toEqual(
+      expect.arrayContaining(['needs_grading_count', 'total_students', 'favorites', 'term']),
+    );
   });
 
   it('shows a course with its assignments, discussions and quizzes in four requests', async () => {
@@ -176,7 +223,9 @@ describe('courses', () => {
   it('lists what needs grading, asking only courses that have work to grade', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const { courses } = (await inject('GET', '/api/courses', teacher.headers)).json();
-    const withWork = courses.filter((course: { needs_grading_count: number }) => course.needs_grading_count > 0).map((course: { id: number }) => course.id);
+    const withWork = courses
+      .filter((course: { needs_grading_count: number }) => course.needs_grading_count > 0)
+      .map((course: { id: number }) => course.id);
     canvas.requestLog.length = 0;
     const response = await inject('GET', '/api/needs-grading', teacher.headers);
     expect(response.statusCode).toBe(200);
@@ -192,13 +241,17 @@ describe('courses', () => {
 
   it('names the discussion or quiz behind a Needs Grading item, so Start Grading opens its own grader', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
-    const { assignments } = (await inject('GET', '/api/needs-grading', teacher.headers)).json<{ assignments: NeedsGradingItem[] }>();
+    const { assignments } = (await inject('GET', '/api/needs-grading', teacher.headers)).json<{
+      assignments: NeedsGradingItem[];
+    }>();
     const discussion = assignments.find((item) => item.discussion_topic_id !== null)!;
     const quiz = assignments.find((item) => item.quiz_id !== null)!;
     const plain = assignments.find((item) => item.discussion_topic_id === null && item.quiz_id === null)!;
     expect(canvas.state.assignments.get(discussion.id)!.discussionTopicId).toBe(discussion.discussion_topic_id);
     expect(canvas.state.assignments.get(quiz.id)!.quizId).toBe(quiz.quiz_id);
-    expect(needsGradingPath(discussion)).toBe(`/courses/${discussion.course_id}/discussions/${discussion.discussion_topic_id}/grade`);
+    expect(needsGradingPath(discussion)).toBe(
+      `/courses/${discussion.course_id}/discussions/${discussion.discussion_topic_id}/grade`,
+    );
     expect(needsGradingPath(quiz)).toBe(`/courses/${quiz.course_id}/quizzes/${quiz.quiz_id}/grade`);
     expect(needsGradingPath(plain)).toBe(`/courses/${plain.course_id}/assignments/${plain.id}/grade`);
   });

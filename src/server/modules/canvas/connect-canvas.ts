@@ -19,13 +19,19 @@ const NEW_TOKEN_ON_SETUP = 'Create a new access token in Canvas and paste it on 
 function explainTokenProblem(error: AppError, whatToDo: string): AppError {
   if (error.code !== 'CANVAS_TOKEN_INVALID') return error;
   const reason = typeof error.details?.reason === 'string' ? error.details.reason : 'invalid';
-  return new AppError(error.code, `${TOKEN_PROBLEMS[reason] ?? TOKEN_PROBLEMS.invalid} ${whatToDo}`, { cause: error, details: error.details });
+  return new AppError(error.code, `${TOKEN_PROBLEMS[reason] ?? TOKEN_PROBLEMS.invalid} ${whatToDo}`, {
+    cause: error,
+    details: error.details,
+  });
 }
 
 /** Asks Canvas who the token belongs to (GET /api/v1/users/self): the connection test. */
 export async function testCanvasConnection(access: CanvasAccess, credentials: CanvasCredentials): Promise<CanvasUser> {
   try {
-    const canvas = await access.clientForCredentials(access.normalize(credentials.canvasUrl), credentials.canvasToken.trim());
+    const canvas = await access.clientForCredentials(
+      access.normalize(credentials.canvasUrl),
+      credentials.canvasToken.trim(),
+    );
     const self = await canvas.client.getSelf();
     return { name: self.name, email: self.email };
   } catch (error) {
@@ -45,7 +51,10 @@ export async function saveCanvasConnection(
   const instanceUrl = deps.access.normalize(credentials.canvasUrl);
   const user = await testCanvasConnection(deps.access, credentials);
   const before = await deps.profiles.find(userId);
-  await deps.profiles.update(userId, { canvasInstanceUrl: instanceUrl, canvasAccessToken: deps.access.seal(credentials.canvasToken.trim()) });
+  await deps.profiles.update(userId, {
+    canvasInstanceUrl: instanceUrl,
+    canvasAccessToken: deps.access.seal(credentials.canvasToken.trim()),
+  });
   await deps.audit({
     userId,
     action: 'CANVAS_CONNECTED',
@@ -63,16 +72,27 @@ export async function getCanvasConnection(deps: { access: CanvasAccess }, userId
   try {
     canvas = await deps.access.clientFor(userId);
   } catch (error) {
-    if (isAppError(error) && error.code === 'CANVAS_NOT_CONNECTED') return { connected: false, instanceUrl: null, user: null, problem: null };
+    if (isAppError(error) && error.code === 'CANVAS_NOT_CONNECTED')
+      return { connected: false, instanceUrl: null, user: null, problem: null };
     if (isAppError(error)) return { connected: true, instanceUrl: null, user: null, problem: error.userMessage };
     throw error;
   }
   try {
     const self = await canvas.client.getSelf();
-    return { connected: true, instanceUrl: canvas.instanceUrl, user: { name: self.name, email: self.email }, problem: null };
+    return {
+      connected: true,
+      instanceUrl: canvas.instanceUrl,
+      user: { name: self.name, email: self.email },
+      problem: null,
+    };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { connected: true, instanceUrl: canvas.instanceUrl, user: null, problem: explainTokenProblem(error, NEW_TOKEN_ON_SETUP).userMessage };
+    return {
+      connected: true,
+      instanceUrl: canvas.instanceUrl,
+      user: null,
+      problem: explainTokenProblem(error, NEW_TOKEN_ON_SETUP).userMessage,
+    };
   }
 }
 

@@ -13,22 +13,35 @@ export const canvasRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   app.addHook('onRequest', context.authenticate);
 
   const limitTests = (userId: string) =>
-    consumeRateLimit(context.db, `canvas-test:${userId}`, CONNECTION_TEST_LIMIT, 'Too many connection tests. Please wait a few minutes and try again.');
+    consumeRateLimit(
+      context.db,
+      `canvas-test:${userId}`,
+      CONNECTION_TEST_LIMIT,
+      'Too many connection tests. Please wait a few minutes and try again.',
+    );
 
-  app.post('/connection/test', { schema: { body: canvasCredentialsSchema, response: { 200: connectionTestResultSchema } } }, async (request) => {
-    await limitTests(currentUser(request).id);
-    return { success: true as const, user: await testCanvasConnection(deps.access, request.body) };
-  });
+  app.post(
+    '/connection/test',
+    { schema: { body: canvasCredentialsSchema, response: { 200: connectionTestResultSchema } } },
+    async (request) => {
+      await limitTests(currentUser(request).id);
+      return { success: true as const, user: await testCanvasConnection(deps.access, request.body) };
+    },
+  );
 
   app.get('/connection', { schema: { response: { 200: canvasConnectionSchema } } }, async (request) =>
     getCanvasConnection(deps, currentUser(request).id),
   );
 
-  app.put('/connection', { schema: { body: canvasCredentialsSchema, response: { 200: canvasConnectionSchema } } }, async (request) => {
-    const { id } = currentUser(request);
-    await limitTests(id);
-    return saveCanvasConnection(deps, id, request.body);
-  });
+  app.put(
+    '/connection',
+    { schema: { body: canvasCredentialsSchema, response: { 200: canvasConnectionSchema } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      await limitTests(id);
+      return saveCanvasConnection(deps, id, request.body);
+    },
+  );
 
   app.delete('/connection', async (request, reply) => {
     await disconnectCanvas(deps, currentUser(request).id);

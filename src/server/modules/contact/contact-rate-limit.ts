@@ -9,7 +9,11 @@ export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 10 * 60 };
  * Counts one submission of `form` from `clientAddress`; past the limit, refuses with a message that
  * says how long to wait and where to write meanwhile.
  */
-export async function limitSubmissions(db: Database, form: 'contact' | 'inquiry', clientAddress: string): Promise<void> {
+export async function limitSubmissions(
+  db: Database,
+  form: 'contact' | 'inquiry',
+  clientAddress: string,
+): Promise<void> {
   try {
     await consumeRateLimit(db, `${form}:${clientAddress}`, CONTACT_RATE_LIMIT, 'Too many messages');
   } catch (error) {

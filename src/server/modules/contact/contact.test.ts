@@ -52,7 +52,9 @@ const validInquiry = {
 
 /** The mail as a reader sees it: quoted-printable soft breaks and escapes undone. */
 function readable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function post(harness: TestApp, url: string, payload: unknown, remoteAddress = nextAddress()) {
@@ -74,7 +76,13 @@ describe('shared validation rules (spec part 1 §5, part 2 §5)', () => {
 
   it('contact: accepts the shortest valid values and both types', () => {
     for (const type of ['contact', 'support']) {
-      const result = contactMessageSchema.safeParse({ name: 'Al', email: 'a@b.co', subject: 'Hello', message: '0123456789', type });
+      const result = contactMessageSchema.safeParse({
+        name: 'Al',
+        email: 'a@b.co',
+        subject: 'Hello',
+        message: '0123456789',
+        type,
+      });
       expect(result.success).toBe(true);
     }
     expect(contactMessageSchema.safeParse({ ...validMessage, type: 'institutional' }).success).toBe(false);
@@ -100,7 +108,9 @@ describe('shared validation rules (spec part 1 §5, part 2 §5)', () => {
   it('inquiry: budget and additional requirements are optional, and every listed option is accepted', () => {
     const { budgetRange: _budget, additionalRequirements: _extra, ...required } = validInquiry;
     expect(institutionalInquirySchema.parse(required).budgetRange).toBeUndefined();
-    expect(institutionalInquirySchema.parse({ ...validInquiry, budgetRange: '', additionalRequirements: '  ' })).toMatchObject({
+    expect(
+      institutionalInquirySchema.parse({ ...validInquiry, budgetRange: '', additionalRequirements: '  ' }),
+    ).toMatchObject({
       budgetRange: undefined,
       additionalRequirements: undefined,
     });
@@ -120,16 +130,52 @@ describe('shared validation rules (spec part 1 §5, part 2 §5)', () => {
 
   it('inquiry: the option values are those of the spec', () => {
     expect(EDUCATION_LEVEL_OPTIONS.map((o) => o.value)).toEqual([
-      'k-12', 'elementary', 'middle', 'high', 'community-college', 'university', 'training', 'other',
+      'k-12',
+      'elementary',
+      'middle',
+      'high',
+      'community-college',
+      'university',
+      'training',
+      'other',
     ]);
-    expect(NUMBER_OF_TEACHERS_OPTIONS.map((o) => o.value)).toEqual(['1-10', '11-25', '26-50', '51-100', '101-250', '250+']);
+    expect(NUMBER_OF_TEACHERS_OPTIONS.map((o) => o.value)).toEqual([
+      '1-10',
+      '11-25',
+      '26-50',
+      '51-100',
+      '101-250',
+      '250+',
+    ]);
     expect(LMS_SYSTEM_OPTIONS.map((o) => o.value)).toEqual([
-      'canvas', 'blackboard', 'moodle', 'schoology', 'google-classroom', 'brightspace', 'sakai', 'multiple', 'other', 'none',
+      'canvas',
+      'blackboard',
+      'moodle',
+      'schoology',
+      'google-classroom',
+      'brightspace',
+      'sakai',
+      'multiple',
+      'other',
+      'none',
     ]);
     expect(IMPLEMENTATION_TIMELINE_OPTIONS.map((o) => o.value)).toEqual([
-      'immediate', '1-month', '3-months', '6-months', 'next-semester', 'next-year', 'exploring',
+      'immediate',
+      '1-month',
+      '3-months',
+      '6-months',
+      'next-semester',
+      'next-year',
+      'exploring',
     ]);
-    expect(BUDGET_RANGE_OPTIONS.map((o) => o.value)).toEqual(['under-5k', '5k-15k', '15k-50k', '50k-100k', '100k+', 'flexible']);
+    expect(BUDGET_RANGE_OPTIONS.map((o) => o.value)).toEqual([
+      'under-5k',
+      '5k-15k',
+      '15k-50k',
+      '50k-100k',
+      '100k+',
+      'flexible',
+    ]);
     expect(EDUCATION_LEVEL_OPTIONS.find((o) => o.value === 'k-12')!.label).toBe('K-12 School District');
     expect(EDUCATION_LEVEL_OPTIONS.find((o) => o.value === 'training')!.label).toBe('Training Organization');
   });
@@ -152,7 +198,11 @@ describe('contact endpoints', () => {
 
   it('stores a message and mails it to support with the sender as reply-to', async () => {
     const before = sink.received.length;
-    const response = await post(harness, '/api/contact/messages', { ...validMessage, type: 'support', name: ' Grace Hopper ' });
+    const response = await post(harness, '/api/contact/messages', {
+      ...validMessage,
+      type: 'support',
+      name: ' Grace Hopper ',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ received: true });
     const rows = await queryRows<{ type: string; name: string; status: string; mail_id: string | null }>(
@@ -207,7 +257,12 @@ describe('contact endpoints', () => {
       ['/api/contact/messages', { ...validMessage, isAdmin: true }, 'isAdmin', 'Unknown field: isAdmin'],
       ['/api/contact/inquiries', { ...validInquiry, phone: '12345' }, 'phone', INQUIRY_MESSAGES.phone],
       ['/api/contact/inquiries', { ...validInquiry, lmsSystem: '' }, 'lmsSystem', INQUIRY_MESSAGES.lmsSystem],
-      ['/api/contact/inquiries', { ...validInquiry, type: 'contact' }, 'type', 'An inquiry is sent with type institutional'],
+      [
+        '/api/contact/inquiries',
+        { ...validInquiry, type: 'contact' },
+        'type',
+        'An inquiry is sent with type institutional',
+      ],
     ];
     const [countBefore] = await queryRows<{ count: number }>(
       harness.database.db,
@@ -227,8 +282,16 @@ describe('contact endpoints', () => {
 
   it('answers a filled honeypot like a success, stores it as spam and mails nothing', async () => {
     const before = sink.received.length;
-    const message = await post(harness, '/api/contact/messages', { ...validMessage, email: 'bot@spam.test', website: 'http://spam.test' });
-    const inquiry = await post(harness, '/api/contact/inquiries', { ...validInquiry, email: 'bot@spam.test', website: 'x' });
+    const message = await post(harness, '/api/contact/messages', {
+      ...validMessage,
+      email: 'bot@spam.test',
+      website: 'http://spam.test',
+    });
+    const inquiry = await post(harness, '/api/contact/inquiries', {
+      ...validInquiry,
+      email: 'bot@spam.test',
+      website: 'x',
+    });
     expect(message.statusCode).toBe(201);
     expect(message.json()).toEqual({ received: true });
     expect(inquiry.statusCode).toBe(201);
@@ -277,7 +340,10 @@ describe('storing before sending', () => {
     const harness = await createTestApp({
       database,
       env: { SUPPORT_EMAIL: SUPPORT },
-      mailTransport: createSmtpTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`, 'm@margin.test'),
+      mailTransport: createSmtpTransport(
+        `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`,
+        'm@margin.test',
+      ),
     });
 
     const response = await post(harness, '/api/contact/messages', { ...validMessage, email: 'queued@school.test' });
@@ -308,7 +374,10 @@ describe('storing before sending', () => {
     expect(received).toHaveLength(1);
     expect(readable(received[0]!)).toContain('Can Margin use the rubric I already have in Canvas?');
     expect(received[0]).toMatch(/^Reply-To: queued@school\.test/m);
-    const [sent] = await queryRows(database.db, sql`select status, attempts from mail_outbox where id = (select mail_id from contact_messages where email = 'queued@school.test')`);
+    const [sent] = await queryRows(
+      database.db,
+      sql`select status, attempts from mail_outbox where id = (select mail_id from contact_messages where email = 'queued@school.test')`,
+    );
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
     // Delivered once: nothing is left to send.
     expect(await harness.app.context.mailer.deliverDue(new Date(Date.now() + 60 * 60_000))).toBe(0);
@@ -319,7 +388,10 @@ describe('storing before sending', () => {
   it('when the message cannot be stored, the sender gets an error and nothing is mailed', async () => {
     const separate = await openTestDatabase();
     const sink = await startSmtpSink();
-    const harness = await createTestApp({ database: separate, mailTransport: createSmtpTransport(sink.url, 'm@margin.test') });
+    const harness = await createTestApp({
+      database: separate,
+      mailTransport: createSmtpTransport(sink.url, 'm@margin.test'),
+    });
     await separate.db.execute(sql`drop table contact_messages`);
     const response = await post(harness, '/api/contact/messages', validMessage);
     expect(response.statusCode).toBe(500);
@@ -344,7 +416,11 @@ describe('storing before sending', () => {
     const response = await post(harness, '/api/contact/messages', { ...validMessage, email: 'slow@school.test' });
     expect(response.statusCode).toBe(201);
     expect(Date.now() - started).toBeGreaterThanOrEqual(MAIL_HANDOFF_WAIT_MS - 50);
-    const linked = () => queryRows<{ mail_id: string | null }>(separate.db, sql`select mail_id from contact_messages where email = 'slow@school.test'`);
+    const linked = () =>
+      queryRows<{ mail_id: string | null }>(
+        separate.db,
+        sql`select mail_id from contact_messages where email = 'slow@school.test'`,
+      );
     expect(await linked()).toEqual([{ mail_id: null }]);
     // Closing waits for the handoff still under way, so the message is linked to its outbox row.
     let isClosed = false;
@@ -364,7 +440,10 @@ describe('storing before sending', () => {
     await separate.db.execute(sql`drop table mail_outbox cascade`);
     const response = await post(harness, '/api/contact/inquiries', { ...validInquiry, email: 'kept@lakeside.test' });
     expect(response.statusCode).toBe(201);
-    const rows = await queryRows(separate.db, sql`select status, mail_id from institutional_inquiries where email = 'kept@lakeside.test'`);
+    const rows = await queryRows(
+      separate.db,
+      sql`select status, mail_id from institutional_inquiries where email = 'kept@lakeside.test'`,
+    );
     expect(rows).toEqual([{ status: 'received', mail_id: null }]);
     await harness.close();
     await separate.close();

@@ -21,7 +21,11 @@ export type ContactDeps = {
  * Only a failure to store reaches the sender; a honeypot catch looks like success to the bot but
  * is kept as spam and never mailed.
  */
-export async function submitContactMessage(deps: ContactDeps, input: ContactMessage, clientAddress: string): Promise<void> {
+export async function submitContactMessage(
+  deps: ContactDeps,
+  input: ContactMessage,
+  clientAddress: string,
+): Promise<void> {
   await limitSubmissions(deps.db, 'contact', clientAddress);
   const { website, ...message } = input;
   if (website) {

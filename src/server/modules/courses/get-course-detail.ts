@@ -7,7 +7,8 @@ export const COURSE_NOT_FOUND = 'Course not found';
 
 /** A Canvas course id is a positive whole number; anything else names no course (404, not a validator's sentence). */
 export function parseCourseId(text: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new AppError('NOT_FOUND', COURSE_NOT_FOUND);
+  if (!/^[1-9]\d{0,15}$/.test(text) || !Number.isSafeInteger(Number(text)))
+    throw new AppError('NOT_FOUND', COURSE_NOT_FOUND);
   return Number(text);
 }
 
@@ -22,7 +23,8 @@ export async function getCourseDetail(canvas: TeacherCanvas, courseId: number): 
     canvas.client.listDiscussionTopics(courseId),
     canvas.client.listQuizzes(courseId),
   ]).catch((error: unknown) => {
-    if (isAppError(error) && error.code === 'CANVAS_NOT_FOUND') throw new AppError('NOT_FOUND', COURSE_NOT_FOUND, { cause: error });
+    if (isAppError(error) && error.code === 'CANVAS_NOT_FOUND')
+      throw new AppError('NOT_FOUND', COURSE_NOT_FOUND, { cause: error });
     throw error;
   });
   return {

@@ -12,21 +12,19 @@ export async function listNeedsGrading(canvas: TeacherCanvas): Promise<NeedsGrad
       const assignments = await canvas.client.listAssignments(course.id, { bucket: 'ungraded' });
       return assignments
         .filter((assignment) => (assignment.needsGradingCount ?? 0) > 0)
-        .map(
-          (assignment): NeedsGradingItem => ({
-            id: assignment.id,
-            name: assignment.name,
-            course_id: course.id,
-            course_name: course.name,
-            course_code: course.courseCode || null,
-            due_at: assignment.dueAt,
-            points_possible: assignment.pointsPossible,
-            needs_grading_count: assignment.needsGradingCount ?? 0,
-            html_url: canvas.toPublicUrl(assignment.htmlUrl),
-            discussion_topic_id: assignment.discussionTopicId,
-            quiz_id: assignment.quizId,
-          }),
-        );
+        .map((assignment): NeedsGradingItem => ({
+          id: assignment.id,
+          name: assignment.name,
+          course_id: course.id,
+          course_name: course.name,
+          course_code: course.courseCode || null,
+          due_at: assignment.dueAt,
+          points_possible: assignment.pointsPossible,
+          needs_grading_count: assignment.needsGradingCount ?? 0,
+          html_url: canvas.toPublicUrl(assignment.htmlUrl),
+          discussion_topic_id: assignment.discussionTopicId,
+          quiz_id: assignment.quizId,
+        }));
     }),
   );
   return perCourse.flat();

@@ -18,10 +18,14 @@ export const courseRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   }));
 
   // Any text is accepted here so that /api/courses/abc is the same 404 as a course Canvas does not know.
-  app.get('/courses/:courseId', { schema: { params: anyCourseIdParamsSchema, response: { 200: courseDetailSchema } } }, async (request) => {
-    const courseId = parseCourseId(request.params.courseId);
-    return getCourseDetail(await canvasOf(currentUser(request).id), courseId);
-  });
+  app.get(
+    '/courses/:courseId',
+    { schema: { params: anyCourseIdParamsSchema, response: { 200: courseDetailSchema } } },
+    async (request) => {
+      const courseId = parseCourseId(request.params.courseId);
+      return getCourseDetail(await canvasOf(currentUser(request).id), courseId);
+    },
+  );
 
   app.get('/needs-grading', { schema: { response: { 200: needsGradingListSchema } } }, async (request) => ({
     assignments: await listNeedsGrading(await canvasOf(currentUser(request).id)),

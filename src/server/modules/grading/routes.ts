@@ -13,7 +13,15 @@ import { quizGradingRoutes } from './quizzes/routes';
 export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const kernel: GradingKernel = { drafts: context.drafts, usage: context.usage };
 
-  await app.register(assignmentGradingRoutes, { prefix: '/courses/:courseId/assignments/:assignmentId', context, kernel });
-  await app.register(discussionGradingRoutes, { prefix: '/courses/:courseId/discussions/:discussionId', context, kernel });
+  await app.register(assignmentGradingRoutes, {
+    prefix: '/courses/:courseId/assignments/:assignmentId',
+    context,
+    kernel,
+  });
+  await app.register(discussionGradingRoutes, {
+    prefix: '/courses/:courseId/discussions/:discussionId',
+    context,
+    kernel,
+  });
   await app.register(quizGradingRoutes, { prefix: '/courses/:courseId/quizzes/:quizId', context, kernel });
 };

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { AiModel } from '@/server/adapters/ai';
-import { diverPhases, integrationResultSchema, type IntegrationRequest, type IntegrationResult } from '@/shared/schemas/ai';
+import {
+  diverPhases,
+  integrationResultSchema,
+  type IntegrationRequest,
+  type IntegrationResult,
+} from '@/shared/schemas/ai';
 import { describeContext, diverDescription, neutralizeAssignmentText, type Prompt } from './literacy-prompt-text';
 
 /** The spec's message (§8) when suggestions cannot be generated. */
@@ -43,15 +48,24 @@ export function buildIntegrationPrompt(input: IntegrationRequest): Prompt {
 }
 
 /** The answer as the tool shows it: one suggestion per phase in DIVER order, lists cut to their limits. */
-function toIntegrationResult(output: ModelIntegration, engine: AiModel['name']): { result: IntegrationResult } | { problem: string } {
+function toIntegrationResult(
+  output: ModelIntegration,
+  engine: AiModel['name'],
+): { result: IntegrationResult } | { problem: string } {
   const suggestions = [];
   for (const phase of diverPhases) {
     const suggestion = output.suggestions.find((item) => item.phase === phase);
     if (!suggestion) return { problem: `The answer left out the ${phase} phase` };
     suggestions.push({
       ...suggestion,
-      activities: suggestion.activities.map((text) => text.trim()).filter(Boolean).slice(0, 5),
-      examples: suggestion.examples.map((text) => text.trim()).filter(Boolean).slice(0, 4),
+      activities: suggestion.activities
+        .map((text) => text.trim())
+        .filter(Boolean)
+        .slice(0, 5),
+      examples: suggestion.examples
+        .map((text) => text.trim())
+        .filter(Boolean)
+        .slice(0, 4),
     });
   }
   const checked = integrationResultSchema.safeParse({ ...output, suggestions, engine });
@@ -60,7 +74,10 @@ function toIntegrationResult(output: ModelIntegration, engine: AiModel['name']):
 }
 
 /** DIVER suggestions from a model; an answer that leaves out a phase or does not fit is asked for again. */
-export async function proposeIntegrationWithModel(model: AiModel, request: IntegrationRequest): Promise<IntegrationResult> {
+export async function proposeIntegrationWithModel(
+  model: AiModel,
+  request: IntegrationRequest,
+): Promise<IntegrationResult> {
   const output = await model.generateObject({
     ...buildIntegrationPrompt(request),
     schema: modelIntegrationSchema,

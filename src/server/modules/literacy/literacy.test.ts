@@ -5,11 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiModel } from '@/server/adapters/ai';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
 import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
-import {
-  diverPhases,
-  integrationResultSchema,
-  type IntegrationSuggestion,
-} from '@/shared/schemas/ai';
+import { diverPhases, integrationResultSchema, type IntegrationSuggestion } from '@/shared/schemas/ai';
 import {
   BOTH_REQUIRED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
@@ -54,7 +50,9 @@ function upload(harness: TestApp, fields: Record<string, string>, file?: UploadF
 const formFields = (overrides: Record<string, string> = {}) => ({ ...assignment, ...overrides });
 
 async function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
-  const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }] });
+  const document = new Document({
+    sections: [{ children: paragraphs.map((text) => new Paragraph({ children: [new TextRun(text)] })) }],
+  });
   return new Uint8Array(await Packer.toBuffer(document));
 }
 
@@ -89,7 +87,10 @@ describe('assignment integration through a model (local OpenAI-compatible server
   beforeAll(async () => {
     fake = await startFakeAiServer();
     harness = await createTestApp({
-      aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test' }, { maxNetworkRetries: 0 }),
+      aiModel: createAiModel(
+        { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test' },
+        { maxNetworkRetries: 0 },
+      ),
     });
   });
   afterAll(async () => {
@@ -128,7 +129,10 @@ describe('assignment integration through a model (local OpenAI-compatible server
   });
 
   it('gives the spec message when the answer is malformed or does not fit the schema (after one retry)', async () => {
-    fake.enqueue({ kind: 'text', content: 'Here are some ideas: {not json' }, { kind: 'text', content: 'Still not JSON' });
+    fake.enqueue(
+      { kind: 'text', content: 'Here are some ideas: {not json' },
+      { kind: 'text', content: 'Still not JSON' },
+    );
     const malformed = await post(harness, '/api/literacy/integrations', assignment);
     expect(malformed.statusCode).toBe(502);
     expect(malformed.json().error).toMatchObject({ code: 'AI_FAILED', message: INTEGRATION_FAILED_MESSAGE });
@@ -140,13 +144,21 @@ describe('assignment integration through a model (local OpenAI-compatible server
     expect(unfit.statusCode).toBe(502);
     expect(unfit.json().error.message).toBe(INTEGRATION_FAILED_MESSAGE);
 
-    const emptyActivities = { ...modelAnswer, suggestions: modelAnswer.suggestions.map((item) => ({ ...item, activities: [] })) };
+    const emptyActivities = {
+      ...modelAnswer,
+      suggestions: modelAnswer.suggestions.map((item) => ({ ...item, activities: [] })),
+    };
     fake.enqueue({ kind: 'json', value: emptyActivities }, { kind: 'json', value: emptyActivities });
-    expect((await post(harness, '/api/literacy/integrations', assignment)).json().error.message).toBe(INTEGRATION_FAILED_MESSAGE);
+    expect((await post(harness, '/api/literacy/integrations', assignment)).json().error.message).toBe(
+      INTEGRATION_FAILED_MESSAGE,
+    );
   });
 
   it('revises the assignment with the selected suggestions and returns the text', async () => {
-    fake.enqueue({ kind: 'json', value: { revisedAssignment: '  The Water Cycle Lab Report (with AI literacy)\n\nDiscovery: ...  ' } });
+    fake.enqueue({
+      kind: 'json',
+      value: { revisedAssignment: '  The Water Cycle Lab Report (with AI literacy)\n\nDiscovery: ...  ' },
+    });
     const response = await post(harness, '/api/literacy/revisions', {
       originalAssignment: assignment.assignmentText,
       selectedSuggestions: [suggestion('Discovery'), suggestion('Verification')],
@@ -156,7 +168,10 @@ describe('assignment integration through a model (local OpenAI-compatible server
       estimatedTime: '3 class periods',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ revisedAssignment: 'The Water Cycle Lab Report (with AI literacy)\n\nDiscovery: ...', engine: 'openai-compatible' });
+    expect(response.json()).toEqual({
+      revisedAssignment: 'The Water Cycle Lab Report (with AI literacy)\n\nDiscovery: ...',
+      engine: 'openai-compatible',
+    });
     const prompt = fake.promptText();
     expect(prompt).toContain('Record the temperature every hour.');
     expect(prompt).toContain('Discovery: Discovery with the water cycle');
@@ -171,12 +186,18 @@ describe('assignment integration through a model (local OpenAI-compatible server
       selectedSuggestions: [suggestion('Reflection')],
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json().error).toMatchObject({ code: 'AI_FAILED', message: 'Failed to generate revised assignment. Please try again.' });
+    expect(response.json().error).toMatchObject({
+      code: 'AI_FAILED',
+      message: 'Failed to generate revised assignment. Please try again.',
+    });
   });
 
   it('sends the text read from an uploaded file as the content', async () => {
     fake.enqueue({ kind: 'json', value: modelAnswer });
-    const docx = await makeDocx(['Photosynthesis poster project.', 'Explain how chloroplasts turn sunlight into glucose.']);
+    const docx = await makeDocx([
+      'Photosynthesis poster project.',
+      'Explain how chloroplasts turn sunlight into glucose.',
+    ]);
     const response = await upload(harness, formFields({ assignmentText: '' }), {
       name: 'poster.docx',
       type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -210,10 +231,14 @@ describe('assignment integration with the offline engine', () => {
   });
 
   it('revises with the offline engine, keeping the original text', async () => {
-    const { result } = integrationToolResponseSchema.parse((await post(harness, '/api/literacy/integrations', assignment)).json());
+    const { result } = integrationToolResponseSchema.parse(
+      (await post(harness, '/api/literacy/integrations', assignment)).json(),
+    );
     const response = await post(harness, '/api/literacy/revisions', {
       originalAssignment: assignment.assignmentText,
-      selectedSuggestions: result.suggestions.filter((item) => item.phase === 'Verification' || item.phase === 'Reflection'),
+      selectedSuggestions: result.suggestions.filter(
+        (item) => item.phase === 'Verification' || item.phase === 'Reflection',
+      ),
       assignmentTitle: assignment.assignmentTitle,
       subject: 'science',
       gradeLevel: 'middle',
@@ -229,9 +254,21 @@ describe('assignment integration with the offline engine', () => {
 
   it('reads .txt, .docx and .pdf files when the content box is empty', async () => {
     const files = [
-      { name: 'volcanoes.txt', type: 'text/plain', bytes: 'Research the eruption of Mount Vesuvius and write an essay about Pompeii.' },
-      { name: 'volcanoes.docx', type: '', bytes: await makeDocx(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']) },
-      { name: 'volcanoes.pdf', type: 'application/pdf', bytes: await makePdf(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']) },
+      {
+        name: 'volcanoes.txt',
+        type: 'text/plain',
+        bytes: 'Research the eruption of Mount Vesuvius and write an essay about Pompeii.',
+      },
+      {
+        name: 'volcanoes.docx',
+        type: '',
+        bytes: await makeDocx(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']),
+      },
+      {
+        name: 'volcanoes.pdf',
+        type: 'application/pdf',
+        bytes: await makePdf(['Research the eruption of Mount Vesuvius.', 'Write an essay about Pompeii.']),
+      },
     ];
     for (const file of files) {
       const response = await upload(harness, { assignmentTitle: 'Volcanoes', assignmentText: '   ' }, file);
@@ -244,7 +281,11 @@ describe('assignment integration with the offline engine', () => {
   });
 
   it('uses the typed content when both are given, and does not read the file', async () => {
-    const response = await upload(harness, formFields(), { name: 'broken.pdf', type: 'application/pdf', bytes: 'not a pdf at all' });
+    const response = await upload(harness, formFields(), {
+      name: 'broken.pdf',
+      type: 'application/pdf',
+      bytes: 'not a pdf at all',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().readFromFile).toBeNull();
     expect(response.json().assignment.content).toBe(assignment.assignmentText);
@@ -252,12 +293,18 @@ describe('assignment integration with the offline engine', () => {
 
   it('refuses files it cannot use with a message that says what to do', async () => {
     const cases: [UploadFile, RegExp][] = [
-      [{ name: 'old.doc', type: 'application/msword', bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) }, /old\.doc is a Word 97-2003 \.doc file.*Save it as \.docx or PDF/],
+      [
+        { name: 'old.doc', type: 'application/msword', bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]) },
+        /old\.doc is a Word 97-2003 \.doc file.*Save it as \.docx or PDF/,
+      ],
       [{ name: 'slides.pptx', bytes: 'PK' }, /slides\.pptx cannot be read\. Upload a \.txt, \.docx or \.pdf file/],
       [{ name: 'damaged.pdf', bytes: 'hello' }, /damaged\.pdf is not a valid PDF.*Paste the assignment text/],
       [{ name: 'empty.txt', bytes: '' }, /empty\.txt is empty/],
       [{ name: 'blank.txt', bytes: '   \n  ' }, /No text was found in blank\.txt/],
-      [{ name: 'renamed.txt', type: 'text/plain', bytes: await makePdf(['Not text at all']) }, /renamed\.txt is not a text file; it may be damaged or renamed\. Paste/],
+      [
+        { name: 'renamed.txt', type: 'text/plain', bytes: await makePdf(['Not text at all']) },
+        /renamed\.txt is not a text file; it may be damaged or renamed\. Paste/,
+      ],
     ];
     for (const [file, message] of cases) {
       const response = await upload(harness, { assignmentTitle: 'T', assignmentText: '' }, file);
@@ -268,7 +315,11 @@ describe('assignment integration with the offline engine', () => {
   });
 
   it('reads a .txt as text even when the browser claims it is HTML', async () => {
-    const response = await upload(harness, { assignmentTitle: 'Markup' }, { name: 'assignment.txt', type: 'text/html', bytes: '<p>Write about <b>rivers</b>.</p>' });
+    const response = await upload(
+      harness,
+      { assignmentTitle: 'Markup' },
+      { name: 'assignment.txt', type: 'text/html', bytes: '<p>Write about <b>rivers</b>.</p>' },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().assignment.content).toBe('<p>Write about <b>rivers</b>.</p>');
   });
@@ -276,19 +327,34 @@ describe('assignment integration with the offline engine', () => {
   it('takes a file of up to 5 MB as a multipart upload, stops reading past the tool’s limit, and refuses a larger file clearly', async () => {
     // 4.5 MB of text: uploaded whole, read only as far as the tool's 20,000 characters.
     const large = 'Write about rivers. '.repeat(Math.floor((4.5 * 1024 * 1024) / 20));
-    const accepted = await upload(harness, { assignmentTitle: 'Rivers' }, { name: 'rivers.txt', type: 'text/plain', bytes: large });
+    const accepted = await upload(
+      harness,
+      { assignmentTitle: 'Rivers' },
+      { name: 'rivers.txt', type: 'text/plain', bytes: large },
+    );
     expect(accepted.statusCode).toBe(400);
     expect(accepted.json().error.message).toBe(
       'rivers.txt holds more than 20,000 characters of text; the tool takes at most 20,000. Paste the part of the assignment you want to work on into the content box.',
     );
 
     const tooLarge = new Uint8Array(MAX_UPLOAD_BYTES + 10).fill(65);
-    const refused = await upload(harness, { assignmentTitle: 'Rivers' }, { name: 'rivers.txt', type: 'text/plain', bytes: tooLarge });
+    const refused = await upload(
+      harness,
+      { assignmentTitle: 'Rivers' },
+      { name: 'rivers.txt', type: 'text/plain', bytes: tooLarge },
+    );
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: FILE_TOO_LARGE_MESSAGE, field: 'file' });
+    expect(refused.json().error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: FILE_TOO_LARGE_MESSAGE,
+      field: 'file',
+    });
 
     // Without a file the request is small JSON: no more than the fields need.
-    const json = await post(harness, '/api/literacy/integrations', { ...assignment, assignmentText: 'x'.repeat(INTEGRATION_JSON_BODY_LIMIT_BYTES) });
+    const json = await post(harness, '/api/literacy/integrations', {
+      ...assignment,
+      assignmentText: 'x'.repeat(INTEGRATION_JSON_BODY_LIMIT_BYTES),
+    });
     expect(json.statusCode).toBe(413);
     // Other literacy routes keep the app's 1 MB limit.
     const revision = await post(harness, '/api/literacy/revisions', {
@@ -302,10 +368,20 @@ describe('assignment integration with the offline engine', () => {
   it('checks the upload’s fields with the same rules, and takes one file named file', async () => {
     const unknown = await upload(harness, formFields({ secret: '1' }));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatchObject({ code: 'VALIDATION', field: 'secret', message: 'Unknown field: secret' });
+    expect(unknown.json().error).toMatchObject({
+      code: 'VALIDATION',
+      field: 'secret',
+      message: 'Unknown field: secret',
+    });
 
-    const longTitle = await upload(harness, formFields({ assignmentTitle: 'x'.repeat(201) }), { name: 'a.txt', bytes: 'Essay' });
-    expect(longTitle.json().error).toMatchObject({ field: 'assignmentTitle', message: 'The title can be at most 200 characters' });
+    const longTitle = await upload(harness, formFields({ assignmentTitle: 'x'.repeat(201) }), {
+      name: 'a.txt',
+      bytes: 'Essay',
+    });
+    expect(longTitle.json().error).toMatchObject({
+      field: 'assignmentTitle',
+      message: 'The title can be at most 200 characters',
+    });
 
     const noTitle = await upload(harness, { assignmentTitle: ' ' }, { name: 'a.txt', bytes: 'Essay' });
     expect(noTitle.json().error).toMatchObject({ field: 'assignmentTitle', message: BOTH_REQUIRED_MESSAGE });
@@ -317,30 +393,72 @@ describe('assignment integration with the offline engine', () => {
     form.append('assignmentTitle', 'Two files');
     form.append('file', new Blob(['one']), 'one.txt');
     form.append('file', new Blob(['two']), 'two.txt');
-    const twoFiles = await harness.app.inject({ method: 'POST', url: '/api/literacy/integrations', payload: form, remoteAddress: nextAddress() });
+    const twoFiles = await harness.app.inject({
+      method: 'POST',
+      url: '/api/literacy/integrations',
+      payload: form,
+      remoteAddress: nextAddress(),
+    });
     expect(twoFiles.statusCode).toBe(400);
     expect(twoFiles.json().error).toMatchObject({ field: 'file', message: 'Upload one file at a time.' });
 
     const elsewhere = new FormData();
     elsewhere.append('assignmentTitle', 'Misnamed');
     elsewhere.append('attachment', new Blob(['text']), 'a.txt');
-    const misnamed = await harness.app.inject({ method: 'POST', url: '/api/literacy/integrations', payload: elsewhere, remoteAddress: nextAddress() });
-    expect(misnamed.json().error).toMatchObject({ code: 'VALIDATION', field: 'attachment', message: 'Unknown field: attachment' });
+    const misnamed = await harness.app.inject({
+      method: 'POST',
+      url: '/api/literacy/integrations',
+      payload: elsewhere,
+      remoteAddress: nextAddress(),
+    });
+    expect(misnamed.json().error).toMatchObject({
+      code: 'VALIDATION',
+      field: 'attachment',
+      message: 'Unknown field: attachment',
+    });
 
     // The file no longer travels inside JSON.
-    const inJson = await post(harness, '/api/literacy/integrations', { ...assignment, file: { name: 'a.txt', contentBase64: 'SGk=' } });
+    const inJson = await post(harness, '/api/literacy/integrations', {
+      ...assignment,
+      file: { name: 'a.txt', contentBase64: 'SGk=' },
+    });
     expect(inJson.json().error).toMatchObject({ code: 'VALIDATION', field: 'file', message: 'Unknown field: file' });
   });
 
   it('checks the input with clear messages and calls no engine for bad input', async () => {
     const cases: [string, unknown, string, string][] = [
-      ['/api/literacy/integrations', { ...assignment, assignmentTitle: '  ' }, 'assignmentTitle', BOTH_REQUIRED_MESSAGE],
+      [
+        '/api/literacy/integrations',
+        { ...assignment, assignmentTitle: '  ' },
+        'assignmentTitle',
+        BOTH_REQUIRED_MESSAGE,
+      ],
       ['/api/literacy/integrations', { ...assignment, assignmentText: '' }, 'assignmentText', BOTH_REQUIRED_MESSAGE],
-      ['/api/literacy/integrations', { ...assignment, assignmentText: 'x'.repeat(20_001) }, 'assignmentText', 'The assignment can be at most 20,000 characters'],
-      ['/api/literacy/integrations', { ...assignment, subject: 'astrology' }, 'subject', expect.any(String) as unknown as string],
+      [
+        '/api/literacy/integrations',
+        { ...assignment, assignmentText: 'x'.repeat(20_001) },
+        'assignmentText',
+        'The assignment can be at most 20,000 characters',
+      ],
+      [
+        '/api/literacy/integrations',
+        { ...assignment, subject: 'astrology' },
+        'subject',
+        expect.any(String) as unknown as string,
+      ],
       ['/api/literacy/integrations', { ...assignment, secret: 1 }, 'secret', 'Unknown field: secret'],
-      ['/api/literacy/revisions', { originalAssignment: 'Essay', selectedSuggestions: [] }, 'selectedSuggestions', 'Please select at least one suggestion to integrate.'],
-      ['/api/literacy/revisions', { originalAssignment: '', selectedSuggestions: [suggestion('Discovery')] }, 'originalAssignment', 'The original assignment is required'],
+      [
+        '/api/literacy/revisions',
+        { originalAssignment: 'Essay', selectedSuggestions: [] },
+        'selectedSuggestions',
+        'Please select at least one suggestion to integrate.',
+      ],
+      [
+        '/api/literacy/revisions',
+        { originalAssignment: '', selectedSuggestions: [suggestion('Discovery')] },
+        'originalAssignment',
+        'The original assignment is required',
+      ],
     ];
     for (const [url, payload, field, message] of cases) {
       const response = await post(harness, url, payload);
@@ -364,7 +482,12 @@ describe('assignment integration with the offline engine', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     // Another address, and the revision endpoint, keep their own counts.
     expect((await post(harness, '/api/literacy/integrations', short, '203.0.113.78')).statusCode).toBe(200);
-    const revision = await post(harness, '/api/literacy/revisions', { originalAssignment: 'Write a poem.', selectedSuggestions: [suggestion('Reflection')] }, address);
+    const revision = await post(
+      harness,
+      '/api/literacy/revisions',
+      { originalAssignment: 'Write a poem.', selectedSuggestions: [suggestion('Reflection')] },
+      address,
+    );
     expect(revision.statusCode).toBe(200);
   });
 });
@@ -377,7 +500,10 @@ describe('newsletter and webinar sign-ups', () => {
   afterAll(() => harness.close());
 
   const rowsFor = (email: string) =>
-    queryRows<{ list: string; source: string | null }>(harness.database.db, sql`select list, source from mailing_list_signups where email = ${email} order by list`);
+    queryRows<{ list: string; source: string | null }>(
+      harness.database.db,
+      sql`select list, source from mailing_list_signups where email = ${email} order by list`,
+    );
   const mailsTo = (email: string) =>
     queryRows<{ subject: string; text_body: string; status: string }>(
       harness.database.db,
@@ -385,24 +511,39 @@ describe('newsletter and webinar sign-ups', () => {
     );
 
   it('stores one row per address and list; signing up twice is fine and mails only once', async () => {
-    const first = await post(harness, '/api/literacy/signups', { email: 'Ada@School.test', list: 'newsletter', source: 'resource-center' });
+    const first = await post(harness, '/api/literacy/signups', {
+      email: 'Ada@School.test',
+      list: 'newsletter',
+      source: 'resource-center',
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ received: true });
-    const second = await post(harness, '/api/literacy/signups', { email: ' ada@school.test ', list: 'newsletter', source: 'community' });
+    const second = await post(harness, '/api/literacy/signups', {
+      email: ' ada@school.test ',
+      list: 'newsletter',
+      source: 'community',
+    });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual({ received: true });
 
     expect(await rowsFor('ada@school.test')).toEqual([{ list: 'ai-literacy-newsletter', source: 'resource-center' }]);
     const mails = await mailsTo('ada@school.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: "You're subscribed to the Margin AI Literacy Newsletter", status: 'kept' });
+    expect(mails[0]).toMatchObject({
+      subject: "You're subscribed to the Margin AI Literacy Newsletter",
+      status: 'kept',
+    });
     expect(mails[0]!.text_body).toContain('https://margin.example/ai-pedagogy');
     expect(mails[0]!.text_body).toContain('help@margin.test');
   });
 
   it('registers for the webinar as its own list, with its own confirmation kept in the outbox', async () => {
     await post(harness, '/api/literacy/signups', { email: 'grace@school.test', list: 'newsletter' });
-    const response = await post(harness, '/api/literacy/signups', { email: 'grace@school.test', list: 'webinar', source: 'community' });
+    const response = await post(harness, '/api/literacy/signups', {
+      email: 'grace@school.test',
+      list: 'webinar',
+      source: 'community',
+    });
     expect(response.statusCode).toBe(201);
     expect(await rowsFor('grace@school.test')).toEqual([
       { list: 'ai-literacy-newsletter', source: null },
@@ -434,12 +575,24 @@ describe('newsletter and webinar sign-ups', () => {
   it('rate limits sign-ups per client address', async () => {
     const address = '203.0.113.90';
     for (let sent = 0; sent < LITERACY_RATE_LIMITS.signup.limit; sent += 1) {
-      const response = await post(harness, '/api/literacy/signups', { email: `reader${sent}@school.test`, list: 'newsletter' }, address);
+      const response = await post(
+        harness,
+        '/api/literacy/signups',
+        { email: `reader${sent}@school.test`, list: 'newsletter' },
+        address,
+      );
       expect(response.statusCode).toBe(201);
     }
-    const refused = await post(harness, '/api/literacy/signups', { email: 'one-more@school.test', list: 'newsletter' }, address);
+    const refused = await post(
+      harness,
+      '/api/literacy/signups',
+      { email: 'one-more@school.test', list: 'newsletter' },
+      address,
+    );
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.message).toBe('You have signed up several times in a short time. Please wait 60 minutes and try again.');
+    expect(refused.json().error.message).toBe(
+      'You have signed up several times in a short time. Please wait 60 minutes and try again.',
+    );
     expect(await rowsFor('one-more@school.test')).toEqual([]);
   });
 });

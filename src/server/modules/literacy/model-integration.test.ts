@@ -10,7 +10,10 @@ let model: AiModel;
 
 beforeAll(async () => {
   server = await startFakeAiServer();
-  model = createAiModel({ provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl }, { maxNetworkRetries: 0, timeoutMs: 2_000 }) as AiModel;
+  model = createAiModel(
+    { provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl },
+    { maxNetworkRetries: 0, timeoutMs: 2_000 },
+  ) as AiModel;
 });
 afterAll(async () => {
   await server.close();
@@ -25,7 +28,10 @@ describe('the AI-literacy tools with a model (against the fake server)', () => {
     gradeLevel: 'middle' as const,
     estimatedTime: '3 class periods',
   };
-  const suggestion = (phase: IntegrationSuggestion['phase'], activities = ['Do one thing', 'Do another thing']): IntegrationSuggestion => ({
+  const suggestion = (
+    phase: IntegrationSuggestion['phase'],
+    activities = ['Do one thing', 'Do another thing'],
+  ): IntegrationSuggestion => ({
     phase,
     title: `${phase} title`,
     description: `${phase} description`,
@@ -35,7 +41,10 @@ describe('the AI-literacy tools with a model (against the fake server)', () => {
 
   it('orders the five phases and trims lists to their limits', async () => {
     const shuffled = [...diverPhases].reverse().map((phase) => suggestion(phase, ['a', 'b', 'c', 'd', 'e', 'f']));
-    server.enqueue({ kind: 'json', value: { overview: 'Overview', suggestions: shuffled, implementation_guide: 'Guide' } });
+    server.enqueue({
+      kind: 'json',
+      value: { overview: 'Overview', suggestions: shuffled, implementation_guide: 'Guide' },
+    });
     const result = await proposeIntegrationWithModel(model, request);
     expect(integrationResultSchema.parse(result)).toEqual(result);
     expect(result.suggestions.map((item) => item.phase)).toEqual([...diverPhases]);
@@ -46,7 +55,11 @@ describe('the AI-literacy tools with a model (against the fake server)', () => {
   });
 
   it('fails with the integration message when a phase is missing twice', async () => {
-    const four = { overview: 'Overview', suggestions: diverPhases.slice(0, 4).map((phase) => suggestion(phase)), implementation_guide: 'Guide' };
+    const four = {
+      overview: 'Overview',
+      suggestions: diverPhases.slice(0, 4).map((phase) => suggestion(phase)),
+      implementation_guide: 'Guide',
+    };
     server.enqueue({ kind: 'json', value: four }, { kind: 'json', value: four });
     await expect(proposeIntegrationWithModel(model, request)).rejects.toMatchObject({
       code: 'AI_FAILED',

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { diverPhases, integrationResultSchema } from '@/shared/schemas/ai';
-import { parseTime, profileAssignment, proposeIntegrationOffline, reviseAssignmentOffline, taskPhrase } from './offline-integration';
+import {
+  parseTime,
+  profileAssignment,
+  proposeIntegrationOffline,
+  reviseAssignmentOffline,
+  taskPhrase,
+} from './offline-integration';
 
 describe('the AI-literacy tools without a model', () => {
   const request = {
@@ -32,7 +38,13 @@ describe('the AI-literacy tools without a model', () => {
     const young = proposeIntegrationOffline({ ...request, gradeLevel: 'elementary', estimatedTime: '3 class periods' });
     expect(young.implementation_guide).toContain('teacher-led');
     expect(JSON.stringify(young.suggestions)).toMatch(/about \d+ minutes/);
-    const other = proposeIntegrationOffline({ ...request, assignmentText: 'Solve the equations on page 12 and explain each step.', subject: 'math', gradeLevel: '', estimatedTime: '' });
+    const other = proposeIntegrationOffline({
+      ...request,
+      assignmentText: 'Solve the equations on page 12 and explain each step.',
+      subject: 'math',
+      gradeLevel: '',
+      estimatedTime: '',
+    });
     expect(JSON.stringify(other)).toContain('equations');
     expect(other.suggestions).toHaveLength(5);
   });
@@ -57,9 +69,13 @@ describe('the AI-literacy tools without a model', () => {
   });
 
   it('reads task phrases, deliverables and times', () => {
-    expect(taskPhrase('write a 3-page research paper explaining which cause mattered most')).toBe('write a 3-page research paper');
+    expect(taskPhrase('write a 3-page research paper explaining which cause mattered most')).toBe(
+      'write a 3-page research paper',
+    );
     expect(taskPhrase('read the chapter on the crash and the')).toBe('read the chapter on the crash');
-    expect(profileAssignment({ ...request, assignmentText: 'Design a poster about volcanoes.' }).deliverable).toBe('poster');
+    expect(profileAssignment({ ...request, assignmentText: 'Design a poster about volcanoes.' }).deliverable).toBe(
+      'poster',
+    );
     expect(parseTime('3 class periods')).toMatchObject({ unit: 'class period', amount: 3 });
     expect(parseTime('two weeks')).toMatchObject({ unit: 'week', amount: 2 });
     expect(parseTime('whenever')).toMatchObject({ unit: null });

@@ -33,32 +33,158 @@ export type AssignmentProfile = {
   time: TimePlan;
 };
 
-type TimePlan = { label: string; unit: 'class period' | 'day' | 'week' | 'minute' | 'hour' | null; amount: number | null };
+type TimePlan = {
+  label: string;
+  unit: 'class period' | 'day' | 'week' | 'minute' | 'hour' | null;
+  amount: number | null;
+};
 
 const TASK_VERBS = [
-  'write', 'research', 'analyze', 'analyse', 'create', 'design', 'compare', 'contrast', 'explain', 'describe', 'present', 'investigate',
-  'evaluate', 'argue', 'read', 'discuss', 'summarize', 'summarise', 'solve', 'calculate', 'prove', 'build', 'draw', 'paint', 'compose',
-  'identify', 'interpret', 'develop', 'construct', 'plan', 'conduct', 'measure', 'record', 'graph', 'collect', 'choose', 'select',
-  'explore', 'reflect', 'respond', 'propose', 'defend', 'critique', 'review', 'outline', 'draft', 'revise', 'edit', 'illustrate', 'model',
-  'predict', 'test', 'observe', 'debate', 'interview', 'map', 'cite', 'find', 'examine', 'list', 'complete', 'submit', 'prepare',
+  'write',
+  'research',
+  'analyze',
+  'analyse',
+  'create',
+  'design',
+  'compare',
+  'contrast',
+  'explain',
+  'describe',
+  'present',
+  'investigate',
+  'evaluate',
+  'argue',
+  'read',
+  'discuss',
+  'summarize',
+  'summarise',
+  'solve',
+  'calculate',
+  'prove',
+  'build',
+  'draw',
+  'paint',
+  'compose',
+  'identify',
+  'interpret',
+  'develop',
+  'construct',
+  'plan',
+  'conduct',
+  'measure',
+  'record',
+  'graph',
+  'collect',
+  'choose',
+  'select',
+  'explore',
+  'reflect',
+  'respond',
+  'propose',
+  'defend',
+  'critique',
+  'review',
+  'outline',
+  'draft',
+  'revise',
+  'edit',
+  'illustrate',
+  'model',
+  'predict',
+  'test',
+  'observe',
+  'debate',
+  'interview',
+  'map',
+  'cite',
+  'find',
+  'examine',
+  'list',
+  'complete',
+  'submit',
+  'prepare',
 ];
 
 const DELIVERABLES = [
-  'research paper', 'lab report', 'persuasive essay', 'argumentative essay', 'literary analysis', 'book report', 'problem set', 'slide deck',
-  'essay', 'report', 'presentation', 'poster', 'project', 'poem', 'story', 'portfolio', 'video', 'podcast', 'infographic', 'debate',
-  'worksheet', 'proof', 'experiment', 'journal', 'letter', 'speech', 'timeline', 'map', 'brochure', 'artwork', 'sketch', 'painting',
-  'model', 'paper', 'analysis', 'reflection', 'blog post', 'website', 'exhibit', 'proposal', 'review', 'summary', 'diagram',
+  'research paper',
+  'lab report',
+  'persuasive essay',
+  'argumentative essay',
+  'literary analysis',
+  'book report',
+  'problem set',
+  'slide deck',
+  'essay',
+  'report',
+  'presentation',
+  'poster',
+  'project',
+  'poem',
+  'story',
+  'portfolio',
+  'video',
+  'podcast',
+  'infographic',
+  'debate',
+  'worksheet',
+  'proof',
+  'experiment',
+  'journal',
+  'letter',
+  'speech',
+  'timeline',
+  'map',
+  'brochure',
+  'artwork',
+  'sketch',
+  'painting',
+  'model',
+  'paper',
+  'analysis',
+  'reflection',
+  'blog post',
+  'website',
+  'exhibit',
+  'proposal',
+  'review',
+  'summary',
+  'diagram',
 ];
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, an: 1 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  a: 1,
+  an: 1,
+};
 
 export function parseTime(estimatedTime: string): TimePlan {
   const label = estimatedTime.trim();
-  const match = label.toLowerCase().match(/(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|an?)\s*(class periods?|periods?|lessons?|classes|sessions?|days?|weeks?|minutes?|mins?|hours?|hrs?)/);
+  const match = label
+    .toLowerCase()
+    .match(
+      /(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|an?)\s*(class periods?|periods?|lessons?|classes|sessions?|days?|weeks?|minutes?|mins?|hours?|hrs?)/,
+    );
   if (!match) return { label, unit: null, amount: null };
   const amount = NUMBER_WORDS[match[1] ?? ''] ?? Number.parseFloat(match[1] ?? '');
   const word = match[2] ?? '';
-  const unit = /period|lesson|class|session/.test(word) ? 'class period' : /day/.test(word) ? 'day' : /week/.test(word) ? 'week' : /min/.test(word) ? 'minute' : 'hour';
+  const unit = /period|lesson|class|session/.test(word)
+    ? 'class period'
+    : /day/.test(word)
+      ? 'day'
+      : /week/.test(word)
+        ? 'week'
+        : /min/.test(word)
+          ? 'minute'
+          : 'hour';
   return { label, unit, amount: Number.isFinite(amount) ? amount : null };
 }
 
@@ -66,8 +192,15 @@ const TRAILING_FILLER = /\s+(?:and|or|the|a|an|of|to|on|in|for|with|from|by|at|a
 
 /** The head of a task sentence: up to the first clause break, at most ten words. */
 export function taskPhrase(sentence: string): string {
-  let phrase = sentence.split(/[,:;(]|\s(?:explaining|which|that|who|where|so that|in order to|because|using|such as|including)\s/)[0] ?? sentence;
-  phrase = phrase.replace(/[.!?]+$/, '').split(/\s+/).slice(0, 10).join(' ');
+  let phrase =
+    sentence.split(
+      /[,:;(]|\s(?:explaining|which|that|who|where|so that|in order to|because|using|such as|including)\s/,
+    )[0] ?? sentence;
+  phrase = phrase
+    .replace(/[.!?]+$/, '')
+    .split(/\s+/)
+    .slice(0, 10)
+    .join(' ');
   while (TRAILING_FILLER.test(phrase)) phrase = phrase.replace(TRAILING_FILLER, '');
   return phrase.trim();
 }
@@ -81,13 +214,21 @@ function sentencesOf(text: string): string[] {
 }
 
 /** Reads the tasks, terms and deliverable out of the assignment's own words. */
-export function profileAssignment(request: { assignmentTitle: string; assignmentText: string; subject: Subject; gradeLevel: GradeLevel; estimatedTime: string }): AssignmentProfile {
+export function profileAssignment(request: {
+  assignmentTitle: string;
+  assignmentText: string;
+  subject: Subject;
+  gradeLevel: GradeLevel;
+  estimatedTime: string;
+}): AssignmentProfile {
   const text = request.assignmentText;
   const tasks: string[] = [];
   const verbs: string[] = [];
   for (const sentence of sentencesOf(text)) {
     const lower = sentence.toLowerCase();
-    const direct = lower.match(/^(?:please\s+|you will\s+|you should\s+|students will\s+|students should\s+|your task is to\s+|you are to\s+|be sure to\s+|then\s+|first,?\s+|next,?\s+|finally,?\s+)?([a-z]+)\b/);
+    const direct = lower.match(
+      /^(?:please\s+|you will\s+|you should\s+|students will\s+|students should\s+|your task is to\s+|you are to\s+|be sure to\s+|then\s+|first,?\s+|next,?\s+|finally,?\s+)?([a-z]+)\b/,
+    );
     const verb = direct?.[1];
     if (verb && TASK_VERBS.includes(verb)) {
       const phrase = taskPhrase(sentence.slice(lower.indexOf(verb)));
@@ -101,20 +242,35 @@ export function profileAssignment(request: { assignmentTitle: string; assignment
   const deliverable = DELIVERABLES.find((item) => new RegExp(`\\b${item}s?\\b`).test(lowerAll)) ?? 'assignment';
   // Capitalised phrases of two words or more ("Great Depression", "Romeo and Juliet").
   const properNouns = [...text.matchAll(/\b[A-Z][a-z]+(?:\s+(?:of|and|the|de|la)\s+[A-Z][a-z]+|\s+[A-Z][a-z]+)+/g)]
-    .map((match) => match[0].replace(/^(?:The|A|An|In|On|At|For|Use|Make|You|Your|Students|Please|This|Then|First|Next|Finally|Each|Write|Read)\s+/, ''))
+    .map((match) =>
+      match[0].replace(
+        /^(?:The|A|An|In|On|At|For|Use|Make|You|Your|Students|Please|This|Then|First|Next|Finally|Each|Write|Read)\s+/,
+        '',
+      ),
+    )
     .filter((phrase) => phrase.split(/\s+/).length >= 2)
     // "the Great Depression" keeps its article when the text uses one.
-    .map((phrase) => (new RegExp(`\\bthe\\s+${phrase.replace(/\s+/g, '\\s+')}`, 'i').test(text) ? `the ${phrase}` : phrase));
+    .map((phrase) =>
+      new RegExp(`\\bthe\\s+${phrase.replace(/\s+/g, '\\s+')}`, 'i').test(text) ? `the ${phrase}` : phrase,
+    );
   const deliverableWords = new Set(deliverable.split(' '));
   const common = keyTerms(`${request.assignmentTitle} ${request.assignmentTitle} ${text}`, 14).filter(
-    (term) => !TASK_VERBS.includes(term) && !deliverableWords.has(term) && !/^(students?|class|teacher|grade|points|due|include|including)$/.test(term),
+    (term) =>
+      !TASK_VERBS.includes(term) &&
+      !deliverableWords.has(term) &&
+      !/^(students?|class|teacher|grade|points|due|include|including)$/.test(term),
   );
   const terms = [...new Set([...properNouns.slice(0, 3), ...common])].slice(0, 8);
   return {
     title: request.assignmentTitle.trim(),
     tasks: tasks.slice(0, 6),
     verbs,
-    terms: terms.length > 0 ? terms : tokenize(request.assignmentTitle).filter((word) => word.length > 3).slice(0, 3),
+    terms:
+      terms.length > 0
+        ? terms
+        : tokenize(request.assignmentTitle)
+            .filter((word) => word.length > 3)
+            .slice(0, 3),
     deliverable,
     subject: request.subject,
     gradeLevel: request.gradeLevel,
@@ -167,19 +323,54 @@ type SubjectFlavour = { sources: string; checkMethod: string; perspectives: stri
 function subjectFlavour(subject: Subject): SubjectFlavour {
   switch (subject) {
     case 'english':
-      return { sources: 'the text itself and reliable literary criticism', checkMethod: 'finding the exact passage in the text that supports or contradicts the claim', perspectives: 'different readings and interpretations', craft: 'voice, word choice and structure' };
+      return {
+        sources: 'the text itself and reliable literary criticism',
+        checkMethod: 'finding the exact passage in the text that supports or contradicts the claim',
+        perspectives: 'different readings and interpretations',
+        craft: 'voice, word choice and structure',
+      };
     case 'math':
-      return { sources: 'the textbook, worked examples and their own calculations', checkMethod: 'redoing each step by hand and testing the result with a second method or an estimate', perspectives: 'different solution strategies', craft: 'clear reasoning and correct notation' };
+      return {
+        sources: 'the textbook, worked examples and their own calculations',
+        checkMethod: 'redoing each step by hand and testing the result with a second method or an estimate',
+        perspectives: 'different solution strategies',
+        craft: 'clear reasoning and correct notation',
+      };
     case 'science':
-      return { sources: 'the textbook, lab data and peer-reviewed or agency sources', checkMethod: 'comparing the claim with their own data and a reliable scientific source', perspectives: 'competing hypotheses and explanations', craft: 'precise scientific vocabulary and evidence-based claims' };
+      return {
+        sources: 'the textbook, lab data and peer-reviewed or agency sources',
+        checkMethod: 'comparing the claim with their own data and a reliable scientific source',
+        perspectives: 'competing hypotheses and explanations',
+        craft: 'precise scientific vocabulary and evidence-based claims',
+      };
     case 'social-studies':
-      return { sources: 'primary sources, official statistics and reputable news outlets', checkMethod: 'lateral reading: checking who says so and what other sources say', perspectives: 'the viewpoints of different groups and stakeholders', craft: 'balanced, evidence-based argument' };
+      return {
+        sources: 'primary sources, official statistics and reputable news outlets',
+        checkMethod: 'lateral reading: checking who says so and what other sources say',
+        perspectives: 'the viewpoints of different groups and stakeholders',
+        craft: 'balanced, evidence-based argument',
+      };
     case 'history':
-      return { sources: 'primary sources and the work of historians', checkMethod: 'comparing the claim with primary sources and checking dates, names and context', perspectives: 'the perspectives of people who lived through the events and of later historians', craft: 'historical argument grounded in sources' };
+      return {
+        sources: 'primary sources and the work of historians',
+        checkMethod: 'comparing the claim with primary sources and checking dates, names and context',
+        perspectives: 'the perspectives of people who lived through the events and of later historians',
+        craft: 'historical argument grounded in sources',
+      };
     case 'art':
-      return { sources: 'artworks, artists\' statements and museum collections', checkMethod: 'comparing the claim with the artwork itself and reliable museum or artist sources', perspectives: 'different styles, traditions and interpretations', craft: 'personal style and intentional choices' };
+      return {
+        sources: "artworks, artists' statements and museum collections",
+        checkMethod: 'comparing the claim with the artwork itself and reliable museum or artist sources',
+        perspectives: 'different styles, traditions and interpretations',
+        craft: 'personal style and intentional choices',
+      };
     default:
-      return { sources: 'course materials and reliable sources', checkMethod: 'checking each claim against course materials and a second reliable source', perspectives: 'several points of view', craft: 'their own voice and reasoning' };
+      return {
+        sources: 'course materials and reliable sources',
+        checkMethod: 'checking each claim against course materials and a second reliable source',
+        perspectives: 'several points of view',
+        craft: 'their own voice and reasoning',
+      };
   }
 }
 
@@ -208,13 +399,18 @@ function allocateUnits(total: number): Record<DiverPhase, number> {
   const exact = diverPhases.map((phase) => total * phaseShare[phase]);
   const floors = exact.map(Math.floor);
   let remaining = Math.round(total) - floors.reduce((sum, value) => sum + value, 0);
-  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder);
   for (const { index } of order) {
     if (remaining <= 0) break;
     floors[index] = (floors[index] ?? 0) + 1;
     remaining -= 1;
   }
-  return Object.fromEntries(diverPhases.map((phase, index) => [phase, floors[index] ?? 0])) as Record<DiverPhase, number>;
+  return Object.fromEntries(diverPhases.map((phase, index) => [phase, floors[index] ?? 0])) as Record<
+    DiverPhase,
+    number
+  >;
 }
 
 function timeFor(phase: DiverPhase, time: TimePlan): string {
@@ -230,7 +426,10 @@ function timeFor(phase: DiverPhase, time: TimePlan): string {
         const count = allocateUnits(total)[phase];
         return count > 0 ? `about ${plural(count, unitName)}` : `part of a ${unitName}, shared with the next phase`;
       }
-      const minutes = Math.max(10, Math.round((total * phaseShare[phase] * (time.unit === 'class period' ? 50 : 300)) / 5) * 5);
+      const minutes = Math.max(
+        10,
+        Math.round((total * phaseShare[phase] * (time.unit === 'class period' ? 50 : 300)) / 5) * 5,
+      );
       return `about ${minutes} minutes`;
     }
     case 'hour':
@@ -249,7 +448,10 @@ export function buildSuggestions(profile: AssignmentProfile): IntegrationSuggest
   const flavour = subjectFlavour(profile.subject);
   const [term1 = profile.title, term2 = term1, term3 = term2] = profile.terms;
   const task = firstOr(profile.tasks, `complete the ${profile.deliverable}`);
-  const mainTask = profile.tasks.find((item) => /^(write|create|design|build|compose|prepare|draft|present|solve|conduct|construct|develop)/.test(item)) ?? task;
+  const mainTask =
+    profile.tasks.find((item) =>
+      /^(write|create|design|build|compose|prepare|draft|present|solve|conduct|construct|develop)/.test(item),
+    ) ?? task;
   const deliverable = profile.deliverable;
   const titleRef = `“${profile.title}”`;
 
@@ -335,7 +537,13 @@ export function buildSuggestions(profile: AssignmentProfile): IntegrationSuggest
 }
 
 function learnerOf(gradeLevel: GradeLevel): string {
-  return { elementary: 'young student', middle: 'middle school student', high: 'high school student', college: 'college student', '': 'student' }[gradeLevel];
+  return {
+    elementary: 'young student',
+    middle: 'middle school student',
+    high: 'high school student',
+    college: 'college student',
+    '': 'student',
+  }[gradeLevel];
 }
 
 function capitalize(text: string): string {
@@ -352,14 +560,19 @@ export function proposeIntegrationOffline(request: IntegrationRequest): Integrat
   const suggestions = buildSuggestions(profile);
   const audience = audienceFor(profile.gradeLevel);
   const context = contextLine(profile);
-  const tasksText = profile.tasks.length > 0 ? `asks students to ${profile.tasks.slice(0, 3).join('; ')}` : `asks students to complete a ${profile.deliverable}`;
+  const tasksText =
+    profile.tasks.length > 0
+      ? `asks students to ${profile.tasks.slice(0, 3).join('; ')}`
+      : `asks students to complete a ${profile.deliverable}`;
   const overview = [
     `“${profile.title}”${context ? ` (${context})` : ''} ${tasksText}.`,
     `This plan keeps those goals and the ${profile.deliverable} as the final product, and adds AI literacy at five points using the DIVER framework: students explore ${profile.terms.slice(0, 2).join(' and ') || 'the topic'} with AI (Discovery), compare and discuss AI output with peers (Interaction & Collaboration), fact-check what the AI says (Verification), revise their own work while keeping ownership (Editing & Iteration), and reflect on how AI affected their learning (Reflection).`,
     `The AI is a tool to think with, never a substitute for the students' own work, and every AI claim is checked before it is used.`,
   ].join(' ');
 
-  const timeline = diverPhases.map((phase, index) => `   ${index + 1}. ${phase}: ${timeFor(phase, profile.time)}.`).join('\n');
+  const timeline = diverPhases
+    .map((phase, index) => `   ${index + 1}. ${phase}: ${timeFor(phase, profile.time)}.`)
+    .join('\n');
   const implementationGuide = [
     `1. Prepare (before the first lesson): choose the AI tool (${audience.aiAccess}), try the example prompts yourself, and decide what AI use is allowed at each stage. Share the rules with students in writing.`,
     `2. Plan the time${profile.time.label ? ` (${profile.time.label})` : ''}:\n${timeline}`,
@@ -401,7 +614,11 @@ export function reviseAssignmentOffline(request: RevisionRequest): string {
     .filter((suggestion) => suggestion !== undefined);
   const context = contextLine(profile);
   const lines: string[] = [];
-  lines.push(request.assignmentTitle.trim() ? `${request.assignmentTitle.trim()} (with AI literacy)` : 'Revised Assignment (with AI literacy)');
+  lines.push(
+    request.assignmentTitle.trim()
+      ? `${request.assignmentTitle.trim()} (with AI literacy)`
+      : 'Revised Assignment (with AI literacy)',
+  );
   if (context) lines.push(context);
   lines.push('', 'Assignment', request.originalAssignment.trim(), '');
   lines.push('How AI Fits Into This Assignment');
@@ -422,7 +639,7 @@ export function reviseAssignmentOffline(request: RevisionRequest): string {
   lines.push(
     '- Use AI only in the steps described above.',
     '- Check every fact the AI gives you before you use it, and cite the real source, not the AI.',
-    '- Never paste personal information (yours or anyone else\'s) into an AI tool.',
+    "- Never paste personal information (yours or anyone else's) into an AI tool.",
     `- Keep ${audience.logForm} and hand it in with your work.`,
     '',
   );

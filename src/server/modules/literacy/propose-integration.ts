@@ -29,7 +29,9 @@ export async function proposeIntegration(
     readFromFile = { filename: file.name, characters: content.length };
   }
   if (!fields.assignmentTitle || !content) {
-    throw new AppError('VALIDATION', BOTH_REQUIRED_MESSAGE, { details: { field: fields.assignmentTitle ? 'assignmentText' : 'assignmentTitle' } });
+    throw new AppError('VALIDATION', BOTH_REQUIRED_MESSAGE, {
+      details: { field: fields.assignmentTitle ? 'assignmentText' : 'assignmentTitle' },
+    });
   }
   const request: IntegrationRequest = {
     assignmentTitle: fields.assignmentTitle,

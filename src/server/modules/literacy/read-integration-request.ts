@@ -67,7 +67,8 @@ export async function readIntegrationRequest(request: FastifyRequest): Promise<I
         if (part.fieldname !== INTEGRATION_FILE_FIELD) refuse(`Unknown field: ${part.fieldname}`, part.fieldname);
         // A form whose file input was left empty sends an empty part without a name.
         if (!part.filename && bytes.byteLength === 0) continue;
-        if (part.filename.length > MAX_FILE_NAME_CHARACTERS) refuse('The file name can be at most 255 characters', 'file');
+        if (part.filename.length > MAX_FILE_NAME_CHARACTERS)
+          refuse('The file name can be at most 255 characters', 'file');
         file = { name: part.filename, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
       } else {
         if (Object.hasOwn(values, part.fieldname)) refuse(`The field ${part.fieldname} was sent twice`, part.fieldname);

@@ -6,7 +6,11 @@ import { limitLiteracyUse } from './rate-limits';
 import { REVISION_FAILURE_MESSAGE, reviseAssignmentWithModel } from './revision-prompt';
 
 /** The original assignment rewritten with the selected suggestions woven in: by the model, or offline without one. */
-export async function reviseAssignment(deps: GenerationDeps, input: RevisionRequest, clientAddress: string): Promise<RevisionResult> {
+export async function reviseAssignment(
+  deps: GenerationDeps,
+  input: RevisionRequest,
+  clientAddress: string,
+): Promise<RevisionResult> {
   await limitLiteracyUse(deps.db, 'revision', clientAddress);
   if (deps.ai) return { revisedAssignment: await reviseAssignmentWithModel(deps.ai, input), engine: deps.ai.name };
   return { revisedAssignment: reviseOffline(input), engine: 'offline' };

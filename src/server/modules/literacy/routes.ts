@@ -1,11 +1,19 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revisionRequestSchema, revisionResultSchema } from '@/shared/schemas/ai';
-import { integrationToolResponseSchema, mailingListReceiptSchema, mailingListSignupSchema } from '@/shared/schemas/literacy';
+import {
+  integrationToolResponseSchema,
+  mailingListReceiptSchema,
+  mailingListSignupSchema,
+} from '@/shared/schemas/literacy';
 import type { AppContext } from '@/server/app-context';
 import { createMailingListStore } from './mailing-list-store';
 import { proposeIntegration, type GenerationDeps } from './propose-integration';
-import { INTEGRATION_JSON_BODY_LIMIT_BYTES, INTEGRATION_UPLOAD_LIMITS, readIntegrationRequest } from './read-integration-request';
+import {
+  INTEGRATION_JSON_BODY_LIMIT_BYTES,
+  INTEGRATION_UPLOAD_LIMITS,
+  readIntegrationRequest,
+} from './read-integration-request';
 import { reviseAssignment } from './revise-assignment';
 import { signUpForList, type SignupDeps } from './sign-up-for-list';
 

@@ -24,7 +24,11 @@ export type SignupDeps = {
  */
 export async function signUpForList(deps: SignupDeps, signup: MailingListSignup, clientAddress: string): Promise<void> {
   await limitLiteracyUse(deps.db, 'signup', clientAddress);
-  const isNew = await deps.store.add({ email: signup.email, list: MAILING_LISTS[signup.list].id, source: signup.source ?? null });
+  const isNew = await deps.store.add({
+    email: signup.email,
+    list: MAILING_LISTS[signup.list].id,
+    source: signup.source ?? null,
+  });
   if (!isNew) {
     deps.log.info({ list: signup.list }, 'mailing-list sign-up for an address already on the list');
     return;

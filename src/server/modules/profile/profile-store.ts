@@ -12,7 +12,12 @@ export function createProfileStore(db: Database) {
         .where(eq(profiles.id, userId));
       return row ?? null;
     },
-    async update(userId: string, values: Partial<Pick<typeof profiles.$inferInsert, 'fullName' | 'schoolName' | 'canvasInstanceUrl' | 'canvasAccessToken'>>) {
+    async update(
+      userId: string,
+      values: Partial<
+        Pick<typeof profiles.$inferInsert, 'fullName' | 'schoolName' | 'canvasInstanceUrl' | 'canvasAccessToken'>
+      >,
+    ) {
       const [row] = await db
         .update(profiles)
         .set({ ...values, updatedAt: new Date() })

@@ -29,24 +29,28 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     return toProfile(row);
   });
 
-  app.patch('/', { schema: { body: updateProfileRequestSchema, response: { 200: profileSchema } } }, async (request) => {
-    const { id } = currentUser(request);
-    const before = await store.find(id);
-    if (!before) throw new AppError('NOT_FOUND', 'Profile not found');
-    const changes = {
-      ...(request.body.fullName !== undefined ? { fullName: request.body.fullName } : {}),
-      ...(request.body.schoolName !== undefined ? { schoolName: request.body.schoolName || null } : {}),
-    };
-    await store.update(id, changes);
-    await context.audit({
-      userId: id,
-      action: 'PROFILE_UPDATED',
-      tableName: 'profiles',
-      recordId: id,
-      oldValues: { full_name: before.profile.fullName, school_name: before.profile.schoolName },
-      newValues: changes,
-    });
-    const after = await store.find(id);
-    return toProfile(after!);
-  });
+  app.patch(
+    '/',
+    { schema: { body: updateProfileRequestSchema, response: { 200: profileSchema } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const before = await store.find(id);
+      if (!before) throw new AppError('NOT_FOUND', 'Profile not found');
+      const changes = {
+        ...(request.body.fullName !== undefined ? { fullName: request.body.fullName } : {}),
+        ...(request.body.schoolName !== undefined ? { schoolName: request.body.schoolName || null } : {}),
+      };
+      await store.update(id, changes);
+      await context.audit({
+        userId: id,
+        action: 'PROFILE_UPDATED',
+        tableName: 'profiles',
+        recordId: id,
+        oldValues: { full_name: before.profile.fullName, school_name: before.profile.schoolName },
+        newValues: changes,
+      });
+      const after = await store.find(id);
+      return toProfile(after!);
+    },
+  );
 };

@@ -9,7 +9,13 @@ export type BillingPeriod = {
   daysRemaining: number | null;
 };
 
-export const TRIAL_PERIOD: BillingPeriod = { key: 'trial', monthYear: 'trial', start: null, end: null, daysRemaining: null };
+export const TRIAL_PERIOD: BillingPeriod = {
+  key: 'trial',
+  monthYear: 'trial',
+  start: null,
+  end: null,
+  daysRemaining: null,
+};
 
 /**
  * The monthly period containing `now`, counted in whole months from the subscription's anchor.
@@ -37,6 +43,13 @@ function addMonths(date: Date, months: number): Date {
   const month = date.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(
-    Date.UTC(year, month, Math.min(date.getUTCDate(), lastDay), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()),
+    Date.UTC(
+      year,
+      month,
+      Math.min(date.getUTCDate(), lastDay),
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ),
   );
 }

@@ -50,7 +50,13 @@ export function createUsageStore(db: Database) {
       await db
         .update(usageTracking)
         .set({ submissionsUsed: sql`${usageTracking.submissionsUsed} - 1`, updatedAt: sql`now()` })
-        .where(and(eq(usageTracking.userId, userId), eq(usageTracking.billingPeriod, periodKey), gt(usageTracking.submissionsUsed, 0)));
+        .where(
+          and(
+            eq(usageTracking.userId, userId),
+            eq(usageTracking.billingPeriod, periodKey),
+            gt(usageTracking.submissionsUsed, 0),
+          ),
+        );
     },
   };
 }

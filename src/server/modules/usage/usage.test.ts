@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 function deps() {
-  return { store: createUsageStore(harness.database.db), audit: createAuditWriter(harness.database.db, harness.app.log) };
+  return {
+    store: createUsageStore(harness.database.db),
+    audit: createAuditWriter(harness.database.db, harness.app.log),
+  };
 }
 
 async function getUsage(headers: Record<string, string>) {
@@ -64,7 +67,13 @@ describe('usage summary', () => {
     });
     await harness.database.db
       .insert(usageTracking)
-      .values({ userId: teacher.userId, email: teacher.email, billingPeriod: before.billing_period, monthYear: 'x', submissionsUsed: 35 });
+      .values({
+        userId: teacher.userId,
+        email: teacher.email,
+        billingPeriod: before.billing_period,
+        monthYear: 'x',
+        submissionsUsed: 35,
+      });
     expect(await getUsage(teacher.headers)).toMatchObject({
       submissions_used: 35,
       purchased_submissions: 100,
@@ -83,7 +92,13 @@ describe('reserving credits', () => {
     const teacher = await signUpAndIn(harness.app);
     await harness.database.db
       .insert(usageTracking)
-      .values({ userId: teacher.userId, email: teacher.email, billingPeriod: 'trial', monthYear: 'trial', submissionsUsed: 9 });
+      .values({
+        userId: teacher.userId,
+        email: teacher.email,
+        billingPeriod: 'trial',
+        monthYear: 'trial',
+        submissionsUsed: 9,
+      });
     const user = { id: teacher.userId, email: teacher.email };
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) => reserveCredit(deps(), user, { recordId: `s${index}`, details: {} })),

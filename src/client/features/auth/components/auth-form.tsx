@@ -40,7 +40,11 @@ export function AuthForm() {
   async function onSubmit(values: FormValues) {
     try {
       if (mode === 'sign-up') {
-        const message = await signUp({ email: values.email, password: values.password, fullName: values.fullName.trim() });
+        const message = await signUp({
+          email: values.email,
+          password: values.password,
+          fullName: values.fullName.trim(),
+        });
         toast.success('Sign-up complete', { description: message });
         setMode('sign-in');
         form.reset({ email: values.email, password: '', fullName: '' });
@@ -75,7 +79,11 @@ export function AuthForm() {
           <Field label="Email" error={errors.email?.message}>
             {(ids) => <Input {...ids} type="email" autoComplete="email" {...form.register('email')} />}
           </Field>
-          <Field label="Password" error={errors.password?.message} hint={isSignUp ? 'At least 6 characters, and not one of the most common passwords.' : undefined}>
+          <Field
+            label="Password"
+            error={errors.password?.message}
+            hint={isSignUp ? 'At least 6 characters, and not one of the most common passwords.' : undefined}
+          >
             {(ids) => (
               <Input
                 {...ids}

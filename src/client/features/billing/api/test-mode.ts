@@ -6,7 +6,8 @@ import { apiFetch } from '@/client/lib/api-client';
 export const testCheckoutQuery = (checkoutId: string) =>
   queryOptions({
     queryKey: ['billing', 'test-checkout', checkoutId],
-    queryFn: ({ signal }) => apiFetch<TestCheckout>(`/api/billing/test-mode/checkouts/${encodeURIComponent(checkoutId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<TestCheckout>(`/api/billing/test-mode/checkouts/${encodeURIComponent(checkoutId)}`, { signal }),
   });
 
 export function useTestCheckout(checkoutId: string) {
@@ -14,11 +15,17 @@ export function useTestCheckout(checkoutId: string) {
 }
 
 export function completeTestCheckout(checkoutId: string) {
-  return apiFetch<{ status: 'completed' }>(`/api/billing/test-mode/checkouts/${encodeURIComponent(checkoutId)}/complete`, { method: 'POST' });
+  return apiFetch<{ status: 'completed' }>(
+    `/api/billing/test-mode/checkouts/${encodeURIComponent(checkoutId)}/complete`,
+    { method: 'POST' },
+  );
 }
 
 export function cancelTestCheckout(checkoutId: string) {
-  return apiFetch<{ status: 'cancelled' }>(`/api/billing/test-mode/checkouts/${encodeURIComponent(checkoutId)}/cancel`, { method: 'POST' });
+  return apiFetch<{ status: 'cancelled' }>(
+    `/api/billing/test-mode/checkouts/${encodeURIComponent(checkoutId)}/cancel`,
+    { method: 'POST' },
+  );
 }
 
 export function changeTestPlan(request: ChangeTestPlanRequest) {

@@ -24,7 +24,11 @@ export function BillingIntervalToggle({
     </button>
   );
   const group = (
-    <div role="group" aria-label="Billing period" className="inline-flex self-center rounded-full border border-slate-200 bg-white p-1 shadow-sm">
+    <div
+      role="group"
+      aria-label="Billing period"
+      className="inline-flex self-center rounded-full border border-slate-200 bg-white p-1 shadow-sm"
+    >
       {option('Monthly', false)}
       {option('Yearly', true)}
     </div>

@@ -36,7 +36,12 @@ export function PlanCard({
       )}
     >
       {/* Kept empty from tablet width up, so cards in a row line up; on a phone, cards stack and it goes. */}
-      <div className={cn('mb-3 flex flex-wrap items-center gap-2 md:min-h-6', !plan.popular && !isCurrent && !ownPlanNote && 'max-md:hidden')}>
+      <div
+        className={cn(
+          'mb-3 flex flex-wrap items-center gap-2 md:min-h-6',
+          !plan.popular && !isCurrent && !ownPlanNote && 'max-md:hidden',
+        )}
+      >
         {plan.popular ? <Badge tone="accent">Most Popular</Badge> : null}
         {isCurrent ? <Badge tone="success">Current Plan</Badge> : null}
         {ownPlanNote ? <Badge>{ownPlanNote}</Badge> : null}

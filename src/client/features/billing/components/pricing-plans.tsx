@@ -25,7 +25,8 @@ export function PricingPlans({ isYearly }: { isYearly: boolean }) {
   const hasPaidPlan = Boolean(user && subscription.data?.subscribed && currentInterval);
   const [change, setChange] = useState<{ plan: Plan; preview: PlanChangePreview | null } | null>(null);
   // The teacher's own plan is "current" only at its own interval: the other interval is a switch.
-  const isCurrentChoice = (plan: Plan) => plan.name === currentTier && (plan.isTrial || !currentInterval || (currentInterval === 'year') === isYearly);
+  const isCurrentChoice = (plan: Plan) =>
+    plan.name === currentTier && (plan.isTrial || !currentInterval || (currentInterval === 'year') === isYearly);
 
   async function askToChange(plan: Plan) {
     setChange({ plan, preview: null });
@@ -33,12 +34,15 @@ export function PricingPlans({ isYearly }: { isYearly: boolean }) {
       setChange({ plan, preview: await previewPlanChange(plan.name, isYearly) });
     } catch (error) {
       setChange(null);
-      toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to create checkout session' });
+      toast.error('Error', {
+        description: error instanceof ApiError ? error.message : 'Failed to create checkout session',
+      });
     }
   }
 
   useEffect(() => {
-    if (subscription.isError) toast.error('Error', { id: 'subscription-check', description: 'Failed to check subscription status' });
+    if (subscription.isError)
+      toast.error('Error', { id: 'subscription-check', description: 'Failed to check subscription status' });
   }, [subscription.isError]);
 
   function action(plan: Plan) {
@@ -74,7 +78,11 @@ export function PricingPlans({ isYearly }: { isYearly: boolean }) {
         disabled={actions.pending !== null || subscription.isPending}
         onClick={() => void (hasPaidPlan ? askToChange(plan) : actions.subscribe(plan.name, isYearly))}
       >
-        {!hasPaidPlan ? label : plan.name === currentTier ? `Switch to ${isYearly ? 'yearly' : 'monthly'}` : `Switch to ${plan.name.replace(/ Plan$/, '')}`}
+        {!hasPaidPlan
+          ? label
+          : plan.name === currentTier
+            ? `Switch to ${isYearly ? 'yearly' : 'monthly'}`
+            : `Switch to ${plan.name.replace(/ Plan$/, '')}`}
       </Button>
     );
   }

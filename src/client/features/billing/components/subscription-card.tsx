@@ -74,7 +74,11 @@ export function SubscriptionCard() {
         )}
         <div className="flex flex-wrap gap-2">
           {subscription.data?.subscribed ? (
-            <Button variant="outline" onClick={() => void actions.openPortal()} isLoading={actions.pending === 'portal'}>
+            <Button
+              variant="outline"
+              onClick={() => void actions.openPortal()}
+              isLoading={actions.pending === 'portal'}
+            >
               {actions.pending === 'portal' ? null : <CreditCard aria-hidden />}
               Manage Billing
             </Button>
@@ -89,7 +93,8 @@ export function SubscriptionCard() {
             <div>
               <p className="font-medium text-ink">Extra submissions</p>
               <p className="text-sm text-slate-600">
-                {EXTRA_PACK.submissions} more submissions for {formatUsd(EXTRA_PACK.priceUsd)}, valid for the current billing period.
+                {EXTRA_PACK.submissions} more submissions for {formatUsd(EXTRA_PACK.priceUsd)}, valid for the current
+                billing period.
               </p>
             </div>
           </div>
@@ -118,7 +123,11 @@ function PlanSummary({ subscription }: { subscription: SubscriptionStatus }) {
           {subscription.subscription_tier}
         </span>
         {subscription.subscribed ? (
-          subscription.cancel_at_period_end ? <Badge tone="warning">Cancelled</Badge> : <Badge tone="success">Active</Badge>
+          subscription.cancel_at_period_end ? (
+            <Badge tone="warning">Cancelled</Badge>
+          ) : (
+            <Badge tone="success">Active</Badge>
+          )
         ) : (
           <Badge tone="neutral">Trial</Badge>
         )}
@@ -144,12 +153,16 @@ function PlanSummary({ subscription }: { subscription: SubscriptionStatus }) {
 
 function UsageSummaryView({ usage }: { usage: UsageSummary }) {
   const level = usageLevel(usage);
-  const barColour = level.level === 'reached' ? 'bg-red-500' : level.level === 'warning' ? 'bg-amber-500' : 'bg-emerald-500';
+  const barColour =
+    level.level === 'reached' ? 'bg-red-500' : level.level === 'warning' ? 'bg-amber-500' : 'bg-emerald-500';
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm font-medium text-slate-600">Usage</p>
       <p className="text-xl font-semibold text-ink" data-testid="settings-usage-count">
-        {formatCount(usage.submissions_used)} <span className="text-base font-normal text-slate-600">of {formatCount(usage.total_limit)} submissions used</span>
+        {formatCount(usage.submissions_used)}{' '}
+        <span className="text-base font-normal text-slate-600">
+          of {formatCount(usage.total_limit)} submissions used
+        </span>
       </p>
       <div
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
@@ -159,7 +172,10 @@ function UsageSummaryView({ usage }: { usage: UsageSummary }) {
         aria-valuemax={usage.total_limit}
         aria-valuenow={usage.submissions_used}
       >
-        <div className={cn('h-full rounded-full', barColour)} style={{ width: `${Math.min(100, usage.percentage)}%` }} />
+        <div
+          className={cn('h-full rounded-full', barColour)}
+          style={{ width: `${Math.min(100, usage.percentage)}%` }}
+        />
       </div>
       <p className="text-sm text-slate-600">
         <span className="font-medium text-ink">{level.title}</span>

@@ -70,12 +70,19 @@ function CheckoutSummary({ checkout, returnTo }: { checkout: TestCheckout; retur
     try {
       if (outcome === 'complete') await completeTestCheckout(checkout.id);
       else await cancelTestCheckout(checkout.id);
-      await navigate(purchaseReturnPath(returnTo, outcome === 'complete' ? 'success' : 'cancelled', checkout.plan_name), { replace: true });
+      await navigate(
+        purchaseReturnPath(returnTo, outcome === 'complete' ? 'success' : 'cancelled', checkout.plan_name),
+        { replace: true },
+      );
     } catch (error) {
       setPending(null);
       toast.error('Error', {
         description:
-          error instanceof ApiError ? error.message : outcome === 'complete' ? 'Failed to create checkout session' : 'Please try again.',
+          error instanceof ApiError
+            ? error.message
+            : outcome === 'complete'
+              ? 'Failed to create checkout session'
+              : 'Please try again.',
       });
       await queryClient.invalidateQueries({ queryKey: testCheckoutQuery(checkout.id).queryKey });
     }
@@ -117,10 +124,19 @@ function CheckoutSummary({ checkout, returnTo }: { checkout: TestCheckout; retur
       <CardFooter className="flex-col-reverse items-stretch sm:flex-row sm:justify-end">
         {checkout.status === 'open' ? (
           <>
-            <Button variant="outline" onClick={() => void finish('cancel')} isLoading={pending === 'cancel'} disabled={pending !== null}>
+            <Button
+              variant="outline"
+              onClick={() => void finish('cancel')}
+              isLoading={pending === 'cancel'}
+              disabled={pending !== null}
+            >
               Cancel
             </Button>
-            <Button onClick={() => void finish('complete')} isLoading={pending === 'complete'} disabled={pending !== null}>
+            <Button
+              onClick={() => void finish('complete')}
+              isLoading={pending === 'complete'}
+              disabled={pending !== null}
+            >
               Complete test purchase
             </Button>
           </>

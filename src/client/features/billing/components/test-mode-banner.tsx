@@ -5,7 +5,10 @@ import { FlaskConical } from 'lucide-react';
 /** Says, unmistakably, that no real payment happens here. */
 export function TestModeBanner({ children }: { children?: ReactNode }) {
   return (
-    <div role="note" className="flex items-start gap-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-950">
+    <div
+      role="note"
+      className="flex items-start gap-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-950"
+    >
       <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="flex flex-col gap-1">
         <p className="font-semibold tracking-wide">TEST MODE — no real payment</p>
@@ -21,7 +24,10 @@ export function TestModeBanner({ children }: { children?: ReactNode }) {
 /** This installation takes no payments at all (no Stripe, test mode off): buying is refused, and said so up front. */
 export function BillingOffNotice({ className }: { className?: string }) {
   return (
-    <p role="note" className={cn('rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700', className)}>
+    <p
+      role="note"
+      className={cn('rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-700', className)}
+    >
       Billing is not configured on this installation: plans and extra submissions cannot be bought here.
     </p>
   );

@@ -33,19 +33,26 @@ export function TestPortalView({ returnTo }: { returnTo: ReturnPath }) {
         </ButtonLink>
       </div>
       <TestModeBanner>
-        This is a stand-in for the payment provider’s customer portal. Plan changes apply at once and no card is charged.
+        This is a stand-in for the payment provider’s customer portal. Plan changes apply at once and no card is
+        charged.
       </TestModeBanner>
       {subscription.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : subscription.isError ? (
-        <ErrorState title="Error" message="Failed to check subscription status" onRetry={() => void subscription.refetch()} />
+        <ErrorState
+          title="Error"
+          message="Failed to check subscription status"
+          onRetry={() => void subscription.refetch()}
+        />
       ) : subscription.data.subscribed ? (
         <ManageSubscription subscription={subscription.data} />
       ) : (
         <Card>
           <CardHeader>
             <CardTitle>You are on the Free Trial</CardTitle>
-            <CardDescription>There is no subscription to manage yet. Choose a plan on the pricing page.</CardDescription>
+            <CardDescription>
+              There is no subscription to manage yet. Choose a plan on the pricing page.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <ButtonLink to="/pricing">View Plans</ButtonLink>
@@ -73,7 +80,9 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
       announceBillingChange();
       toast.success(success);
     } catch (error) {
-      toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to open customer portal' });
+      toast.error('Error', {
+        description: error instanceof ApiError ? error.message : 'Failed to open customer portal',
+      });
     } finally {
       setPending(null);
     }
@@ -94,7 +103,11 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
               {subscription.subscription_tier}
             </span>
             <Badge tone="brand">{subscription.billing_interval === 'year' ? 'Yearly' : 'Monthly'}</Badge>
-            {subscription.cancel_at_period_end ? <Badge tone="warning">Cancelled</Badge> : <Badge tone="success">Active</Badge>}
+            {subscription.cancel_at_period_end ? (
+              <Badge tone="warning">Cancelled</Badge>
+            ) : (
+              <Badge tone="success">Active</Badge>
+            )}
           </div>
           {subscription.subscription_end ? (
             <p className="text-sm text-slate-600">
@@ -138,9 +151,11 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
                     isLoading={pending === 'cancel'}
                     disabled={pending !== null}
                     onClick={() =>
-                      void apply('cancel', cancelTestSubscription, endDate ? `Your plan ends on ${endDate}.` : 'Your plan ends at the end of the period.').then(
-                        () => setConfirmingCancel(false),
-                      )
+                      void apply(
+                        'cancel',
+                        cancelTestSubscription,
+                        endDate ? `Your plan ends on ${endDate}.` : 'Your plan ends at the end of the period.',
+                      ).then(() => setConfirmingCancel(false))
                     }
                   >
                     Cancel at period end
@@ -155,7 +170,9 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
           <div className="flex flex-col gap-1.5">
             <CardTitle>Change plan</CardTitle>
-            <CardDescription>The same billing period continues, unless you switch between monthly and yearly.</CardDescription>
+            <CardDescription>
+              The same billing period continues, unless you switch between monthly and yearly.
+            </CardDescription>
           </div>
           <BillingIntervalToggle isYearly={isYearly} onChange={setYearly} showSavingNote={false} />
         </CardHeader>
@@ -167,7 +184,8 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
                   <p className="font-medium text-ink">{plan.name}</p>
                   <p className="text-sm text-slate-600">
                     {formatUsd(isYearly ? plan.yearlyPrice : plan.monthlyPrice)}
-                    {perInterval(isYearly ? 'year' : 'month')} · {formatCount(plan.submissionLimit)} submissions per month
+                    {perInterval(isYearly ? 'year' : 'month')} · {formatCount(plan.submissionLimit)} submissions per
+                    month
                   </p>
                 </div>
                 {isCurrentChoice(plan.name) ? (
@@ -179,7 +197,11 @@ function ManageSubscription({ subscription }: { subscription: SubscriptionStatus
                     isLoading={pending === `plan:${plan.name}`}
                     disabled={pending !== null}
                     onClick={() =>
-                      void apply(`plan:${plan.name}`, () => changeTestPlan({ planName: plan.name, isYearly }), `You are now on the ${plan.name}.`)
+                      void apply(
+                        `plan:${plan.name}`,
+                        () => changeTestPlan({ planName: plan.name, isYearly }),
+                        `You are now on the ${plan.name}.`,
+                      )
                     }
                   >
                     Switch to {plan.name}

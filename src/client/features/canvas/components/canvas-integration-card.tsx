@@ -23,7 +23,9 @@ export function CanvasIntegrationCard() {
               {connection.data?.instanceUrl}
             </span>
             <Badge tone="success">Connected</Badge>
-            {connection.data?.problem ? <p className="w-full text-sm text-amber-800">{connection.data.problem}</p> : null}
+            {connection.data?.problem ? (
+              <p className="w-full text-sm text-amber-800">{connection.data.problem}</p>
+            ) : null}
           </div>
         ) : (
           <p className="flex items-center gap-2 text-slate-600">

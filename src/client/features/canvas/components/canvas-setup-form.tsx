@@ -57,7 +57,9 @@ export function CanvasSetupForm() {
 
   async function runTest() {
     if (!isComplete) {
-      toast.error('Missing Information', { description: 'Please enter both Canvas URL and API token to test the connection.' });
+      toast.error('Missing Information', {
+        description: 'Please enter both Canvas URL and API token to test the connection.',
+      });
       return;
     }
     setStatus({ state: 'testing' });
@@ -147,7 +149,9 @@ export function CanvasSetupForm() {
             </Field>
             <Field
               label="Canvas API Token"
-              hint={existing.data?.connected ? 'A token is saved. Enter a new one to change the connection.' : undefined}
+              hint={
+                existing.data?.connected ? 'A token is saved. Enter a new one to change the connection.' : undefined
+              }
             >
               {(ids) => (
                 <div className="relative">
@@ -253,7 +257,10 @@ function ConnectionStatus({ status }: { status: Status }) {
     },
     connected: {
       icon: <CheckCircle2 className="size-5 text-emerald-600" aria-hidden />,
-      text: status.state === 'connected' ? `Connected as ${status.user.name}${status.user.email ? ` (${status.user.email})` : ''}` : '',
+      text:
+        status.state === 'connected'
+          ? `Connected as ${status.user.name}${status.user.email ? ` (${status.user.email})` : ''}`
+          : '',
       classes: 'border-emerald-200 bg-emerald-50 text-emerald-900',
     },
     failed: {
@@ -263,7 +270,12 @@ function ConnectionStatus({ status }: { status: Status }) {
     },
   }[status.state];
   return (
-    <div role="status" aria-live="polite" data-testid="connection-status" className={`flex items-center gap-3 rounded-lg border p-3 text-sm ${content.classes}`}>
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="connection-status"
+      className={`flex items-center gap-3 rounded-lg border p-3 text-sm ${content.classes}`}
+    >
       <span className="shrink-0">{content.icon}</span>
       <span className="min-w-0 break-words">{content.text}</span>
     </div>

@@ -40,7 +40,10 @@ export function CanvasConnectionBanner() {
     );
   }
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900" data-testid="canvas-connected-banner">
+    <div
+      className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+      data-testid="canvas-connected-banner"
+    >
       <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />
       <div className="min-w-0">
         <p className="font-semibold">Connected to Canvas</p>
@@ -57,9 +60,13 @@ export function CanvasConnectionBanner() {
 }
 
 function Banner({ tone, title, children }: { tone: 'info' | 'warning'; title: string; children: React.ReactNode }) {
-  const classes = tone === 'info' ? 'border-sky-200 bg-sky-50 text-sky-900' : 'border-amber-200 bg-amber-50 text-amber-900';
+  const classes =
+    tone === 'info' ? 'border-sky-200 bg-sky-50 text-sky-900' : 'border-amber-200 bg-amber-50 text-amber-900';
   return (
-    <div className={`flex items-start gap-3 rounded-xl border p-4 ${classes}`} role={tone === 'warning' ? 'alert' : undefined}>
+    <div
+      className={`flex items-start gap-3 rounded-xl border p-4 ${classes}`}
+      role={tone === 'warning' ? 'alert' : undefined}
+    >
       <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="min-w-0">
         <p className="font-semibold">{title}</p>

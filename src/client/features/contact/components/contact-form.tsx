@@ -36,7 +36,14 @@ const TABS = [
   },
 ] as const satisfies readonly { type: ContactMessageType; [key: string]: unknown }[];
 
-const EMPTY: ContactMessageInput = { name: '', email: '', subject: '', message: '', type: 'contact', [HONEYPOT_FIELD]: '' };
+const EMPTY: ContactMessageInput = {
+  name: '',
+  email: '',
+  subject: '',
+  message: '',
+  type: 'contact',
+  [HONEYPOT_FIELD]: '',
+};
 
 /** Spec part 1 §2, §4, §5, §8: two tabs, one form; idle, sending, then reset on success. */
 export function ContactForm() {
@@ -92,7 +99,9 @@ export function ContactForm() {
               {(ids) => <Input {...ids} placeholder={tab.subjectPlaceholder} {...form.register('subject')} />}
             </Field>
             <Field label="Message" required error={errors.message?.message}>
-              {(ids) => <Textarea {...ids} rows={6} placeholder={tab.messagePlaceholder} {...form.register('message')} />}
+              {(ids) => (
+                <Textarea {...ids} rows={6} placeholder={tab.messagePlaceholder} {...form.register('message')} />
+              )}
             </Field>
             <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
             <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -56,7 +56,11 @@ type InquiryFormValues = Omit<
 export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: string | undefined }) {
   const form = useForm<InquiryFormValues, unknown, InstitutionalInquiry>({
     // The schema refuses an empty select with the spec's message; the form merely starts out empty.
-    resolver: zodResolver(institutionalInquirySchema) as unknown as Resolver<InquiryFormValues, unknown, InstitutionalInquiry>,
+    resolver: zodResolver(institutionalInquirySchema) as unknown as Resolver<
+      InquiryFormValues,
+      unknown,
+      InstitutionalInquiry
+    >,
     defaultValues: EMPTY,
   });
   const sending = useSendInstitutionalInquiry();
@@ -79,7 +83,9 @@ export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: strin
         form.setError(error.field as keyof InquiryFormValues, { message: error.message });
       }
       const address = supportEmail ?? 'our support address';
-      toast.error('Error submitting inquiry', { description: `Please try again later or email us directly at ${address}` });
+      toast.error('Error submitting inquiry', {
+        description: `Please try again later or email us directly at ${address}`,
+      });
     }
   }
 
@@ -99,7 +105,9 @@ export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: strin
       <CardContent className="pt-6">
         <form className="relative flex flex-col gap-6" onSubmit={form.handleSubmit(onSubmit)} noValidate>
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">Organization and contact</legend>
+            <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">
+              Organization and contact
+            </legend>
             <div className="sm:col-span-2">
               <Field label="Organization Name" required error={errors.organizationName?.message}>
                 {(ids) => <Input {...ids} autoComplete="organization" {...form.register('organizationName')} />}
@@ -112,11 +120,24 @@ export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: strin
               {(ids) => <Input {...ids} type="email" autoComplete="email" {...form.register('email')} />}
             </Field>
             <Field label="Phone Number" required error={errors.phone?.message}>
-              {(ids) => <Input {...ids} type="tel" autoComplete="tel" placeholder="+1 (555) 123-4567" {...form.register('phone')} />}
+              {(ids) => (
+                <Input
+                  {...ids}
+                  type="tel"
+                  autoComplete="tel"
+                  placeholder="+1 (555) 123-4567"
+                  {...form.register('phone')}
+                />
+              )}
             </Field>
             <Field label="Education Level" required error={errors.educationLevel?.message}>
               {(ids) => (
-                <Select {...ids} placeholder="Select an education level" options={EDUCATION_LEVEL_OPTIONS} {...form.register('educationLevel')} />
+                <Select
+                  {...ids}
+                  placeholder="Select an education level"
+                  options={EDUCATION_LEVEL_OPTIONS}
+                  {...form.register('educationLevel')}
+                />
               )}
             </Field>
           </fieldset>
@@ -124,11 +145,23 @@ export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: strin
             <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">Your plans</legend>
             <Field label="Number of Teachers" required error={errors.numberOfTeachers?.message}>
               {(ids) => (
-                <Select {...ids} placeholder="Select a range" options={NUMBER_OF_TEACHERS_OPTIONS} {...form.register('numberOfTeachers')} />
+                <Select
+                  {...ids}
+                  placeholder="Select a range"
+                  options={NUMBER_OF_TEACHERS_OPTIONS}
+                  {...form.register('numberOfTeachers')}
+                />
               )}
             </Field>
             <Field label="Current LMS" required error={errors.lmsSystem?.message}>
-              {(ids) => <Select {...ids} placeholder="Select your LMS" options={LMS_SYSTEM_OPTIONS} {...form.register('lmsSystem')} />}
+              {(ids) => (
+                <Select
+                  {...ids}
+                  placeholder="Select your LMS"
+                  options={LMS_SYSTEM_OPTIONS}
+                  {...form.register('lmsSystem')}
+                />
+              )}
             </Field>
             <Field label="Implementation Timeline" required error={errors.implementationTimeline?.message}>
               {(ids) => (
@@ -141,7 +174,14 @@ export function InstitutionalInquiryForm({ supportEmail }: { supportEmail: strin
               )}
             </Field>
             <Field label="Budget Range (optional)" error={errors.budgetRange?.message}>
-              {(ids) => <Select {...ids} placeholder="Prefer not to say" options={BUDGET_RANGE_OPTIONS} {...form.register('budgetRange')} />}
+              {(ids) => (
+                <Select
+                  {...ids}
+                  placeholder="Prefer not to say"
+                  options={BUDGET_RANGE_OPTIONS}
+                  {...form.register('budgetRange')}
+                />
+              )}
             </Field>
             <div className="sm:col-span-2">
               <Field

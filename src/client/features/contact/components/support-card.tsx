@@ -43,10 +43,23 @@ export function SupportCard({ supportEmail, isLoading }: { supportEmail: string 
   );
 }
 
-function Channel({ icon, title, badge, children }: { icon: ReactNode; title: string; badge?: ReactNode; children: ReactNode }) {
+function Channel({
+  icon,
+  title,
+  badge,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <li className="flex gap-3">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5" aria-hidden>
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5"
+        aria-hidden
+      >
         {icon}
       </span>
       <div className="flex min-w-0 flex-col gap-1 text-sm text-slate-600">

@@ -5,7 +5,8 @@ import { COURSES_KEY, NEEDS_GRADING_KEY } from '@/client/lib/query-keys';
 
 export const coursesQuery = queryOptions({
   queryKey: COURSES_KEY,
-  queryFn: ({ signal }) => apiFetch<{ courses: CourseSummary[] }>('/api/courses', { signal }).then((body) => body.courses),
+  queryFn: ({ signal }) =>
+    apiFetch<{ courses: CourseSummary[] }>('/api/courses', { signal }).then((body) => body.courses),
 });
 
 export const courseDetailQuery = (courseId: string) =>

@@ -1,5 +1,15 @@
 import { Link } from 'react-router';
-import { AlertCircle, ArrowLeft, BarChart3, CalendarDays, ClipboardList, ExternalLink, GraduationCap, MessageSquare, Users } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowLeft,
+  BarChart3,
+  CalendarDays,
+  ClipboardList,
+  ExternalLink,
+  GraduationCap,
+  MessageSquare,
+  Users,
+} from 'lucide-react';
 import {
   courseStatusLabel,
   isGradableQuiz,
@@ -44,9 +54,13 @@ export function CourseDetailView({ courseId }: { courseId: string }) {
     );
   }
   if (detail.isError) {
-    const isMissing = detail.error instanceof ApiError && (detail.error.code === ERROR_CODE.CANVAS_NOT_FOUND || detail.error.status === 404);
+    const isMissing =
+      detail.error instanceof ApiError &&
+      (detail.error.code === ERROR_CODE.CANVAS_NOT_FOUND || detail.error.status === 404);
     if (isMissing) return <NotFoundState />;
-    return <CanvasErrorState error={detail.error} title="Could not load this course" onRetry={() => void detail.refetch()} />;
+    return (
+      <CanvasErrorState error={detail.error} title="Could not load this course" onRetry={() => void detail.refetch()} />
+    );
   }
   return <CourseDetailContent detail={detail.data} />;
 }
@@ -60,7 +74,9 @@ function CourseDetailContent({ detail }: { detail: CourseDetail }) {
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{course.name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge tone={status === 'Active' ? 'success' : status === 'Unpublished' ? 'warning' : 'neutral'}>{status}</Badge>
+            <Badge tone={status === 'Active' ? 'success' : status === 'Unpublished' ? 'warning' : 'neutral'}>
+              {status}
+            </Badge>
             {course.course_code ? <span>{course.course_code}</span> : null}
           </div>
         </div>
@@ -82,11 +98,14 @@ function CourseDetailContent({ detail }: { detail: CourseDetail }) {
       </div>
 
       {course.needs_grading_count > 0 ? (
-        <div className="flex items-center gap-3 rounded-xl border border-orange-200 bg-orange-50 p-4 text-orange-900" data-testid="needs-grading-banner">
+        <div
+          className="flex items-center gap-3 rounded-xl border border-orange-200 bg-orange-50 p-4 text-orange-900"
+          data-testid="needs-grading-banner"
+        >
           <AlertCircle className="size-5 shrink-0 text-orange-600" aria-hidden />
           <p>
-            <strong>{formatCount(course.needs_grading_count)}</strong> {course.needs_grading_count === 1 ? 'item needs' : 'items need'} grading
-            in this course.
+            <strong>{formatCount(course.needs_grading_count)}</strong>{' '}
+            {course.needs_grading_count === 1 ? 'item needs' : 'items need'} grading in this course.
           </p>
         </div>
       ) : null}
@@ -127,7 +146,9 @@ function CourseDetailContent({ detail }: { detail: CourseDetail }) {
 function InfoCard({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
   return (
     <Card className="flex items-center gap-3 p-4">
-      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5">{icon}</span>
+      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-5">
+        {icon}
+      </span>
       <div>
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
         <p className="font-medium" data-testid={`info-${label.toLowerCase()}`}>
@@ -139,21 +160,33 @@ function InfoCard({ icon, label, value }: { icon: React.ReactNode; label: string
 }
 
 function AssignmentList({ courseId, assignments }: { courseId: number; assignments: AssignmentSummary[] }) {
-  if (assignments.length === 0) return <EmptyState icon={<ClipboardList />} title="No assignments found for this course." />;
+  if (assignments.length === 0)
+    return <EmptyState icon={<ClipboardList />} title="No assignments found for this course." />;
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {assignments.map((assignment) => (
-        <li key={assignment.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="assignment-row">
+        <li
+          key={assignment.id}
+          className="flex flex-wrap items-center justify-between gap-3 p-4"
+          data-testid="assignment-row"
+        >
           <div className="min-w-0">
             <p className="font-medium">{assignment.name}</p>
             <p className="text-sm text-slate-600">
-              {assignment.due_at ? `Due ${formatDateTime(assignment.due_at)}` : 'No due date'} · {formatPoints(assignment.points_possible)}
+              {assignment.due_at ? `Due ${formatDateTime(assignment.due_at)}` : 'No due date'} ·{' '}
+              {formatPoints(assignment.points_possible)}
               {assignment.has_rubric ? ' · Rubric' : ''}
             </p>
           </div>
           <div className="flex items-center gap-3">
-            {assignment.needs_grading_count > 0 ? <Badge tone="danger">{formatCount(assignment.needs_grading_count)} to grade</Badge> : null}
-            <ButtonLink to={`/courses/${courseId}/assignments/${assignment.id}/grade`} size="sm" aria-label={`Grade ${assignment.name}`}>
+            {assignment.needs_grading_count > 0 ? (
+              <Badge tone="danger">{formatCount(assignment.needs_grading_count)} to grade</Badge>
+            ) : null}
+            <ButtonLink
+              to={`/courses/${courseId}/assignments/${assignment.id}/grade`}
+              size="sm"
+              aria-label={`Grade ${assignment.name}`}
+            >
               Grade
             </ButtonLink>
           </div>
@@ -164,22 +197,34 @@ function AssignmentList({ courseId, assignments }: { courseId: number; assignmen
 }
 
 function DiscussionList({ courseId, discussions }: { courseId: number; discussions: DiscussionSummary[] }) {
-  if (discussions.length === 0) return <EmptyState icon={<MessageSquare />} title="No discussions found for this course." />;
+  if (discussions.length === 0)
+    return <EmptyState icon={<MessageSquare />} title="No discussions found for this course." />;
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {discussions.map((discussion) => (
-        <li key={discussion.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="discussion-row">
+        <li
+          key={discussion.id}
+          className="flex flex-wrap items-center justify-between gap-3 p-4"
+          data-testid="discussion-row"
+        >
           <div className="min-w-0">
             <p className="font-medium">{discussion.title}</p>
             <p className="text-sm text-slate-600">
-              {discussion.posted_at ? `Posted ${formatDate(discussion.posted_at)}` : 'Not posted yet'} · {formatCount(discussion.reply_count)} replies
+              {discussion.posted_at ? `Posted ${formatDate(discussion.posted_at)}` : 'Not posted yet'} ·{' '}
+              {formatCount(discussion.reply_count)} replies
               {discussion.is_assignment ? ` · ${formatPoints(discussion.points_possible)}` : ' · Ungraded'}
             </p>
           </div>
           <div className="flex items-center gap-3">
-            {discussion.needs_grading_count > 0 ? <Badge tone="danger">{formatCount(discussion.needs_grading_count)} to grade</Badge> : null}
+            {discussion.needs_grading_count > 0 ? (
+              <Badge tone="danger">{formatCount(discussion.needs_grading_count)} to grade</Badge>
+            ) : null}
             {discussion.is_assignment ? (
-              <ButtonLink to={`/courses/${courseId}/discussions/${discussion.id}/grade`} size="sm" aria-label={`Grade ${discussion.title}`}>
+              <ButtonLink
+                to={`/courses/${courseId}/discussions/${discussion.id}/grade`}
+                size="sm"
+                aria-label={`Grade ${discussion.title}`}
+              >
                 Grade
               </ButtonLink>
             ) : (
@@ -196,16 +241,31 @@ function QuizTable({ courseId, quizzes }: { courseId: number; quizzes: QuizSumma
   if (quizzes.length === 0) return <EmptyState icon={<ClipboardList />} title="No quizzes found for this course." />;
   return (
     // `relative`: the table's visually hidden header text is positioned inside this scroller, not against the page.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid="quiz-table-scroller">
+    <div
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      data-testid="quiz-table-scroller"
+    >
       <table className="w-full min-w-[640px] text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3">Quiz</th>
-            <th scope="col" className="px-4 py-3">Type</th>
-            <th scope="col" className="px-4 py-3">Due</th>
-            <th scope="col" className="px-4 py-3">Points</th>
-            <th scope="col" className="px-4 py-3">Time limit</th>
-            <th scope="col" className="px-4 py-3">Attempts</th>
+            <th scope="col" className="px-4 py-3">
+              Quiz
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Due
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Points
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Time limit
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Attempts
+            </th>
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -216,7 +276,11 @@ function QuizTable({ courseId, quizzes }: { courseId: number; quizzes: QuizSumma
             <tr key={quiz.id} data-testid="quiz-row">
               <td className="px-4 py-3">
                 <span className="font-medium">{quiz.title}</span>
-                {!quiz.published ? <Badge tone="warning" className="ml-2">Unpublished</Badge> : null}
+                {!quiz.published ? (
+                  <Badge tone="warning" className="ml-2">
+                    Unpublished
+                  </Badge>
+                ) : null}
               </td>
               <td className="px-4 py-3">{QUIZ_TYPE_LABELS[quiz.quiz_type]}</td>
               <td className="px-4 py-3">{formatDate(quiz.due_at) ?? 'No due date'}</td>
@@ -225,7 +289,11 @@ function QuizTable({ courseId, quizzes }: { courseId: number; quizzes: QuizSumma
               <td className="px-4 py-3">{quiz.allowed_attempts === -1 ? 'Unlimited' : quiz.allowed_attempts}</td>
               <td className="px-4 py-3 text-right">
                 {isGradableQuiz(quiz) ? (
-                  <ButtonLink to={`/courses/${courseId}/quizzes/${quiz.id}/grade`} size="sm" aria-label={`Grade ${quiz.title}`}>
+                  <ButtonLink
+                    to={`/courses/${courseId}/quizzes/${quiz.id}/grade`}
+                    size="sm"
+                    aria-label={`Grade ${quiz.title}`}
+                  >
                     Grade
                   </ButtonLink>
                 ) : quiz.quiz_type === 'practice_quiz' || quiz.quiz_type === 'survey' ? (

@@ -14,7 +14,11 @@ const FILTERS = [
   { id: 'all', label: 'All Courses', matches: () => true },
   { id: 'favorites', label: 'Favorites', matches: (course: CourseSummary) => course.is_favorite },
   { id: 'active', label: 'Active', matches: (course: CourseSummary) => course.workflow_state === 'available' },
-  { id: 'unpublished', label: 'Unpublished', matches: (course: CourseSummary) => course.workflow_state === 'unpublished' },
+  {
+    id: 'unpublished',
+    label: 'Unpublished',
+    matches: (course: CourseSummary) => course.workflow_state === 'unpublished',
+  },
 ] as const;
 type FilterId = (typeof FILTERS)[number]['id'];
 
@@ -71,14 +75,21 @@ export function CourseList() {
           ))}
         </div>
       ) : courses.isError && !courses.data ? (
-        <CanvasErrorState error={courses.error} title="Could not load your courses" onRetry={() => void courses.refetch()} />
+        <CanvasErrorState
+          error={courses.error}
+          title="Could not load your courses"
+          onRetry={() => void courses.refetch()}
+        />
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="course-count">
             Showing {formatCount(shown.length)} of {formatCount(all.length)} courses
           </p>
           {all.length === 0 ? (
-            <EmptyState icon={<BookOpen />} title="No courses found. Make sure your Canvas integration is properly configured." />
+            <EmptyState
+              icon={<BookOpen />}
+              title="No courses found. Make sure your Canvas integration is properly configured."
+            />
           ) : shown.length === 0 ? (
             <EmptyState icon={<BookOpen />} title="No courses match the selected filter." />
           ) : (
@@ -103,16 +114,23 @@ export function CourseList() {
 function CourseCard({ course }: { course: CourseSummary }) {
   const status = courseStatusLabel(course.workflow_state);
   return (
-    <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="course-card">
+    <article
+      className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="course-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold leading-snug text-ink">{course.name}</h2>
           {course.course_code ? <p className="text-sm text-slate-600">{course.course_code}</p> : null}
         </div>
-        {course.is_favorite ? <Star className="size-4 shrink-0 fill-amber-400 text-amber-500" aria-label="Favorite" /> : null}
+        {course.is_favorite ? (
+          <Star className="size-4 shrink-0 fill-amber-400 text-amber-500" aria-label="Favorite" />
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Badge tone={status === 'Active' ? 'success' : status === 'Unpublished' ? 'warning' : 'neutral'}>{status}</Badge>
+        <Badge tone={status === 'Active' ? 'success' : status === 'Unpublished' ? 'warning' : 'neutral'}>
+          {status}
+        </Badge>
         {course.needs_grading_count > 0 ? (
           <Badge tone="danger" data-testid="needs-grading-badge">
             {formatCount(course.needs_grading_count)} to grade
@@ -132,7 +150,12 @@ function CourseCard({ course }: { course: CourseSummary }) {
         </div>
       </dl>
       <div className="mt-auto pt-2">
-        <ButtonLink to={`/courses/${course.id}`} variant="secondary" className="w-full" aria-label={`View Course ${course.name}`}>
+        <ButtonLink
+          to={`/courses/${course.id}`}
+          variant="secondary"
+          className="w-full"
+          aria-label={`View Course ${course.name}`}
+        >
           View Course
         </ButtonLink>
       </div>

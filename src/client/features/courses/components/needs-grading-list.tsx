@@ -30,7 +30,9 @@ export function NeedsGradingList() {
 
   if (list.isPending) return <RotatingLoadingMessages />;
   if (list.isError && !list.data) {
-    return <CanvasErrorState error={list.error} title="Could not load assignments" onRetry={() => void list.refetch()} />;
+    return (
+      <CanvasErrorState error={list.error} title="Could not load assignments" onRetry={() => void list.refetch()} />
+    );
   }
   const items = sortByDueDate(list.data, order);
 
@@ -74,7 +76,10 @@ export function NeedsGradingList() {
 function NeedsGradingCard({ item }: { item: NeedsGradingItem }) {
   const overdue = isOverdue(item.due_at);
   return (
-    <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="needs-grading-card">
+    <article
+      className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="needs-grading-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold leading-snug">{item.name}</h2>

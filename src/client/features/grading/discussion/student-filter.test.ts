@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DiscussionStudent } from '@/shared/schemas/discussion-grading';
 import { neighborInTab, studentsInTab, tabCounts } from './student-filter';
 
-const student = (id: number, score: number | null) => ({ user: { id }, grade: { score, excused: false } }) as unknown as DiscussionStudent;
+const student = (id: number, score: number | null) =>
+  ({ user: { id }, grade: { score, excused: false } }) as unknown as DiscussionStudent;
 const all = [student(1, 5), student(2, null), student(3, null), student(4, 9), student(5, null)];
 
 describe('student entries tabs', () => {

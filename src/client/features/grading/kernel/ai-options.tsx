@@ -5,10 +5,20 @@ import { Button } from '@/client/ui/button';
 import { Textarea } from '@/client/ui/form';
 import { Switch } from '@/client/ui/switch';
 
-export type AiOptionsState = { mode: GradingOptions['mode']; useRubric: boolean; isCustomOn: boolean; customInstructions: string };
+export type AiOptionsState = {
+  mode: GradingOptions['mode'];
+  useRubric: boolean;
+  isCustomOn: boolean;
+  customInstructions: string;
+};
 
 /** Spec part 2 §9: formative, description-based (rubric off), no custom instructions. */
-export const DEFAULT_AI_OPTIONS: AiOptionsState = { mode: 'formative', useRubric: false, isCustomOn: false, customInstructions: '' };
+export const DEFAULT_AI_OPTIONS: AiOptionsState = {
+  mode: 'formative',
+  useRubric: false,
+  isCustomOn: false,
+  customInstructions: '',
+};
 
 /** What the server receives: the rubric only if there is one, instructions only when switched on. */
 export function toGradingOptions(state: AiOptionsState, hasRubric: boolean): GradingOptions {
@@ -47,7 +57,11 @@ export function AiOptionsFields({
         <Sparkles className="size-4 text-accent-500" aria-hidden />
         AI options
       </h3>
-      <div role="radiogroup" aria-label="Feedback type" className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200">
+      <div
+        role="radiogroup"
+        aria-label="Feedback type"
+        className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200"
+      >
         {(['formative', 'summative'] as const).map((mode) => (
           <button
             key={mode}
@@ -65,7 +79,9 @@ export function AiOptionsFields({
         ))}
       </div>
       <p className="-mt-1 text-xs text-slate-600">
-        {options.mode === 'summative' ? 'Evaluates the work against the standard.' : 'Focuses on growth and next steps.'}
+        {options.mode === 'summative'
+          ? 'Evaluates the work against the standard.'
+          : 'Focuses on growth and next steps.'}
       </p>
       {hasRubric ? (
         <Switch
@@ -75,7 +91,11 @@ export function AiOptionsFields({
           onCheckedChange={(checked) => onChange({ ...options, useRubric: checked })}
         />
       ) : null}
-      <Switch label="Custom instructions" checked={options.isCustomOn} onCheckedChange={(checked) => onChange({ ...options, isCustomOn: checked })} />
+      <Switch
+        label="Custom instructions"
+        checked={options.isCustomOn}
+        onCheckedChange={(checked) => onChange({ ...options, isCustomOn: checked })}
+      />
       {options.isCustomOn ? (
         <Textarea
           aria-label="Custom instructions"
@@ -105,9 +125,9 @@ function OfflineEngineNote() {
         Drafts come from Margin's offline engine, without an AI model.
       </summary>
       <p className="mt-1 pl-5">
-        It scores the text against your rubric, description or prompt and quotes the student's words. To draft with a model,
-        whoever runs Margin sets AI_PROVIDER (openai, anthropic, or openai-compatible for a local model server such as Ollama)
-        with AI_MODEL and AI_API_KEY.
+        It scores the text against your rubric, description or prompt and quotes the student's words. To draft with a
+        model, whoever runs Margin sets AI_PROVIDER (openai, anthropic, or openai-compatible for a local model server
+        such as Ollama) with AI_MODEL and AI_API_KEY.
       </p>
     </details>
   );

@@ -17,9 +17,19 @@ export function DraftReview({ draft }: { draft: GradingDraft | null }) {
 
 /** What the AI drafted besides the grade and feedback: summary, strengths, areas for improvement. */
 export function DraftDetails({ draft }: { draft: GradingDraft }) {
-  if (!draft.summary && draft.strengths.length === 0 && draft.areasForImprovement.length === 0 && draft.examplesUsed.length === 0) return null;
+  if (
+    !draft.summary &&
+    draft.strengths.length === 0 &&
+    draft.areasForImprovement.length === 0 &&
+    draft.examplesUsed.length === 0
+  )
+    return null;
   return (
-    <section aria-label="AI draft" className="flex flex-col gap-4 rounded-lg border border-brand-100 bg-brand-50/50 p-4" data-testid="draft-details">
+    <section
+      aria-label="AI draft"
+      className="flex flex-col gap-4 rounded-lg border border-brand-100 bg-brand-50/50 p-4"
+      data-testid="draft-details"
+    >
       {draft.summary ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Summary</h3>

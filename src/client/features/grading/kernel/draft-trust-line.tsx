@@ -10,7 +10,11 @@ export function DraftTrustLine({ basis }: { basis: DraftBasis | undefined }) {
   if (!basis) return null;
   const agreement = describeDraftAgreement(basis.agreement);
   return (
-    <section aria-label="How far to trust this draft grade" className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="draft-trust-line">
+    <section
+      aria-label="How far to trust this draft grade"
+      className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+      data-testid="draft-trust-line"
+    >
       <Scale className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
       <div className="flex flex-col gap-0.5">
         {agreement ? (
@@ -18,7 +22,9 @@ export function DraftTrustLine({ basis }: { basis: DraftBasis | undefined }) {
             {agreement}, each drafted without seeing your grade.
           </p>
         ) : basis.gradesLearnedFrom > 0 ? (
-          <p className="font-semibold text-slate-900">Grade at least 3 submissions to see how closely the drafts agree with you.</p>
+          <p className="font-semibold text-slate-900">
+            Grade at least 3 submissions to see how closely the drafts agree with you.
+          </p>
         ) : null}
         <p className="text-slate-700" data-testid="draft-basis">
           {describeDraftBasis(basis)}

@@ -7,7 +7,13 @@ import { Select } from '@/client/ui/select';
 import { formatPercent } from './format';
 
 /** Text colours of the grade bands (spec part 2 §4): green 90+, blue 80+, yellow 70+, red below. */
-export const GRADE_TONE_TEXT = { green: 'text-emerald-700', blue: 'text-sky-700', yellow: 'text-amber-700', red: 'text-red-700', over: 'text-violet-700' } as const;
+export const GRADE_TONE_TEXT = {
+  green: 'text-emerald-700',
+  blue: 'text-sky-700',
+  yellow: 'text-amber-700',
+  red: 'text-red-700',
+  over: 'text-violet-700',
+} as const;
 const QUICK_FILL_PERCENTS = [100, 90, 80, 70] as const;
 
 /**
@@ -58,7 +64,10 @@ export function GradeInput({
             data-testid={testId}
           />
           {percent !== null ? (
-            <span className={cn('text-sm font-semibold', GRADE_TONE_TEXT[gradeTone(percent)])} data-testid={testId ? `${testId}-percent` : undefined}>
+            <span
+              className={cn('text-sm font-semibold', GRADE_TONE_TEXT[gradeTone(percent)])}
+              data-testid={testId ? `${testId}-percent` : undefined}
+            >
               {formatPercent(percent)}
               {isOver ? ' (above the maximum)' : ''}
             </span>
@@ -95,18 +104,32 @@ export function GradeControlField({
   isReadOnly?: boolean;
   hint?: string;
 }) {
-  const warning = isAboveMaximum && score !== null ? (
-    <p role="status" data-testid="above-maximum-warning" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900">
-      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      {formatGradeNumber(score)} is more than the {formatGradeNumber(points)} points possible. Saving will ask you to confirm it as extra credit; it is
-      never lowered for you.
-    </p>
-  ) : null;
+  const warning =
+    isAboveMaximum && score !== null ? (
+      <p
+        role="status"
+        data-testid="above-maximum-warning"
+        className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900"
+      >
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {formatGradeNumber(score)} is more than the {formatGradeNumber(points)} points possible. Saving will ask you to
+        confirm it as extra credit; it is never lowered for you.
+      </p>
+    ) : null;
   switch (control) {
     case 'points':
       return (
         <>
-          <GradeInput label={`Grade (out of ${formatGradeNumber(points)})`} value={value} onChange={onChange} max={points} isDisabled={isDisabled} isReadOnly={isReadOnly} hint={hint} testId="grade-input" />
+          <GradeInput
+            label={`Grade (out of ${formatGradeNumber(points)})`}
+            value={value}
+            onChange={onChange}
+            max={points}
+            isDisabled={isDisabled}
+            isReadOnly={isReadOnly}
+            hint={hint}
+            testId="grade-input"
+          />
           {warning}
         </>
       );
@@ -120,7 +143,12 @@ export function GradeControlField({
             max={100}
             isDisabled={isDisabled}
             isReadOnly={isReadOnly}
-            hint={hint ?? (score !== null ? `${formatGradeNumber(score)} of ${formatGradeNumber(points)} points. Canvas grades this assignment as a percentage.` : 'Canvas grades this assignment as a percentage.')}
+            hint={
+              hint ??
+              (score !== null
+                ? `${formatGradeNumber(score)} of ${formatGradeNumber(points)} points. Canvas grades this assignment as a percentage.`
+                : 'Canvas grades this assignment as a percentage.')
+            }
             testId="grade-input"
           />
           {warning}
@@ -128,7 +156,10 @@ export function GradeControlField({
       );
     case 'letter':
       return (
-        <Field label="Letter grade" hint={`Canvas's default grading scheme${score !== null ? `: ${formatGradeNumber(score)} of ${formatGradeNumber(points)} points` : ''}.`}>
+        <Field
+          label="Letter grade"
+          hint={`Canvas's default grading scheme${score !== null ? `: ${formatGradeNumber(score)} of ${formatGradeNumber(points)} points` : ''}.`}
+        >
           {(ids) => (
             <Select
               {...ids}
@@ -165,12 +196,17 @@ export function GradeControlField({
               </Button>
             ))}
           </div>
-          <p className="text-xs text-slate-500">Canvas grades this assignment complete or incomplete ({formatGradeNumber(points)} points or none).</p>
+          <p className="text-xs text-slate-500">
+            Canvas grades this assignment complete or incomplete ({formatGradeNumber(points)} points or none).
+          </p>
         </div>
       );
     case 'none':
       return (
-        <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700" data-testid="not-graded-note">
+        <p
+          className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+          data-testid="not-graded-note"
+        >
           This assignment is not graded in Canvas: saving sends your feedback only.
         </p>
       );
@@ -178,11 +214,24 @@ export function GradeControlField({
 }
 
 /** 100%, 90%, 80% and 70% of the maximum (keys 1 to 4). */
-export function QuickFillButtons({ onFill, isDisabled = false }: { onFill: (percent: number) => void; isDisabled?: boolean }) {
+export function QuickFillButtons({
+  onFill,
+  isDisabled = false,
+}: {
+  onFill: (percent: number) => void;
+  isDisabled?: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Quick fill">
       {QUICK_FILL_PERCENTS.map((percent, position) => (
-        <Button key={percent} variant="secondary" size="sm" disabled={isDisabled} onClick={() => onFill(percent)} aria-keyshortcuts={String(position + 1)}>
+        <Button
+          key={percent}
+          variant="secondary"
+          size="sm"
+          disabled={isDisabled}
+          onClick={() => onFill(percent)}
+          aria-keyshortcuts={String(position + 1)}
+        >
           {percent}%
         </Button>
       ))}

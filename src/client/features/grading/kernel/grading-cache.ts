@@ -17,5 +17,6 @@ export function afterGradeSaved(queryClient: QueryClient, usage: UsageSummary): 
 
 /** After a refused save: at the plan's limit the usage shown is stale, so it is read again. */
 export function afterGradeSaveFailed(queryClient: QueryClient, error: unknown): void {
-  if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) void queryClient.invalidateQueries(usageQuery);
+  if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED)
+    void queryClient.invalidateQueries(usageQuery);
 }

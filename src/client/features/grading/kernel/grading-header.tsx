@@ -29,7 +29,10 @@ export function GradingHeader({
   return (
     <header className="flex flex-col gap-3">
       <nav aria-label="Breadcrumb" className="flex items-center gap-2 text-sm text-slate-600">
-        <Link to={`/courses/${courseId}`} className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline">
+        <Link
+          to={`/courses/${courseId}`}
+          className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           {courseName}
         </Link>

@@ -4,7 +4,17 @@ import { Skeleton } from '@/client/ui/feedback';
  * A grading screen while its data loads: the header, an optional toolbar and the screen's columns,
  * laid out by the same grid classes as the loaded screen so nothing jumps.
  */
-export function GradingSkeleton({ label, gridClassName, columnCount, hasToolbar = false }: { label: string; gridClassName: string; columnCount: number; hasToolbar?: boolean }) {
+export function GradingSkeleton({
+  label,
+  gridClassName,
+  columnCount,
+  hasToolbar = false,
+}: {
+  label: string;
+  gridClassName: string;
+  columnCount: number;
+  hasToolbar?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-4" aria-busy="true">
       <p role="status" className="sr-only">

@@ -15,18 +15,29 @@ export function initialRubricValues(
 ): RubricValues {
   if (!rubric) return {};
   if (draft?.rubricAssessment) {
-    return Object.fromEntries(draft.rubricAssessment.map((item) => [item.criterionId, { points: String(item.points), comments: item.comment }]));
+    return Object.fromEntries(
+      draft.rubricAssessment.map((item) => [item.criterionId, { points: String(item.points), comments: item.comment }]),
+    );
   }
   return Object.fromEntries(
     rubric.map((criterion) => {
       const entry = saved?.[criterion.id];
-      return [criterion.id, { points: entry?.points !== null && entry?.points !== undefined ? String(entry.points) : '', comments: entry?.comments ?? '' }];
+      return [
+        criterion.id,
+        {
+          points: entry?.points !== null && entry?.points !== undefined ? String(entry.points) : '',
+          comments: entry?.comments ?? '',
+        },
+      ];
     }),
   );
 }
 
 export function rubricTotal(rubric: RubricCriterion[] | null, values: RubricValues): number {
-  return (rubric ?? []).reduce((total, criterion) => total + (Number.parseFloat(values[criterion.id]?.points ?? '') || 0), 0);
+  return (rubric ?? []).reduce(
+    (total, criterion) => total + (Number.parseFloat(values[criterion.id]?.points ?? '') || 0),
+    0,
+  );
 }
 
 export function hasRubricValues(rubric: RubricCriterion[] | null, values: RubricValues): boolean {
@@ -65,7 +76,11 @@ export function RubricEditor({
   const setPoints = (id: string, points: string, drafted: DraftedCriterion | undefined) =>
     update(id, { points, comments: commentForPoints(values[id]?.comments ?? '', points, drafted) });
   return (
-    <details open={isOpenByDefault} className="group flex flex-col gap-3 rounded-lg border border-slate-200 p-3" aria-label="Rubric">
+    <details
+      open={isOpenByDefault}
+      className="group flex flex-col gap-3 rounded-lg border border-slate-200 p-3"
+      aria-label="Rubric"
+    >
       <summary className="flex cursor-pointer items-center justify-between text-sm font-semibold">
         <span>Rubric</span>
         <span className="font-normal text-slate-600" data-testid="rubric-total">
@@ -121,10 +136,15 @@ export function RubricEditor({
                 onChange={(event) => update(criterion.id, { comments: event.target.value })}
                 className="min-h-0 text-sm"
               />
-              {draftItem && isDraftCommentCleared(values[criterion.id]?.comments ?? '', values[criterion.id]?.points ?? '', draftItem) ? (
+              {draftItem &&
+              isDraftCommentCleared(
+                values[criterion.id]?.comments ?? '',
+                values[criterion.id]?.points ?? '',
+                draftItem,
+              ) ? (
                 <p role="status" className="mt-1 text-xs text-amber-800" data-testid="rubric-comment-cleared">
-                  The draft's comment was written for {draftItem.points} points, so it was cleared: it would contradict the points you chose. Write your
-                  own, or choose {draftItem.points} again to bring it back.
+                  The draft's comment was written for {draftItem.points} points, so it was cleared: it would contradict
+                  the points you chose. Write your own, or choose {draftItem.points} again to bring it back.
                 </p>
               ) : draftItem?.quote && draftItem.quoteVerified ? (
                 <Evidence quote={draftItem.quote} />

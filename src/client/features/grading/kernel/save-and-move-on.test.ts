@@ -72,7 +72,15 @@ describe('failedSaveToastOptions', () => {
     expect(failedSaveToastOptions('Canvas refused', null, 'Ana Bennett')).toEqual({ description: 'Canvas refused' });
   });
   it('after moving on, it names the student, offers the way back and stays 20 seconds', () => {
-    expect(failedSaveToastOptions('Canvas refused', back, 'Ana Bennett')).toEqual({ description: 'Ana Bennett: Canvas refused', action: back, duration: 20_000 });
-    expect(failedSaveToastOptions(undefined, back, 'Ana Bennett')).toEqual({ description: 'Ana Bennett', action: back, duration: 20_000 });
+    expect(failedSaveToastOptions('Canvas refused', back, 'Ana Bennett')).toEqual({
+      description: 'Ana Bennett: Canvas refused',
+      action: back,
+      duration: 20_000,
+    });
+    expect(failedSaveToastOptions(undefined, back, 'Ana Bennett')).toEqual({
+      description: 'Ana Bennett',
+      action: back,
+      duration: 20_000,
+    });
   });
 });

@@ -40,7 +40,13 @@ export function SaveBar({
         </>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => onSave(false)} disabled={!canSave} isLoading={isSaving} className="flex-1" data-testid={saveTestId}>
+          <Button
+            onClick={() => onSave(false)}
+            disabled={!canSave}
+            isLoading={isSaving}
+            className="flex-1"
+            data-testid={saveTestId}
+          >
             {isSaving ? null : <Save aria-hidden />}
             {saveLabel}
           </Button>
@@ -52,8 +58,8 @@ export function SaveBar({
       <p className="text-xs text-slate-500">{note}</p>
       {usage.isError ? (
         <p role="status" className="text-xs text-amber-800" data-testid="usage-unknown">
-          Your usage could not be loaded, so Margin cannot show how many credits are left. Saving still checks your limit, and a save over it is refused
-          without being charged.
+          Your usage could not be loaded, so Margin cannot show how many credits are left. Saving still checks your
+          limit, and a save over it is refused without being charged.
         </p>
       ) : null}
     </div>

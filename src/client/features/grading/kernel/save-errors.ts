@@ -6,12 +6,19 @@ export function saveErrorToast(error: unknown): { title: string; description: st
   if (!(error instanceof ApiError)) {
     return { title: 'Grade Save Failed', description: 'An unexpected error occurred while saving the grade' };
   }
-  if (error.code === ERROR_CODE.USAGE_LIMIT_REACHED) return { title: 'Usage Limit Reached', description: error.message };
+  if (error.code === ERROR_CODE.USAGE_LIMIT_REACHED)
+    return { title: 'Usage Limit Reached', description: error.message };
   if (error.code === ERROR_CODE.CANVAS_NOT_STORED) {
-    return { title: 'Canvas did not store the grade', description: `${error.message} Your grade and feedback are still here.` };
+    return {
+      title: 'Canvas did not store the grade',
+      description: `${error.message} Your grade and feedback are still here.`,
+    };
   }
   if (error.code === ERROR_CODE.CANVAS_NOT_FOUND) {
-    return { title: 'Error', description: 'Assignment or student not found. Please check if the assignment accepts submissions.' };
+    return {
+      title: 'Error',
+      description: 'Assignment or student not found. Please check if the assignment accepts submissions.',
+    };
   }
   if (error.code === ERROR_CODE.CANVAS_PERMISSION) {
     return { title: 'Error', description: 'Permission denied. Please check your Canvas permissions for grading.' };

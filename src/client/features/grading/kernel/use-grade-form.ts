@@ -12,7 +12,13 @@ import {
   type GradeControl,
   type GradingType,
 } from '@/shared/grading-rules';
-import { hasRubricValues, initialRubricValues, rubricTotal, toRubricAssessment, type RubricValues } from './rubric-editor';
+import {
+  hasRubricValues,
+  initialRubricValues,
+  rubricTotal,
+  toRubricAssessment,
+  type RubricValues,
+} from './rubric-editor';
 
 /** A draft at or above this percent suggests Complete on a complete/incomplete assignment (decision 021). */
 export const COMPLETE_FROM_PERCENT = 60;
@@ -39,8 +45,14 @@ function fromPoints(control: GradeControl, value: number, points: number): strin
   }
 }
 
-function savedValue(control: GradeControl, savedScore: number | null, savedGrade: string | null, points: number): string {
-  if (control === 'complete_incomplete') return savedGrade === 'complete' || savedGrade === 'incomplete' ? savedGrade : '';
+function savedValue(
+  control: GradeControl,
+  savedScore: number | null,
+  savedGrade: string | null,
+  points: number,
+): string {
+  if (control === 'complete_incomplete')
+    return savedGrade === 'complete' || savedGrade === 'incomplete' ? savedGrade : '';
   if (control === 'letter' && savedGrade) return savedGrade;
   return savedScore !== null ? fromPoints(control, savedScore, points) : '';
 }
@@ -80,11 +92,17 @@ export function useGradeForm({
   const control = gradeControl(gradingType);
   const kept = studentId !== undefined ? memory?.get(studentId) : undefined;
   const [grade, setGrade] = useState(() =>
-    kept ? kept.grade : waitingDraft ? fromPoints(control, waitingDraft.grade, points) : savedValue(control, savedScore, savedGrade, points),
+    kept
+      ? kept.grade
+      : waitingDraft
+        ? fromPoints(control, waitingDraft.grade, points)
+        : savedValue(control, savedScore, savedGrade, points),
   );
   const [comment, setComment] = useState(() => kept?.comment ?? waitingDraft?.feedback ?? '');
   const [draft, setDraft] = useState<GradingDraft | null>(() => (kept ? kept.draft : waitingDraft));
-  const [rubricValues, setRubricValues] = useState<RubricValues>(() => kept?.rubricValues ?? initialRubricValues(rubric, savedRubric, waitingDraft));
+  const [rubricValues, setRubricValues] = useState<RubricValues>(
+    () => kept?.rubricValues ?? initialRubricValues(rubric, savedRubric, waitingDraft),
+  );
   const [isDirty, setDirty] = useState(Boolean(kept));
   const [hasKeptEdits] = useState(Boolean(kept));
 
@@ -110,12 +128,18 @@ export function useGradeForm({
 
   const isRubricFilled = hasRubricValues(rubric, rubricValues);
   const isGradeComputed = isGradeFromRubric && isRubricFilled && (control === 'points' || control === 'percent');
-  const effectiveGrade = isGradeComputed ? fromPoints(control, clampGrade(rubricTotal(rubric, rubricValues), points), points) : grade;
+  const effectiveGrade = isGradeComputed
+    ? fromPoints(control, clampGrade(rubricTotal(rubric, rubricValues), points), points)
+    : grade;
 
   /** The grade in points (null where the control has none). */
   const score = toScore(control, effectiveGrade, points);
   const hasGrade =
-    control === 'none' ? comment.trim() !== '' : control === 'complete_incomplete' ? effectiveGrade === 'complete' || effectiveGrade === 'incomplete' : score !== null;
+    control === 'none'
+      ? comment.trim() !== ''
+      : control === 'complete_incomplete'
+        ? effectiveGrade === 'complete' || effectiveGrade === 'incomplete'
+        : score !== null;
 
   function edited<T>(setter: (value: T) => void) {
     return (value: T) => {

@@ -88,7 +88,8 @@ export function useStudentNavigator<T>({
 
   const requestedId = Number(searchParams.get('student'));
   const foundIndex = students.findIndex((student) => idOf(student) === requestedId);
-  const current = foundIndex === -1 ? (fallback === undefined ? (students[0] ?? null) : fallback) : (students[foundIndex] ?? null);
+  const current =
+    foundIndex === -1 ? (fallback === undefined ? (students[0] ?? null) : fallback) : (students[foundIndex] ?? null);
   const index = current === null ? 0 : Math.max(0, students.indexOf(current));
 
   const selectId = (userId: number) => updateParams({ student: String(userId) });
@@ -131,5 +132,16 @@ export function useStudentNavigator<T>({
     actionsRef,
   });
 
-  return { searchParams, updateParams, current, index, selectId, selectIndex, move, isHelpOpen, setHelpOpen, actionsRef };
+  return {
+    searchParams,
+    updateParams,
+    current,
+    index,
+    selectId,
+    selectIndex,
+    move,
+    isHelpOpen,
+    setHelpOpen,
+    actionsRef,
+  };
 }

@@ -10,7 +10,11 @@ describe('answer loading attempts', () => {
   });
 
   it('does not repeat a definite refusal', () => {
-    expect(shouldRetryAnswers(0, new ApiError(502, { code: 'CANVAS_NOT_FOUND', message: 'Quiz submission not found.' }))).toBe(false);
-    expect(shouldRetryAnswers(0, new ApiError(400, { code: 'VALIDATION', message: 'User ID is required' }))).toBe(false);
+    expect(
+      shouldRetryAnswers(0, new ApiError(502, { code: 'CANVAS_NOT_FOUND', message: 'Quiz submission not found.' })),
+    ).toBe(false);
+    expect(shouldRetryAnswers(0, new ApiError(400, { code: 'VALIDATION', message: 'User ID is required' }))).toBe(
+      false,
+    );
   });
 });

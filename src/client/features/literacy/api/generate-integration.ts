@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { INTEGRATION_FILE_FIELD, type IntegrationToolFieldsInput, type IntegrationToolResponse } from '@/shared/schemas/literacy';
+import {
+  INTEGRATION_FILE_FIELD,
+  type IntegrationToolFieldsInput,
+  type IntegrationToolResponse,
+} from '@/shared/schemas/literacy';
 import { apiFetch } from '@/client/lib/api-client';
 
 export type IntegrationToolForm = IntegrationToolFieldsInput & { file: File | null };

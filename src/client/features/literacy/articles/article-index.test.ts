@@ -53,7 +53,13 @@ describe('article index', () => {
   });
 
   it('uses only the spec categories, and the static sidebar counts', () => {
-    const categories = ['Learning Theory', 'Teaching Frameworks', 'Assessment & Feedback', 'AI Implementation', 'Classroom Management'];
+    const categories = [
+      'Learning Theory',
+      'Teaching Frameworks',
+      'Assessment & Feedback',
+      'AI Implementation',
+      'Classroom Management',
+    ];
     for (const article of ARTICLES) expect(categories).toContain(article.category);
     expect(CATEGORY_TILES).toEqual([
       { name: 'Learning Theory', count: 1 },

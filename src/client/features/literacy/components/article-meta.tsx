@@ -4,7 +4,13 @@ import { Badge } from '@/client/ui/feedback';
 import type { ArticleSummary } from '../articles/article-index';
 
 /** Author and read time, as on the hub card and at the top of the open article. */
-export function ArticleByline({ article, className }: { article: Pick<ArticleSummary, 'author' | 'readTime'>; className?: string }) {
+export function ArticleByline({
+  article,
+  className,
+}: {
+  article: Pick<ArticleSummary, 'author' | 'readTime'>;
+  className?: string;
+}) {
   return (
     <p className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600', className)}>
       <span className="inline-flex items-center gap-1.5">

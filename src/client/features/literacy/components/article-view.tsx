@@ -96,7 +96,10 @@ export function ArticleView({ summary, onBack }: { summary: ArticleSummary; onBa
   }, []);
 
   return (
-    <article aria-labelledby="article-title" className="print-article mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+    <article
+      aria-labelledby="article-title"
+      className="print-article mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12"
+    >
       <div className="print-hidden mb-8 flex flex-wrap items-center justify-between gap-3">
         <Button variant="ghost" onClick={onBack} className="-ml-3">
           <ArrowLeft aria-hidden />
@@ -132,7 +135,11 @@ export function ArticleView({ summary, onBack }: { summary: ArticleSummary; onBa
       <div className="mt-8">
         {state.status === 'loading' ? <Spinner label="Loading article..." className="py-16" /> : null}
         {state.status === 'failed' ? (
-          <ErrorState title="The article could not be loaded" message="Please check your internet connection and try again." onRetry={retry} />
+          <ErrorState
+            title="The article could not be loaded"
+            message="Please check your internet connection and try again."
+            onRetry={retry}
+          />
         ) : null}
         {state.status === 'ready' ? (
           // Our own content, rendered from Markdown at build time: trusted HTML.

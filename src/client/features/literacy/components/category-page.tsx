@@ -28,8 +28,8 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
           <h1 className="font-serif text-4xl font-semibold tracking-tight text-ink">{category.title}</h1>
           <p className="max-w-2xl text-lg text-slate-700">{category.description}</p>
           <p className="max-w-2xl text-slate-600">
-            This collection is not open yet. We are writing it now and plan to publish it in Fall 2025. Here is what it will
-            hold, and what you can already use on the same subject.
+            This collection is not open yet. We are writing it now and plan to publish it in Fall 2025. Here is what it
+            will hold, and what you can already use on the same subject.
           </p>
         </div>
       </header>
@@ -66,7 +66,10 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
                       <span className="font-medium text-ink">{item.label}</span>
                       <span className="text-sm text-slate-600">{item.note}</span>
                     </span>
-                    <ArrowRight className="mt-1 size-4 shrink-0 text-brand-600 transition-transform group-hover:translate-x-0.5" aria-hidden />
+                    <ArrowRight
+                      className="mt-1 size-4 shrink-0 text-brand-600 transition-transform group-hover:translate-x-0.5"
+                      aria-hidden
+                    />
                   </Link>
                 </li>
               ))}
@@ -79,7 +82,9 @@ export function CategoryPage({ category }: { category: ResourceCategory }) {
         <div className="flex flex-col gap-4 p-6">
           <div>
             <h2 className="text-lg font-semibold text-ink">Hear when it opens</h2>
-            <p className="mt-1 text-sm text-slate-600">The AI Literacy Newsletter announces each collection as it is published.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              The AI Literacy Newsletter announces each collection as it is published.
+            </p>
           </div>
           <SignupForm list="newsletter" source="category" />
         </div>

@@ -29,8 +29,8 @@ export function CommunityPage() {
             </span>
             <CardTitle>AI Literacy Newsletter</CardTitle>
             <CardDescription className="leading-relaxed">
-              New articles from the Pedagogy Hub, classroom-tested ideas and webinar dates. Only when there is something worth
-              reading.
+              New articles from the Pedagogy Hub, classroom-tested ideas and webinar dates. Only when there is something
+              worth reading.
             </CardDescription>
           </CardHeader>
           <CardContent className="mt-auto">
@@ -55,7 +55,9 @@ export function CommunityPage() {
                 <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
                 <Badge tone="warning">Date to be announced</Badge>
               </p>
-              <p className="mt-2 text-xs text-slate-600">Registered teachers receive the date and the joining link by e-mail.</p>
+              <p className="mt-2 text-xs text-slate-600">
+                Registered teachers receive the date and the joining link by e-mail.
+              </p>
             </div>
             <SignupForm list="webinar" source="community" layout="stack" label="Your email for the webinar" />
           </CardContent>
@@ -68,8 +70,8 @@ export function CommunityPage() {
             </span>
             <CardTitle>AI Pedagogy Hub</CardTitle>
             <CardDescription className="leading-relaxed">
-              Six articles on cognitive load, the DIVER framework, assessment, prompting, digital citizenship and responsible
-              AI-assisted grading, each with its sources.
+              Six articles on cognitive load, the DIVER framework, assessment, prompting, digital citizenship and
+              responsible AI-assisted grading, each with its sources.
             </CardDescription>
           </CardHeader>
           <CardFooter className="mt-auto">

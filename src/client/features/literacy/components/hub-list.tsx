@@ -1,4 +1,15 @@
-import { ArrowRight, BookOpenCheck, CalendarDays, FlaskConical, Lightbulb, ListChecks, MessagesSquare, School, Video, Wand2 } from 'lucide-react';
+import {
+  ArrowRight,
+  BookOpenCheck,
+  CalendarDays,
+  FlaskConical,
+  Lightbulb,
+  ListChecks,
+  MessagesSquare,
+  School,
+  Video,
+  Wand2,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { Button, ButtonLink } from '@/client/ui/button';
@@ -10,7 +21,11 @@ import { ArticleCard } from './article-card';
 import { PhaseBadge } from './phase-badge';
 
 const HIGHLIGHTS = [
-  { icon: FlaskConical, title: 'Research-Based', text: 'Every article cites the studies it draws on, under Works Cited.' },
+  {
+    icon: FlaskConical,
+    title: 'Research-Based',
+    text: 'Every article cites the studies it draws on, under Works Cited.',
+  },
   { icon: School, title: 'Classroom-Tested', text: 'Routines, prompts and examples written for real lessons.' },
   { icon: Lightbulb, title: 'Innovation Focus', text: 'New tools used in ways that keep the learning with students.' },
 ];
@@ -32,7 +47,11 @@ const STARTING_POINTS: { question: string; id: ArticleId }[] = [
 ];
 
 const UPCOMING = [
-  { icon: Video, title: 'Webinar: Building AI Literacy: A Practical Approach', link: { to: '/ai-literacy/community', label: 'Register on the community page' } },
+  {
+    icon: Video,
+    title: 'Webinar: Building AI Literacy: A Practical Approach',
+    link: { to: '/ai-literacy/community', label: 'Register on the community page' },
+  },
   { icon: ListChecks, title: 'DIVER planning template', link: null },
   { icon: CalendarDays, title: 'Video series: AI literacy in five-minute lessons', link: null },
   { icon: MessagesSquare, title: 'Teacher discussion forum', link: null },
@@ -208,8 +227,8 @@ export function HubList({ onOpen }: { onOpen: (id: ArticleId) => void }) {
 
           <footer className="rounded-xl bg-brand-50/70 p-6 text-sm text-slate-700">
             <p>
-              Written by the Margin Pedagogy Team. Each article lists its sources under Works Cited; links to outside sources open
-              in a new tab. Is there a topic you would like us to cover?{' '}
+              Written by the Margin Pedagogy Team. Each article lists its sources under Works Cited; links to outside
+              sources open in a new tab. Is there a topic you would like us to cover?{' '}
               <Link to="/contact" className="font-medium text-brand-600 underline underline-offset-4">
                 Tell us
               </Link>

@@ -90,7 +90,9 @@ export function ResourceCenter() {
             <h2 id="featured-resources-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink">
               Featured Resources
             </h2>
-            <p className="mt-3 text-slate-600">In preparation. Subscribe to the newsletter below to hear when each one is ready.</p>
+            <p className="mt-3 text-slate-600">
+              In preparation. Subscribe to the newsletter below to hear when each one is ready.
+            </p>
           </div>
           <ul className="grid gap-6 md:grid-cols-3">
             {FEATURED_RESOURCES.map(({ title, description, icon: Icon, format }) => (
@@ -125,7 +127,9 @@ export function ResourceCenter() {
             <h2 id="categories-heading" className="font-serif text-3xl font-semibold tracking-tight text-ink">
               Browse by Category
             </h2>
-            <p className="mt-3 text-slate-600">Four collections open in Fall 2025. Each page says what it will hold and what you can use today.</p>
+            <p className="mt-3 text-slate-600">
+              Four collections open in Fall 2025. Each page says what it will hold and what you can use today.
+            </p>
           </div>
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {RESOURCE_CATEGORIES.map(({ slug, title, description, icon: Icon }) => (
@@ -160,8 +164,8 @@ export function ResourceCenter() {
                 Get the AI Literacy Newsletter
               </h2>
               <p className="mt-2 text-slate-600">
-                New articles, classroom-tested ideas and webinar dates, when there is something worth your time. Unsubscribe by
-                replying to any issue.
+                New articles, classroom-tested ideas and webinar dates, when there is something worth your time.
+                Unsubscribe by replying to any issue.
               </p>
             </div>
             <SignupForm list="newsletter" source="resource-center" />

@@ -31,7 +31,9 @@ describe('shareArticle (spec §2.7)', () => {
     await shareArticle(article, url);
     expect(withoutShare).toHaveBeenCalledWith(url);
 
-    const refused = stubNavigator(vi.fn(async () => Promise.reject(new DOMException('not allowed', 'NotAllowedError'))));
+    const refused = stubNavigator(
+      vi.fn(async () => Promise.reject(new DOMException('not allowed', 'NotAllowedError'))),
+    );
     await shareArticle(article, url);
     expect(refused).toHaveBeenCalledWith(url);
   });

@@ -12,7 +12,10 @@ const INVALID_EMAIL = 'Please enter a valid email address';
 /** A light first check; the server's schema is the real one. */
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const COPY: Record<MailingListKey, { button: string; busy: string; toastTitle: string; done: (email: string) => string }> = {
+const COPY: Record<
+  MailingListKey,
+  { button: string; busy: string; toastTitle: string; done: (email: string) => string }
+> = {
   newsletter: {
     button: 'Subscribe',
     busy: 'Subscribing...',
@@ -23,7 +26,8 @@ const COPY: Record<MailingListKey, { button: string; busy: string; toastTitle: s
     button: 'Register for Webinar',
     busy: 'Registering...',
     toastTitle: "You're registered!",
-    done: (email) => `You're registered. We've sent a confirmation to ${email} and will write with the date and joining link.`,
+    done: (email) =>
+      `You're registered. We've sent a confirmation to ${email} and will write with the date and joining link.`,
   },
 };
 
@@ -73,7 +77,8 @@ export function SignupForm({
         inputRef.current?.focus();
       } else {
         toast.error(list === 'webinar' ? 'Registration failed' : 'Subscription failed', {
-          description: failure instanceof ApiError && failure.status !== 500 ? failure.message : 'Please try again in a moment.',
+          description:
+            failure instanceof ApiError && failure.status !== 500 ? failure.message : 'Please try again in a moment.',
         });
       }
     } finally {
@@ -112,7 +117,10 @@ export function SignupForm({
           {error}
         </p>
       ) : null}
-      <p role="status" className={cn('text-sm text-emerald-800', confirmedEmail ? 'flex items-start gap-2' : 'sr-only')}>
+      <p
+        role="status"
+        className={cn('text-sm text-emerald-800', confirmedEmail ? 'flex items-start gap-2' : 'sr-only')}
+      >
         {confirmedEmail ? (
           <>
             <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -61,7 +61,9 @@ export function GradingPreview() {
             bus-schedule objection directly, so your reader sees you have weighed both sides.
           </div>
           <div className="flex items-center justify-end gap-2">
-            <span className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-700">Edit</span>
+            <span className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-medium text-slate-700">
+              Edit
+            </span>
             <span className="inline-flex items-center gap-1 rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-medium text-white">
               <Check className="size-3.5" />
               Approve & save to Canvas

@@ -5,7 +5,10 @@ import { GradingPreview } from './grading-preview';
 export function HomeHero() {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-paper to-paper px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24">
-      <div aria-hidden className="pointer-events-none absolute -top-32 -right-24 size-[28rem] rounded-full bg-accent-500/10 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-32 -right-24 size-[28rem] rounded-full bg-accent-500/10 blur-3xl"
+      />
       <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
           <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm">

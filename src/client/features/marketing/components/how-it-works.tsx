@@ -12,7 +12,10 @@ export function HowItWorks() {
     >
       <ol className="grid gap-6 md:grid-cols-3">
         {HOW_IT_WORKS.map((step, index) => (
-          <li key={step.title} className="relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-paper p-6">
+          <li
+            key={step.title}
+            className="relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-paper p-6"
+          >
             <span
               aria-hidden
               className="flex size-11 items-center justify-center rounded-full bg-brand-700 font-serif text-xl font-semibold text-white"

@@ -73,7 +73,9 @@ export function LegalDocument({ content, pledgeSectionId }: { content: LegalCont
               <div
                 key={section.id}
                 className="prose"
-                dangerouslySetInnerHTML={{ __html: `<h2 id="${section.id}">${escapeHtml(section.title)}</h2>${section.html}` }}
+                dangerouslySetInnerHTML={{
+                  __html: `<h2 id="${section.id}">${escapeHtml(section.title)}</h2>${section.html}`,
+                }}
               />
             ),
           )}
@@ -86,12 +88,18 @@ export function LegalDocument({ content, pledgeSectionId }: { content: LegalCont
 function Pledge({ section }: { section: HtmlSection }) {
   const { before, sections: lists } = splitAtHeadings(section.html, 3);
   return (
-    <section aria-labelledby={section.id} className="my-10 rounded-2xl border border-brand-100 bg-brand-50/70 p-4 sm:p-8">
+    <section
+      aria-labelledby={section.id}
+      className="my-10 rounded-2xl border border-brand-100 bg-brand-50/70 p-4 sm:p-8"
+    >
       <div className="flex items-center gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
           <ShieldCheck className="size-6" aria-hidden />
         </span>
-        <h2 id={section.id} className="scroll-mt-24 font-serif text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+        <h2
+          id={section.id}
+          className="scroll-mt-24 font-serif text-2xl font-semibold tracking-tight text-ink sm:text-3xl"
+        >
           {section.title}
         </h2>
       </div>

@@ -23,7 +23,12 @@ export function ReportedFigures({ tone = 'light', className }: { tone?: 'light' 
               {figure.value}
             </dd>
             <dd className={cn('order-3 text-sm', isDark ? 'text-brand-100' : 'text-slate-600')}>{figure.detail}</dd>
-            <dd className={cn('order-4 mt-2 text-xs font-semibold tracking-wide uppercase', isDark ? 'text-brand-100' : 'text-slate-600')}>
+            <dd
+              className={cn(
+                'order-4 mt-2 text-xs font-semibold tracking-wide uppercase',
+                isDark ? 'text-brand-100' : 'text-slate-600',
+              )}
+            >
               Teacher-reported
             </dd>
           </div>

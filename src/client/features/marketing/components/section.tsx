@@ -34,7 +34,9 @@ export function Section({
       <div className="mx-auto max-w-6xl">
         {title ? (
           <div className="mx-auto mb-10 max-w-2xl text-center sm:mb-12">
-            {eyebrow ? <p className="mb-3 text-sm font-semibold tracking-wide text-brand-600 uppercase">{eyebrow}</p> : null}
+            {eyebrow ? (
+              <p className="mb-3 text-sm font-semibold tracking-wide text-brand-600 uppercase">{eyebrow}</p>
+            ) : null}
             <h2 id={headingId} className="font-serif text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
               {title}
             </h2>

@@ -7,7 +7,8 @@ import { profileQuery } from './profile-api';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: UpdateProfileRequest) => apiFetch<Profile>('/api/profile', { method: 'PATCH', body: request }),
+    mutationFn: (request: UpdateProfileRequest) =>
+      apiFetch<Profile>('/api/profile', { method: 'PATCH', body: request }),
     onSuccess(profile) {
       queryClient.setQueryData(profileQuery(profile.id).queryKey, profile);
       const user = sessionStore.getSnapshot().user;

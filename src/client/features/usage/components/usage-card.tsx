@@ -19,7 +19,9 @@ export function UsageCard({ className }: { className?: string }) {
           <Gauge className="size-5 text-brand-600" aria-hidden />
           Submissions this period
         </CardTitle>
-        {usage.data ? <span className="whitespace-nowrap text-sm font-medium text-slate-600">{usage.data.subscription_tier}</span> : null}
+        {usage.data ? (
+          <span className="whitespace-nowrap text-sm font-medium text-slate-600">{usage.data.subscription_tier}</span>
+        ) : null}
       </CardHeader>
       <CardContent>
         {usage.isPending ? (
@@ -28,7 +30,11 @@ export function UsageCard({ className }: { className?: string }) {
             <Skeleton className="h-3 w-full" />
           </div>
         ) : usage.isError ? (
-          <ErrorState title="Error" message="Failed to check subscription status" onRetry={() => void usage.refetch()} />
+          <ErrorState
+            title="Error"
+            message="Failed to check subscription status"
+            onRetry={() => void usage.refetch()}
+          />
         ) : (
           <UsageDetails usage={usage.data} />
         )}
@@ -39,13 +45,16 @@ export function UsageCard({ className }: { className?: string }) {
 
 function UsageDetails({ usage }: { usage: NonNullable<ReturnType<typeof useUsage>['data']> }) {
   const level = usageLevel(usage);
-  const barColour = level.level === 'reached' ? 'bg-red-500' : level.level === 'warning' ? 'bg-amber-500' : 'bg-emerald-500';
+  const barColour =
+    level.level === 'reached' ? 'bg-red-500' : level.level === 'warning' ? 'bg-amber-500' : 'bg-emerald-500';
   const Icon = level.level === 'reached' ? XCircle : level.level === 'warning' ? AlertTriangle : CheckCircle2;
-  const iconColour = level.level === 'reached' ? 'text-red-600' : level.level === 'warning' ? 'text-amber-600' : 'text-emerald-600';
+  const iconColour =
+    level.level === 'reached' ? 'text-red-600' : level.level === 'warning' ? 'text-amber-600' : 'text-emerald-600';
   return (
     <div className="flex flex-col gap-3" data-testid="usage-card">
       <p className="text-2xl font-semibold" data-testid="usage-count">
-        {formatCount(usage.submissions_used)} <span className="text-base font-normal text-slate-600">of {formatCount(usage.total_limit)} used</span>
+        {formatCount(usage.submissions_used)}{' '}
+        <span className="text-base font-normal text-slate-600">of {formatCount(usage.total_limit)} used</span>
       </p>
       <div
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
@@ -55,16 +64,22 @@ function UsageDetails({ usage }: { usage: NonNullable<ReturnType<typeof useUsage
         aria-valuemax={usage.total_limit}
         aria-valuenow={usage.submissions_used}
       >
-        <div className={cn('h-full rounded-full', barColour)} style={{ width: `${Math.min(100, usage.percentage)}%` }} />
+        <div
+          className={cn('h-full rounded-full', barColour)}
+          style={{ width: `${Math.min(100, usage.percentage)}%` }}
+        />
       </div>
       <p className="flex items-center gap-2 text-sm">
         <Icon className={cn('size-4', iconColour)} aria-hidden />
         <span className="font-medium">{level.title}</span>
-        {level.level !== 'reached' ? <span className="text-slate-600">· {formatCount(level.remaining)} remaining</span> : null}
+        {level.level !== 'reached' ? (
+          <span className="text-slate-600">· {formatCount(level.remaining)} remaining</span>
+        ) : null}
       </p>
       {usage.purchased_submissions > 0 ? (
         <p className="text-sm text-slate-600">
-          Includes {formatCount(usage.purchased_submissions)} purchased submissions ({formatCount(usage.limit)} from your plan).
+          Includes {formatCount(usage.purchased_submissions)} purchased submissions ({formatCount(usage.limit)} from
+          your plan).
         </p>
       ) : null}
       <p className="text-sm text-slate-600">

@@ -33,9 +33,19 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
       const name = attachment.displayName || attachment.filename;
       try {
         const download = await client.downloadAttachment(attachment.url);
-        return { name, result: await extractDocumentText({ bytes: download.bytes, filename: attachment.filename, contentType: attachment.contentType }) };
+        return {
+          name,
+          result: await extractDocumentText({
+            bytes: download.bytes,
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+          }),
+        };
       } catch (error) {
-        return { name, result: { status: 'failed' as const, reason: error instanceof Error ? error.message : 'download failed' } };
+        return {
+          name,
+          result: { status: 'failed' as const, reason: error instanceof Error ? error.message : 'download failed' },
+        };
       }
     }),
   );
@@ -59,9 +69,14 @@ export function rosterNames(submissions: readonly CanvasSubmission[]): string[] 
 }
 
 /** The class's redaction, compiled once per class list: each student's own identity, then everyone on the roster. */
-const classRedactors = new WeakMap<readonly CanvasSubmission[], (submission: CanvasSubmission, text: string) => string>();
+const classRedactors = new WeakMap<
+  readonly CanvasSubmission[],
+  (submission: CanvasSubmission, text: string) => string
+>();
 
-function classRedactorFor(submissions: readonly CanvasSubmission[]): (submission: CanvasSubmission, text: string) => string {
+function classRedactorFor(
+  submissions: readonly CanvasSubmission[],
+): (submission: CanvasSubmission, text: string) => string {
   let redactor = classRedactors.get(submissions);
   if (!redactor) {
     const redactRoster = createClassmateRedactor(rosterNames(submissions));
@@ -88,7 +103,10 @@ export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentI
   // Spread across the scale: highest, lowest, then the middle.
   const sorted = [...graded].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
   const chosen = [sorted[0], sorted[sorted.length - 1], sorted[Math.floor(sorted.length / 2)]]
-    .filter((submission, index, all): submission is CanvasSubmission => Boolean(submission) && all.indexOf(submission) === index)
+    .filter(
+      (submission, index, all): submission is CanvasSubmission =>
+        Boolean(submission) && all.indexOf(submission) === index,
+    )
     .slice(0, MAX_EXAMPLES);
   const redact = classRedactorFor(submissions);
   return chosen.map((submission, index) => {
@@ -124,7 +142,8 @@ export function classWorkFor(submissions: CanvasSubmission[], forStudentId: numb
       redactedBodies.set(submission, text);
     }
     if (!text.trim()) continue;
-    const isGraded = submission.workflowState === 'graded' && submission.score !== null && submission.gradeMatchesCurrentSubmission;
+    const isGraded =
+      submission.workflowState === 'graded' && submission.score !== null && submission.gradeMatchesCurrentSubmission;
     work.push({ text, grade: isGraded ? submission.score : null });
   }
   return work;
@@ -152,7 +171,11 @@ export async function draftFeedback(input: {
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }
   if (submission.excused) {
-    throw new AppError('VALIDATION', 'This student is excused from this assignment in Canvas: there is nothing to draft.', { details: { reason: 'excused' } });
+    throw new AppError(
+      'VALIDATION',
+      'This student is excused from this assignment in Canvas: there is nothing to draft.',
+      { details: { reason: 'excused' } },
+    );
   }
   const work = await gatherStudentWork(client, submission);
   if (!work.text) {
@@ -164,7 +187,12 @@ export async function draftFeedback(input: {
         description: criterion.description,
         long_description: criterion.longDescription,
         points: criterion.points,
-        ratings: criterion.ratings.map((rating) => ({ id: rating.id, description: rating.description, long_description: rating.longDescription, points: rating.points })),
+        ratings: criterion.ratings.map((rating) => ({
+          id: rating.id,
+          description: rating.description,
+          long_description: rating.longDescription,
+          points: rating.points,
+        })),
       }))
     : null;
   return draftFromStudentWork({
@@ -173,7 +201,12 @@ export async function draftFeedback(input: {
     work,
     identity: identityOf(submission),
     otherNames: rosterNames(input.classSubmissions),
-    task: { name: assignment.name, descriptionText: htmlToText(assignment.description ?? ''), pointsPossible: assignment.pointsPossible, rubric },
+    task: {
+      name: assignment.name,
+      descriptionText: htmlToText(assignment.description ?? ''),
+      pointsPossible: assignment.pointsPossible,
+      rubric,
+    },
     options,
     examples: pickTeacherExamples(input.classSubmissions, submission.userId),
     classWork: classWorkFor(input.classSubmissions, submission.userId),

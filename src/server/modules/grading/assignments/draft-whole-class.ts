@@ -30,7 +30,9 @@ export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmissi
   return submissions.filter(
     (submission) =>
       !submission.excused &&
-      (submission.submittedAt !== null || submission.workflowState === 'submitted' || submission.workflowState === 'pending_review') &&
+      (submission.submittedAt !== null ||
+        submission.workflowState === 'submitted' ||
+        submission.workflowState === 'pending_review') &&
       (submission.workflowState !== 'graded' || !submission.gradeMatchesCurrentSubmission),
   );
 }
@@ -59,7 +61,9 @@ export async function startWholeClassDraft(
   if (!created || students.length === 0) return job;
   try {
     await deps.consumeAllowance(userId, students.length);
-    await deps.queue.enqueue(students.map((submission) => ({ runId: job.id, userId, ...target, studentId: submission.userId, options })));
+    await deps.queue.enqueue(
+      students.map((submission) => ({ runId: job.id, userId, ...target, studentId: submission.userId, options })),
+    );
   } catch (error) {
     await deps.drafts.withdrawJob(job.id);
     throw error;
@@ -101,7 +105,12 @@ export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
  * fails is counted as failed; a Canvas that cannot be read throws, so the queue retries the batch.
  */
 export async function draftClassStudents(
-  deps: { engine: GradeDrafter; readClass: (task: ClassDraftTask) => Promise<ClassRead>; drafts: DraftStore; log: FastifyBaseLogger },
+  deps: {
+    engine: GradeDrafter;
+    readClass: (task: ClassDraftTask) => Promise<ClassRead>;
+    drafts: DraftStore;
+    log: FastifyBaseLogger;
+  },
   tasks: ClassDraftTask[],
 ): Promise<void> {
   await Promise.all(

@@ -29,7 +29,10 @@ function demoAssignment(name: string): DemoAssignment {
 }
 
 /** A points assignment of the demo, turned into another grading type for one test. */
-function withGradingType(type: DemoAssignment['gradingType'], scheme?: DemoAssignment['gradingScheme']): DemoAssignment {
+function withGradingType(
+  type: DemoAssignment['gradingType'],
+  scheme?: DemoAssignment['gradingScheme'],
+): DemoAssignment {
   const assignment = demoAssignment('Reading Response Journal');
   assignment.gradingType = type;
   if (scheme) assignment.gradingScheme = scheme;
@@ -38,26 +41,48 @@ function withGradingType(type: DemoAssignment['gradingType'], scheme?: DemoAssig
 }
 
 const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded' && !submission.excused;
+  !submission.id.startsWith('placeholder_') &&
+  submission.submitted_at !== null &&
+  submission.workflow_state !== 'graded' &&
+  !submission.excused;
 
 async function open(teacher: Teacher, assignment: DemoAssignment) {
   const base = `/api/grading/courses/${assignment.courseId}/assignments/${assignment.id}`;
-  const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+  const view = (
+    await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+  ).json() as AssignmentGradingView;
   return { base, view, student: view.submissions.find(isWaiting)! };
 }
 
 async function save(teacher: Teacher, base: string, student: GradingSubmission, payload: Record<string, unknown>) {
-  return harness.app.inject({ method: 'PUT', url: `${base}/grades/${student.user_id}`, headers: teacher.headers, payload: { submissionId: student.id, comment: '', ...payload } });
+  return harness.app.inject({
+    method: 'PUT',
+    url: `${base}/grades/${student.user_id}`,
+    headers: teacher.headers,
+    payload: { submissionId: student.id, comment: '', ...payload },
+  });
 }
 
 async function inCanvas(assignment: DemoAssignment, userId: number) {
-  return fetch(`${canvas.baseUrl}/api/v1/courses/${assignment.courseId}/assignments/${assignment.id}/submissions/${userId}?include[]=submission_comments`, {
-    headers: { authorization: `Bearer ${canvas.token}` },
-  }).then((reply) => reply.json() as Promise<{ score: number | null; grade: string | null; workflow_state: string; submission_comments: { comment: string }[] }>);
+  return fetch(
+    `${canvas.baseUrl}/api/v1/courses/${assignment.courseId}/assignments/${assignment.id}/submissions/${userId}?include[]=submission_comments`,
+    {
+      headers: { authorization: `Bearer ${canvas.token}` },
+    },
+  ).then(
+    (reply) =>
+      reply.json() as Promise<{
+        score: number | null;
+        grade: string | null;
+        workflow_state: string;
+        submission_comments: { comment: string }[];
+      }>,
+  );
 }
 
 async function creditsUsed(teacher: Teacher): Promise<number> {
-  return (await harness.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used;
+  return (await harness.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json()
+    .submissions_used;
 }
 
 describe('grading types', () => {
@@ -73,10 +98,18 @@ describe('grading types', () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     const assignment = demoAssignment('Website Credibility Check');
     const { base, student } = await open(teacher, assignment);
-    const response = await save(teacher, base, student, { grade: null, completion: 'complete', comment: 'Good source.' });
+    const response = await save(teacher, base, student, {
+      grade: null,
+      completion: 'complete',
+      comment: 'Good source.',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().stored).toBe('Complete');
-    expect(await inCanvas(assignment, student.user_id)).toMatchObject({ score: assignment.pointsPossible, grade: 'complete', workflow_state: 'graded' });
+    expect(await inCanvas(assignment, student.user_id)).toMatchObject({
+      score: assignment.pointsPossible,
+      grade: 'complete',
+      workflow_state: 'graded',
+    });
     expect(await creditsUsed(teacher)).toBe(1);
   });
 
@@ -126,7 +159,12 @@ describe('grading types', () => {
   it('reports a grade Canvas did not store, gives the credit back, and audits it', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
     // The course grades with its own scheme: Canvas answers 200 to "B" but keeps no score.
-    const assignment = withGradingType('letter_grade', [['Exceeds', 90], ['Meets', 70], ['Approaching', 50], ['Beginning', 0]]);
+    const assignment = withGradingType('letter_grade', [
+      ['Exceeds', 90],
+      ['Meets', 70],
+      ['Approaching', 50],
+      ['Beginning', 0],
+    ]);
     const { base, student } = await open(teacher, assignment);
     const response = await save(teacher, base, student, { grade: 8.5, comment: 'Strong notes.' });
     expect(response.statusCode).toBe(502);
@@ -136,7 +174,10 @@ describe('grading types', () => {
     );
     expect(await creditsUsed(teacher)).toBe(0);
     expect((await inCanvas(assignment, student.user_id)).score).toBeNull();
-    const audit = await queryRows<{ action: string }>(harness.database.db, sql`select action from audit_logs where user_id = ${teacher.userId} and action like 'GRADE%'`);
+    const audit = await queryRows<{ action: string }>(
+      harness.database.db,
+      sql`select action from audit_logs where user_id = ${teacher.userId} and action like 'GRADE%'`,
+    );
     expect(audit).toEqual([{ action: 'GRADE_NOT_STORED' }]);
   });
 });
@@ -148,7 +189,9 @@ describe('a grade above the points possible', () => {
     const { base, student } = await open(teacher, assignment);
     const refused = await save(teacher, base, student, { grade: 12 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ message: '12 is more than the 10 points possible. Confirm it as extra credit to save it as typed.' });
+    expect(refused.json().error).toMatchObject({
+      message: '12 is more than the 10 points possible. Confirm it as extra credit to save it as typed.',
+    });
     expect(await creditsUsed(teacher)).toBe(0);
 
     const confirmed = await save(teacher, base, student, { grade: 12, allowAboveMaximum: true });

@@ -11,17 +11,22 @@ import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
 
 const grading = useGradingHarness();
 
-
 async function firstGradableAssignment(teacher: Teacher, app = grading.app) {
-  const { assignments } = (await app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+  const { assignments } = (
+    await app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+  ).json();
   const target = assignments[0] as { course_id: number; id: number };
   const base = `/api/grading/courses/${target.course_id}/assignments/${target.id}`;
-  const view = (await app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+  const view = (
+    await app.inject({ method: 'GET', url: base, headers: teacher.headers })
+  ).json() as AssignmentGradingView;
   return { base, view, courseId: target.course_id, assignmentId: target.id };
 }
 
 const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded';
+  !submission.id.startsWith('placeholder_') &&
+  submission.submitted_at !== null &&
+  submission.workflow_state !== 'graded';
 
 async function usageOf(teacher: Teacher, app = grading.app) {
   return (await app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json();
@@ -36,7 +41,8 @@ describe('the grading view', () => {
     const names = view.submissions.map((submission) => submission.user.sortable_name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     for (const submission of view.submissions) {
-      if (submission.workflow_state === 'unsubmitted' && !submission.submitted_at) expect(submission.id).toMatch(/^placeholder_\d+$/);
+      if (submission.workflow_state === 'unsubmitted' && !submission.submitted_at)
+        expect(submission.id).toMatch(/^placeholder_\d+$/);
     }
   });
 });
@@ -51,7 +57,10 @@ describe('drafting with the offline engine', () => {
       method: 'POST',
       url: `${base}/drafts`,
       headers: teacher.headers,
-      payload: { userId: student.user_id, options: { mode: 'summative', useRubric: Boolean(view.assignment.rubric), customInstructions: null } },
+      payload: {
+        userId: student.user_id,
+        options: { mode: 'summative', useRubric: Boolean(view.assignment.rubric), customInstructions: null },
+      },
     });
     expect(response.statusCode).toBe(200);
     const { draft } = response.json();
@@ -59,12 +68,19 @@ describe('drafting with the offline engine', () => {
     expect(draft.grade).toBeGreaterThanOrEqual(0);
     expect(draft.grade).toBeLessThanOrEqual(points);
     expect(draft.grade * 2).toBe(Math.round(draft.grade * 2));
-    const quotes = [...draft.strengths, ...draft.areasForImprovement].filter((point: { quoteVerified: boolean }) => point.quoteVerified);
+    const quotes = [...draft.strengths, ...draft.areasForImprovement].filter(
+      (point: { quoteVerified: boolean }) => point.quoteVerified,
+    );
     expect(quotes.length).toBeGreaterThan(0);
-    const stored = (await grading.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })).json();
+    const stored = (
+      await grading.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })
+    ).json();
     expect(stored.drafts[String(student.user_id)].draft.grade).toBe(draft.grade);
     // Drafts are encrypted at rest: the feedback text is nowhere in the table.
-    const rows = await queryRows<{ sealed_draft: string }>(grading.database.db, sql`select sealed_draft from grading_drafts`);
+    const rows = await queryRows<{ sealed_draft: string }>(
+      grading.database.db,
+      sql`select sealed_draft from grading_drafts`,
+    );
     expect(rows.some((row) => row.sealed_draft.includes(draft.feedback.slice(0, 30)))).toBe(false);
   });
 
@@ -114,7 +130,10 @@ describe('drafting through a model', () => {
     ai = await startFakeAiServer();
     withModel = await createTestApp({
       database: grading.database,
-      aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
+      aiModel: createAiModel(
+        { provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' },
+        { maxNetworkRetries: 0 },
+      ),
     });
   });
   afterAll(async () => {
@@ -132,7 +151,10 @@ describe('drafting through a model', () => {
       method: 'POST',
       url: `${base}/drafts`,
       headers: teacher.headers,
-      payload: { userId: student.user_id, options: { mode: 'summative', useRubric: false, customInstructions: 'Mention the thesis.' } },
+      payload: {
+        userId: student.user_id,
+        options: { mode: 'summative', useRubric: false, customInstructions: 'Mention the thesis.' },
+      },
     });
     expect(response.statusCode).toBe(200);
     const prompt = ai.promptText();
@@ -184,14 +206,21 @@ describe('saving to Canvas', () => {
       { headers: { authorization: `Bearer ${grading.canvas.token}` } },
     ).then((reply) => reply.json());
     expect(inCanvas.score).toBe(7.5);
-    expect(inCanvas.submission_comments.map((comment: { comment: string }) => comment.comment)).toContain('Clear thesis; cite your sources.');
-    const audit = await queryRows<{ action: string }>(grading.database.db, sql`select action from audit_logs where user_id = ${teacher.userId} and action like 'GRADE%'`);
+    expect(inCanvas.submission_comments.map((comment: { comment: string }) => comment.comment)).toContain(
+      'Clear thesis; cite your sources.',
+    );
+    const audit = await queryRows<{ action: string }>(
+      grading.database.db,
+      sql`select action from audit_logs where user_id = ${teacher.userId} and action like 'GRADE%'`,
+    );
     expect(audit).toEqual([{ action: 'GRADE_SUBMISSION' }]);
   });
 
   it('sends the rubric assessment with the grade', async () => {
     const teacher = await grading.teacher();
-    const { assignments } = (await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    const { assignments } = (
+      await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+    ).json();
     let found: { base: string; view: AssignmentGradingView; courseId: number; assignmentId: number } | null = null;
     for (const item of assignments) {
       const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
@@ -205,7 +234,11 @@ describe('saving to Canvas', () => {
     const { base, view, courseId, assignmentId } = found!;
     const student = view.submissions.find(isWaiting)!;
     const rubric = view.assignment.rubric!;
-    const rubricAssessment = rubric.map((criterion) => ({ criterionId: criterion.id, points: criterion.points / 2, comments: `On ${criterion.description}` }));
+    const rubricAssessment = rubric.map((criterion) => ({
+      criterionId: criterion.id,
+      points: criterion.points / 2,
+      comments: `On ${criterion.description}`,
+    }));
     const total = rubricAssessment.reduce((sum, item) => sum + item.points, 0);
     const response = await grading.app.inject({
       method: 'PUT',
@@ -218,12 +251,17 @@ describe('saving to Canvas', () => {
       `${grading.canvas.baseUrl}/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions/${student.user_id}?include[]=rubric_assessment`,
       { headers: { authorization: `Bearer ${grading.canvas.token}` } },
     ).then((reply) => reply.json());
-    expect(inCanvas.rubric_assessment[rubric[0]!.id]).toMatchObject({ points: rubric[0]!.points / 2, comments: `On ${rubric[0]!.description}` });
+    expect(inCanvas.rubric_assessment[rubric[0]!.id]).toMatchObject({
+      points: rubric[0]!.points / 2,
+      comments: `On ${rubric[0]!.description}`,
+    });
   });
 
   it('never sends a drafted rubric comment beside points the teacher changed', async () => {
     const teacher = await grading.teacher();
-    const { assignments } = (await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    const { assignments } = (
+      await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+    ).json();
     let found: { base: string; view: AssignmentGradingView; courseId: number; assignmentId: number } | null = null;
     for (const item of assignments) {
       const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
@@ -242,9 +280,9 @@ describe('saving to Canvas', () => {
       payload: { userId: student.user_id, options: { mode: 'summative', useRubric: true, customInstructions: null } },
     });
     expect(drafted.statusCode, drafted.body).toBe(200);
-    const draftRubric = (drafted.json().draft.rubricAssessment as Array<{ criterionId: string; points: number; comment: string }>).filter(
-      (item) => item.comment.trim() !== '',
-    );
+    const draftRubric = (
+      drafted.json().draft.rubricAssessment as Array<{ criterionId: string; points: number; comment: string }>
+    ).filter((item) => item.comment.trim() !== '');
     expect(draftRubric.length).toBeGreaterThan(1);
     const [changed, kept] = draftRubric as [(typeof draftRubric)[number], (typeof draftRubric)[number]];
     const criterion = view.assignment.rubric!.find((item) => item.id === changed.criterionId)!;
@@ -258,7 +296,12 @@ describe('saving to Canvas', () => {
       method: 'PUT',
       url: `${base}/grades/${student.user_id}`,
       headers: teacher.headers,
-      payload: { submissionId: student.id, grade: otherPoints + kept.points, comment: 'Overall comment.', rubricAssessment },
+      payload: {
+        submissionId: student.id,
+        grade: otherPoints + kept.points,
+        comment: 'Overall comment.',
+        rubricAssessment,
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const inCanvas = await fetch(
@@ -274,14 +317,22 @@ describe('saving to Canvas', () => {
     const teacher = await grading.teacher();
     const { base, view } = await firstGradableAssignment(teacher);
     const student = view.submissions.find(isWaiting)!;
-    grading.canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] }, { method: 'PUT' });
+    grading.canvas.faults.failNext(
+      1,
+      403,
+      { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] },
+      { method: 'PUT' },
+    );
     const response = await grading.app.inject({
       method: 'PUT',
       url: `${base}/grades/${student.user_id}`,
       headers: teacher.headers,
       payload: { submissionId: student.id, grade: 5, comment: '' },
     });
-    expect(response.json().error).toMatchObject({ code: 'CANVAS_PERMISSION', message: 'Permission denied. Please check your Canvas permissions for grading.' });
+    expect(response.json().error).toMatchObject({
+      code: 'CANVAS_PERMISSION',
+      message: 'Permission denied. Please check your Canvas permissions for grading.',
+    });
     expect((await usageOf(teacher)).submissions_used).toBe(0);
     const audit = await queryRows<{ action: string }>(
       grading.database.db,
@@ -334,7 +385,13 @@ describe('saving to Canvas', () => {
     const teacher = await grading.teacher();
     await grading.database.db
       .insert(usageTracking)
-      .values({ userId: teacher.userId, email: teacher.email, billingPeriod: 'trial', monthYear: 'trial', submissionsUsed: 10 });
+      .values({
+        userId: teacher.userId,
+        email: teacher.email,
+        billingPeriod: 'trial',
+        monthYear: 'trial',
+        submissionsUsed: 10,
+      });
     const { base, view } = await firstGradableAssignment(teacher);
     const student = view.submissions.find(isWaiting)!;
     const response = await grading.app.inject({
@@ -345,7 +402,8 @@ describe('saving to Canvas', () => {
     });
     expect(response.json().error).toMatchObject({
       code: 'USAGE_LIMIT_REACHED',
-      message: "You've reached your limit of 10 submissions for this billing period. Consider purchasing additional submissions or upgrading your plan.",
+      message:
+        "You've reached your limit of 10 submissions for this billing period. Consider purchasing additional submissions or upgrading your plan.",
     });
   });
 
@@ -360,7 +418,10 @@ describe('saving to Canvas', () => {
       headers: ta.headers,
       payload: { submissionId: student.id, grade: 5, comment: '' },
     });
-    expect(response.json().error).toMatchObject({ code: 'CANVAS_PERMISSION', message: 'Permission denied. Please check your Canvas permissions for grading.' });
+    expect(response.json().error).toMatchObject({
+      code: 'CANVAS_PERMISSION',
+      message: 'Permission denied. Please check your Canvas permissions for grading.',
+    });
     expect((await usageOf(ta)).submissions_used).toBe(0);
   });
 });
@@ -368,14 +429,22 @@ describe('saving to Canvas', () => {
 describe('attachments', () => {
   it('downloads a student’s file through the server', async () => {
     const teacher = await grading.teacher();
-    const { assignments } = (await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    const { assignments } = (
+      await grading.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+    ).json();
     for (const item of assignments) {
       const base = `/api/grading/courses/${item.course_id}/assignments/${item.id}`;
-      const view = (await grading.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+      const view = (
+        await grading.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+      ).json() as AssignmentGradingView;
       const withFile = view.submissions.find((submission) => submission.attachments.length > 0);
       if (!withFile) continue;
       const file = withFile.attachments[0]!;
-      const response = await grading.app.inject({ method: 'GET', url: `${base}/students/${withFile.user_id}/attachments/${file.id}`, headers: teacher.headers });
+      const response = await grading.app.inject({
+        method: 'GET',
+        url: `${base}/students/${withFile.user_id}/attachments/${file.id}`,
+        headers: teacher.headers,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toContain('attachment');
       expect(response.rawPayload.length).toBeGreaterThan(50);

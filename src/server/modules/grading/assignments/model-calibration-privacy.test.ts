@@ -20,7 +20,10 @@ beforeAll(async () => {
   ai.setDefault({ kind: 'from-schema', overrides: { grade: 7 } });
   [harness, canvas] = await Promise.all([
     createTestApp({
-      aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
+      aiModel: createAiModel(
+        { provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' },
+        { maxNetworkRetries: 0 },
+      ),
       env: { AI_CALIBRATE: 'true' },
     }),
     startTestCanvas(),
@@ -31,33 +34,46 @@ afterAll(async () => {
 });
 
 const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') && submission.submitted_at !== null && submission.workflow_state !== 'graded';
+  !submission.id.startsWith('placeholder_') &&
+  submission.submitted_at !== null &&
+  submission.workflow_state !== 'graded';
 
 /** Every form of a name the roster holds, and each part of three letters or more on its own. */
 function nameForms(user: GradingSubmission['user']): string[] {
-  const parts = `${user.name} ${user.sortable_name}`.split(/[\s,]+/).filter((part) => part.replace(/[^\p{L}]/gu, '').length >= 3);
+  const parts = `${user.name} ${user.sortable_name}`
+    .split(/[\s,]+/)
+    .filter((part) => part.replace(/[^\p{L}]/gu, '').length >= 3);
   return [user.name, user.sortable_name, ...parts];
 }
 
 describe('model calibration and the class roster', () => {
   it('redacts every class member’s name in every excerpt sent to the model, the calibration’s graded work included', async () => {
     const teacher = await connectedTeacher(harness.app, canvas);
-    const { assignments } = (await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })).json();
+    const { assignments } = (
+      await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
+    ).json();
     const target = assignments[0] as { course_id: number; id: number };
     const base = `/api/grading/courses/${target.course_id}/assignments/${target.id}`;
-    const view = (await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })).json() as AssignmentGradingView;
+    const view = (
+      await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+    ).json() as AssignmentGradingView;
     const student = view.submissions.find(isWaiting)!;
     const roster = view.submissions.map((submission) => submission.user);
 
     // Each piece of work names two classmates, in full and by first name, as students do.
-    const stored = [...canvas.state.submissions.values()].filter((submission) => submission.assignmentId === target.id && submission.body);
+    const stored = [...canvas.state.submissions.values()].filter(
+      (submission) => submission.assignmentId === target.id && submission.body,
+    );
     stored.forEach((submission, index) => {
       const others = roster.filter((user) => user.id !== submission.userId);
       const first = others[index % others.length]!;
       const second = others[(index + 1) % others.length]!;
       submission.body = `${submission.body}<p>I talked this over with ${first.name}, and ${second.name.split(' ')[0]} disagreed with me.</p>`;
     });
-    const gradedWithText = stored.filter((submission) => submission.workflowState === 'graded' && submission.score !== null && submission.userId !== student.user_id);
+    const gradedWithText = stored.filter(
+      (submission) =>
+        submission.workflowState === 'graded' && submission.score !== null && submission.userId !== student.user_id,
+    );
     expect(gradedWithText.length).toBeGreaterThanOrEqual(3);
 
     ai.reset();

@@ -25,7 +25,10 @@ import { saveGrade } from '../kernel/save-grade';
 import { bySortableName, toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
 import { draftScope } from '../kernel/draft-scope';
 
-export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { context, kernel }) => {
+export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (
+  app,
+  { context, kernel },
+) => {
   const { drafts, usage } = kernel;
   app.addHook('onRequest', context.authenticate);
   const wholeClassDeps = {
@@ -41,7 +44,12 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
    * The assignment and every submission (drafts need the class for style examples), and the course
    * only when a breadcrumb needs its name: one parallel round of Canvas requests.
    */
-  async function loadAssignment(userId: string, courseId: number, assignmentId: number, options: { withCourse?: boolean } = {}) {
+  async function loadAssignment(
+    userId: string,
+    courseId: number,
+    assignmentId: number,
+    options: { withCourse?: boolean } = {},
+  ) {
     const canvas = await context.canvas.clientFor(userId);
     const [assignment, submissions, course] = await Promise.all([
       canvas.client.getAssignment(courseId, assignmentId),
@@ -51,23 +59,40 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
     return { canvas, assignment, submissions, course };
   }
 
-  app.get('/', { schema: { params: gradingRouteParamsSchema, response: { 200: assignmentGradingViewSchema } } }, async (request) => {
-    const { courseId, assignmentId } = request.params;
-    const { canvas, assignment, submissions, course } = await loadAssignment(currentUser(request).id, courseId, assignmentId, {
-      withCourse: true,
-    });
-    return {
-      assignment: toGradingAssignment(assignment, course!, canvas.toPublicUrl),
-      submissions: submissions.map(toGradingSubmission).sort(bySortableName),
-    };
-  });
+  app.get(
+    '/',
+    { schema: { params: gradingRouteParamsSchema, response: { 200: assignmentGradingViewSchema } } },
+    async (request) => {
+      const { courseId, assignmentId } = request.params;
+      const { canvas, assignment, submissions, course } = await loadAssignment(
+        currentUser(request).id,
+        courseId,
+        assignmentId,
+        {
+          withCourse: true,
+        },
+      );
+      return {
+        assignment: toGradingAssignment(assignment, course!, canvas.toPublicUrl),
+        submissions: submissions.map(toGradingSubmission).sort(bySortableName),
+      };
+    },
+  );
 
-  app.get('/drafts', { schema: { params: gradingRouteParamsSchema, response: { 200: storedDraftsSchema } } }, async (request) => {
-    const { id } = currentUser(request);
-    const scope = draftScope({ kind: 'assignment', courseId: request.params.courseId, assignmentId: request.params.assignmentId });
-    const [stored, job] = await Promise.all([drafts.list(id, scope), drafts.latestJob(id, scope)]);
-    return { drafts: stored, job };
-  });
+  app.get(
+    '/drafts',
+    { schema: { params: gradingRouteParamsSchema, response: { 200: storedDraftsSchema } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const scope = draftScope({
+        kind: 'assignment',
+        courseId: request.params.courseId,
+        assignmentId: request.params.assignmentId,
+      });
+      const [stored, job] = await Promise.all([drafts.list(id, scope), drafts.latestJob(id, scope)]);
+      return { drafts: stored, job };
+    },
+  );
 
   app.post(
     '/drafts',
@@ -97,13 +122,24 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
     { schema: { params: gradingRouteParamsSchema, body: batchDraftRequestSchema, response: { 200: draftJobSchema } } },
     async (request) => {
       const { courseId, assignmentId } = request.params;
-      return startWholeClassDraft(wholeClassDeps, currentUser(request).id, { courseId, assignmentId }, request.body.options);
+      return startWholeClassDraft(
+        wholeClassDeps,
+        currentUser(request).id,
+        { courseId, assignmentId },
+        request.body.options,
+      );
     },
   );
 
   app.put(
     '/grades/:userId',
-    { schema: { params: studentRouteParamsSchema, body: saveGradeRequestSchema, response: { 200: saveGradeResponseSchema } } },
+    {
+      schema: {
+        params: studentRouteParamsSchema,
+        body: saveGradeRequestSchema,
+        response: { 200: saveGradeResponseSchema },
+      },
+    },
     async (request) => {
       const teacher = currentUser(request);
       const { courseId, assignmentId, userId } = request.params;
@@ -118,7 +154,12 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
       const rubricAssessment = approved.rubricAssessment
         ? commentsFollowingPoints(approved.rubricAssessment, stored?.draft.rubricAssessment).assessment
         : null;
-      const saved = await saveGrade({ client: canvas.client, usage, audit: context.audit }, teacher, { courseId, assignmentId, userId }, { ...approved, rubricAssessment });
+      const saved = await saveGrade(
+        { client: canvas.client, usage, audit: context.audit },
+        teacher,
+        { courseId, assignmentId, userId },
+        { ...approved, rubricAssessment },
+      );
       // The draft has served its purpose once the grade is in Canvas.
       await drafts.remove(teacher.id, scope, userId);
       const { summary } = await getUsageSummary(usage, teacher.id);
@@ -126,18 +167,22 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
     },
   );
 
-  app.get('/students/:userId/attachments/:attachmentId', { schema: { params: attachmentRouteParamsSchema } }, async (request, reply) => {
-    const { courseId, assignmentId, userId, attachmentId } = request.params;
-    const canvas = await context.canvas.clientFor(currentUser(request).id);
-    const submission = await canvas.client.getSubmission(courseId, assignmentId, userId);
-    const attachment = submission.attachments.find((candidate) => candidate.id === attachmentId);
-    if (!attachment) throw new AppError('NOT_FOUND', 'That file is not part of this submission.');
-    const download = await canvas.client.downloadAttachment(attachment.url);
-    const filename = (attachment.displayName || attachment.filename).replace(/[^\w.\- ]+/g, '_');
-    return reply
-      .header('content-type', attachment.contentType || download.contentType || 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(download.bytes));
-  });
+  app.get(
+    '/students/:userId/attachments/:attachmentId',
+    { schema: { params: attachmentRouteParamsSchema } },
+    async (request, reply) => {
+      const { courseId, assignmentId, userId, attachmentId } = request.params;
+      const canvas = await context.canvas.clientFor(currentUser(request).id);
+      const submission = await canvas.client.getSubmission(courseId, assignmentId, userId);
+      const attachment = submission.attachments.find((candidate) => candidate.id === attachmentId);
+      if (!attachment) throw new AppError('NOT_FOUND', 'That file is not part of this submission.');
+      const download = await canvas.client.downloadAttachment(attachment.url);
+      const filename = (attachment.displayName || attachment.filename).replace(/[^\w.\- ]+/g, '_');
+      return reply
+        .header('content-type', attachment.contentType || download.contentType || 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(download.bytes));
+    },
+  );
 };

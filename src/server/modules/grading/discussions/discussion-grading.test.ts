@@ -36,7 +36,8 @@ async function loadView(teacher: Teacher, courseId = COURSE_ID, topicId = GRADED
 }
 
 async function usedCredits(teacher: Teacher) {
-  return (await grading.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
+  return (await grading.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json()
+    .submissions_used as number;
 }
 
 describe('the discussion view', () => {
@@ -46,7 +47,9 @@ describe('the discussion view', () => {
     const view = await loadView(teacher);
 
     const paths = grading.canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`);
-    expect(paths.filter((path) => path.endsWith('/view'))).toEqual([`GET /api/v1/courses/${COURSE_ID}/discussion_topics/${GRADED_TOPIC}/view`]);
+    expect(paths.filter((path) => path.endsWith('/view'))).toEqual([
+      `GET /api/v1/courses/${COURSE_ID}/discussion_topics/${GRADED_TOPIC}/view`,
+    ]);
     expect(paths.some((path) => path.includes('/entries'))).toBe(false);
     expect([...paths].sort()).toEqual(
       [
@@ -137,7 +140,8 @@ describe('the discussion view', () => {
     const view = await loadView(teacher);
     const long = view.students.find((student) => (student.original_post_preview?.length ?? 0) > 200);
     expect(long?.original_post_preview).toMatch(/^.{200}\.\.\.$/s);
-    for (const student of view.students) if (student.original_post_preview) expect(student.original_post_preview.length).toBeLessThanOrEqual(203);
+    for (const student of view.students)
+      if (student.original_post_preview) expect(student.original_post_preview.length).toBeLessThanOrEqual(203);
   });
 
   it('takes the discussion’s points, else the linked assignment’s, else 100', async () => {
@@ -147,7 +151,11 @@ describe('the discussion view', () => {
     expect(discussionPointsPossible(0, 0)).toBe(100);
 
     const teacher = await grading.teacher();
-    expect((await loadView(teacher)).discussion).toMatchObject({ points_possible: 10, is_graded: true, assignment_id: LINKED_ASSIGNMENT });
+    expect((await loadView(teacher)).discussion).toMatchObject({
+      points_possible: 10,
+      is_graded: true,
+      assignment_id: LINKED_ASSIGNMENT,
+    });
     const assignment = grading.canvas.state.assignments.get(OTHER_ASSIGNMENT)!;
     const before = assignment.pointsPossible;
     try {
@@ -157,7 +165,12 @@ describe('the discussion view', () => {
       assignment.pointsPossible = before;
     }
     const ungraded = await loadView(teacher, COURSE_ID, UNGRADED_TOPIC);
-    expect(ungraded.discussion).toMatchObject({ is_graded: false, assignment_id: null, points_possible: 100, rubric: null });
+    expect(ungraded.discussion).toMatchObject({
+      is_graded: false,
+      assignment_id: null,
+      points_possible: 100,
+      rubric: null,
+    });
     expect(ungraded.students.length).toBeGreaterThan(5);
     expect(ungraded.students.every((student) => student.grade.submission_id === null)).toBe(true);
   });
@@ -170,7 +183,10 @@ describe('the discussion view', () => {
         reply_count: Math.max(0, posts - 1),
         grade: { score, excused: false },
       }) as unknown as DiscussionStudent;
-    const summary = summarizeDiscussion([student(4, 20), student(1, 17), student(0, null), student(2, 11.5), student(3, 12)], 20);
+    const summary = summarizeDiscussion(
+      [student(4, 20), student(1, 17), student(0, null), student(2, 11.5), student(3, 12)],
+      20,
+    );
     expect(summary).toMatchObject({
       student_count: 5,
       graded_count: 4,
@@ -183,14 +199,9 @@ describe('the discussion view', () => {
       average_posts_per_participant: 2.5,
       letter_distribution: { A: 1, B: 1, C: 0, D: 1, F: 1 },
     });
-    expect(['None', 'Minimal', 'Good', 'Good', 'Excellent', 'Excellent'].map((_, count) => participationLevel(count))).toEqual([
-      'None',
-      'Minimal',
-      'Good',
-      'Good',
-      'Excellent',
-      'Excellent',
-    ]);
+    expect(
+      ['None', 'Minimal', 'Good', 'Good', 'Excellent', 'Excellent'].map((_, count) => participationLevel(count)),
+    ).toEqual(['None', 'Minimal', 'Good', 'Good', 'Excellent', 'Excellent']);
   });
 });
 
@@ -212,7 +223,9 @@ describe('saving a discussion grade', () => {
     expect(body.grade.submission_comments.at(-1).comment).toBe('Thoughtful replies to classmates.');
 
     const writes = grading.canvas.requestLog.filter((entry) => entry.method === 'PUT').map((entry) => entry.path);
-    expect(writes).toEqual([`/api/v1/courses/${COURSE_ID}/assignments/${LINKED_ASSIGNMENT}/submissions/${student.user.id}`]);
+    expect(writes).toEqual([
+      `/api/v1/courses/${COURSE_ID}/assignments/${LINKED_ASSIGNMENT}/submissions/${student.user.id}`,
+    ]);
     const inCanvas = grading.canvas.state.submissionOf(LINKED_ASSIGNMENT, student.user.id)!;
     expect(inCanvas).toMatchObject({ score: 8.5, workflowState: 'graded' });
     expect(inCanvas.comments.at(-1)?.comment).toBe('Thoughtful replies to classmates.');
@@ -237,8 +250,20 @@ describe('saving a discussion grade', () => {
       freeFormCriterionComments: false,
       useForGrading: false,
       criteria: [
-        { id: 'content', points: 10, description: 'Content', longDescription: null, ratings: [{ id: 'c-full', points: 10, description: 'Full', longDescription: '' }] },
-        { id: 'engagement', points: 5, description: 'Engagement', longDescription: null, ratings: [{ id: 'e-full', points: 5, description: 'Full', longDescription: '' }] },
+        {
+          id: 'content',
+          points: 10,
+          description: 'Content',
+          longDescription: null,
+          ratings: [{ id: 'c-full', points: 10, description: 'Full', longDescription: '' }],
+        },
+        {
+          id: 'engagement',
+          points: 5,
+          description: 'Engagement',
+          longDescription: null,
+          ratings: [{ id: 'e-full', points: 5, description: 'Full', longDescription: '' }],
+        },
       ],
     };
     assignment.rubric = rubric;
@@ -298,7 +323,10 @@ describe('saving a discussion grade', () => {
       method: 'POST',
       url: `${base(COURSE_ID, UNGRADED_TOPIC)}/drafts`,
       headers: teacher.headers,
-      payload: { userId: view.students[0]!.user.id, options: { mode: 'formative', useRubric: false, customInstructions: null } },
+      payload: {
+        userId: view.students[0]!.user.id,
+        options: { mode: 'formative', useRubric: false, customInstructions: null },
+      },
     });
     expect(drafting.statusCode).toBe(400);
   });
@@ -343,11 +371,20 @@ describe('drafting a discussion grade', () => {
     expect(draft.grade).toBeLessThanOrEqual(10);
     expect(draft.gradeReview.length).toBeGreaterThan(0);
     // Like an assignment draft, it learns the teacher's scale from the classmates already graded.
-    const graded = view.students.filter((other) => other.user.id !== student.user.id && other.post_count > 0 && !other.grade.excused && other.grade.score !== null);
+    const graded = view.students.filter(
+      (other) =>
+        other.user.id !== student.user.id && other.post_count > 0 && !other.grade.excused && other.grade.score !== null,
+    );
     expect(graded.length).toBeGreaterThan(0);
     expect(draft.basis).toMatchObject({ method: 'class', gradesLearnedFrom: graded.length });
 
-    const stored = (await grading.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
+    const stored = (
+      await grading.app.inject({
+        method: 'GET',
+        url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`,
+        headers: teacher.headers,
+      })
+    ).json();
     expect(Object.keys(stored.drafts)).toEqual([String(student.user.id)]);
     await grading.app.inject({
       method: 'PUT',
@@ -355,7 +392,13 @@ describe('drafting a discussion grade', () => {
       headers: teacher.headers,
       payload: { grade: draft.grade, comment: draft.feedback },
     });
-    const after = (await grading.app.inject({ method: 'GET', url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`, headers: teacher.headers })).json();
+    const after = (
+      await grading.app.inject({
+        method: 'GET',
+        url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`,
+        headers: teacher.headers,
+      })
+    ).json();
     expect(after.drafts).toEqual({});
   });
 
@@ -379,7 +422,10 @@ describe('drafting a discussion grade', () => {
       ai = await startFakeAiServer();
       withModel = await createTestApp({
         database: grading.database,
-        aiModel: createAiModel({ provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' }, { maxNetworkRetries: 0 }),
+        aiModel: createAiModel(
+          { provider: 'openai-compatible', baseUrl: ai.baseUrl, model: 'test-model' },
+          { maxNetworkRetries: 0 },
+        ),
       });
     });
     afterAll(async () => {
@@ -390,13 +436,18 @@ describe('drafting a discussion grade', () => {
     it('sends every post with the replies it answers, the prompt and participation, but no names', async () => {
       const teacher = await grading.teacher(withModel.app);
       const view = await loadView(teacher, COURSE_ID, GRADED_TOPIC, withModel.app);
-      const student = view.students.find((candidate) => candidate.reply_count >= 1 && candidate.initial_post_count >= 1)!;
+      const student = view.students.find(
+        (candidate) => candidate.reply_count >= 1 && candidate.initial_post_count >= 1,
+      )!;
       ai.enqueue({ kind: 'from-schema', overrides: { grade: 40, feedback: 'Nice replies, [STUDENT_FIRST_NAME].' } });
       const response = await withModel.app.inject({
         method: 'POST',
         url: `${base(COURSE_ID, GRADED_TOPIC)}/drafts`,
         headers: teacher.headers,
-        payload: { userId: student.user.id, options: { mode: 'summative', useRubric: false, customInstructions: null } },
+        payload: {
+          userId: student.user.id,
+          options: { mode: 'summative', useRubric: false, customInstructions: null },
+        },
       });
       expect(response.statusCode).toBe(200);
       const prompt = ai.promptText();
@@ -404,9 +455,13 @@ describe('drafting a discussion grade', () => {
       expect(prompt).toContain(`Participation: ${student.post_count} posts`);
       expect(prompt).toContain(`participation level ${student.participation}`);
       const reply = student.posts.find((post) => post.in_reply_to && !post.in_reply_to.is_deleted)!;
-      const parentWords = reply.in_reply_to!.message.replace(/<[^>]+>/g, ' ').split(/\s+/).filter((word) => word.length > 6).slice(0, 3);
+      const parentWords = reply
+        .in_reply_to!.message.replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter((word) => word.length > 6)
+        .slice(0, 3);
       for (const word of parentWords) expect(prompt).toContain(word.replace(/[.,;:!?"]+$/, ''));
-      expect(prompt).toContain("answering this post by [CLASSMATE]");
+      expect(prompt).toContain('answering this post by [CLASSMATE]');
 
       const [first, ...rest] = student.user.name.split(' ');
       expect(prompt).not.toContain(student.user.name);
@@ -416,7 +471,9 @@ describe('drafting a discussion grade', () => {
         expect(prompt).not.toContain(classmate.user.name);
       }
       // Classmates the teacher already graded with a comment set the scale and voice, without their names.
-      const gradedWithComment = view.students.filter((other) => other.grade.score !== null && other.grade.submission_comments.length > 0);
+      const gradedWithComment = view.students.filter(
+        (other) => other.grade.score !== null && other.grade.submission_comments.length > 0,
+      );
       expect(gradedWithComment.length).toBeGreaterThan(0);
       expect(prompt).toContain("The teacher's own graded examples");
       const { draft } = response.json();

@@ -29,7 +29,9 @@ export function composeDiscussionWork(student: DiscussionStudent): { text: strin
       return;
     }
     const parent = post.in_reply_to;
-    const parentText = parent.is_deleted ? '(that post was deleted)' : excerpt(htmlToText(parent.message).trim(), PARENT_EXCERPT_CHARS);
+    const parentText = parent.is_deleted
+      ? '(that post was deleted)'
+      : excerpt(htmlToText(parent.message).trim(), PARENT_EXCERPT_CHARS);
     sections.push(
       [
         `Post ${index + 1}: reply (${when}), answering this post by ${parent.author_name} (context only, not the student's work):`,
@@ -52,14 +54,26 @@ const EXAMPLE_EXCERPT_CHARS = 700;
  * Up to three classmates the teacher already graded with a comment, spread across the scale, as
  * references for the teacher's scale and voice. Every name in them is replaced.
  */
-export function pickDiscussionExamples(students: readonly DiscussionStudent[], forUserId: number, everyName: readonly string[]): GradingExample[] {
+export function pickDiscussionExamples(
+  students: readonly DiscussionStudent[],
+  forUserId: number,
+  everyName: readonly string[],
+): GradingExample[] {
   const teacherCommentOf = (student: DiscussionStudent) =>
     student.grade.submission_comments.filter((comment) => comment.author_name !== student.user.name).at(-1);
   const graded = students
-    .filter((student) => student.user.id !== forUserId && student.grade.score !== null && student.post_count > 0 && teacherCommentOf(student))
+    .filter(
+      (student) =>
+        student.user.id !== forUserId &&
+        student.grade.score !== null &&
+        student.post_count > 0 &&
+        teacherCommentOf(student),
+    )
     .sort((a, b) => (b.grade.score ?? 0) - (a.grade.score ?? 0));
   const chosen = [graded[0], graded.at(-1), graded[Math.floor(graded.length / 2)]]
-    .filter((student, index, all): student is DiscussionStudent => student !== undefined && all.indexOf(student) === index)
+    .filter(
+      (student, index, all): student is DiscussionStudent => student !== undefined && all.indexOf(student) === index,
+    )
     .slice(0, MAX_EXAMPLES);
   const redact = createClassmateRedactor(everyName);
   return chosen.map((student, index) => ({
@@ -80,7 +94,11 @@ export function pickDiscussionExamples(students: readonly DiscussionStudent[], f
  * replaced) and the teacher's grades on those already graded: what the engine learns the
  * teacher's scale from, as for an assignment. The drafted student is never among them.
  */
-export function discussionClassWork(students: readonly DiscussionStudent[], forUserId: number, everyName: readonly string[]): ClassWork[] {
+export function discussionClassWork(
+  students: readonly DiscussionStudent[],
+  forUserId: number,
+  everyName: readonly string[],
+): ClassWork[] {
   // One roster pattern for the whole class, not one per classmate.
   const redact = createClassmateRedactor(everyName);
   return students
@@ -110,7 +128,10 @@ export async function draftDiscussionFeedback(input: {
 }): Promise<DraftResponse> {
   const { engine, discussion, student, options } = input;
   if (student.post_count === 0) {
-    throw new AppError('VALIDATION', "This student hasn't posted in this discussion yet, so there is nothing to draft from.");
+    throw new AppError(
+      'VALIDATION',
+      "This student hasn't posted in this discussion yet, so there is nothing to draft from.",
+    );
   }
   const work = composeDiscussionWork(student);
   const identity: StudentIdentity = { names: [student.user.name, student.user.sortable_name], emails: [] };
@@ -123,7 +144,14 @@ export async function draftDiscussionFeedback(input: {
     identity,
     otherNames: input.otherNames,
     // The discussion variant of the prompt frames it: participation and content, context is not the student's.
-    task: { variant: { kind: 'discussion' }, name: discussion.title, descriptionText: prompt, pointsPossible: discussion.points_possible, rubric, promptText: `${discussion.title}\n\n${prompt || '(The discussion has no prompt text.)'}` },
+    task: {
+      variant: { kind: 'discussion' },
+      name: discussion.title,
+      descriptionText: prompt,
+      pointsPossible: discussion.points_possible,
+      rubric,
+      promptText: `${discussion.title}\n\n${prompt || '(The discussion has no prompt text.)'}`,
+    },
     options,
     examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
     classWork: discussionClassWork(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),

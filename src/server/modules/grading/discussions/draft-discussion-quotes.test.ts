@@ -8,7 +8,8 @@ const CLASSMATE_POST =
   'Honestly I think social media ruins teenage sleep because everyone stays awake for notifications until midnight. My cousin gets four hours a night and fails tests.';
 const OWN_INITIAL =
   'Social media helps teens find communities they cannot find at school. For example, my friend found a coding club online that taught her Python. However, it can also spread rumours quickly, so teens need to learn to check sources before sharing anything.';
-const OWN_REPLY = 'I see your point about sleep, but the research we read says the problem is screens at night in general, not social media itself.';
+const OWN_REPLY =
+  'I see your point about sleep, but the research we read says the problem is screens at night in general, not social media itself.';
 
 function student(): DiscussionStudent {
   const base = { updated_at: null, reply_count: 0 };
@@ -18,7 +19,15 @@ function student(): DiscussionStudent {
     missing: false,
     submitted_at: '2026-11-13T02:02:00Z',
     posts: [
-      { ...base, id: 1, parent_id: null, message: `<p>${OWN_INITIAL}</p>`, created_at: '2026-11-13T02:02:00Z', is_reply: false, in_reply_to: null },
+      {
+        ...base,
+        id: 1,
+        parent_id: null,
+        message: `<p>${OWN_INITIAL}</p>`,
+        created_at: '2026-11-13T02:02:00Z',
+        is_reply: false,
+        in_reply_to: null,
+      },
       {
         ...base,
         id: 2,
@@ -26,7 +35,13 @@ function student(): DiscussionStudent {
         message: `<p>${OWN_REPLY}</p>`,
         created_at: '2026-11-14T10:00:00Z',
         is_reply: true,
-        in_reply_to: { id: 9, author_name: 'Rafael Turner', message: `<p>${CLASSMATE_POST}</p>`, created_at: '2026-11-13T09:00:00Z', is_deleted: false },
+        in_reply_to: {
+          id: 9,
+          author_name: 'Rafael Turner',
+          message: `<p>${CLASSMATE_POST}</p>`,
+          created_at: '2026-11-13T09:00:00Z',
+          is_deleted: false,
+        },
       },
     ],
     post_count: 2,
@@ -34,7 +49,15 @@ function student(): DiscussionStudent {
     reply_count: 1,
     participation: 'good',
     original_post_preview: OWN_INITIAL.slice(0, 200),
-    grade: { submission_id: 1, score: null, grade: null, graded_at: null, excused: false, submission_comments: [], rubric_assessment: null },
+    grade: {
+      submission_id: 1,
+      score: null,
+      grade: null,
+      graded_at: null,
+      excused: false,
+      submission_comments: [],
+      rubric_assessment: null,
+    },
   } as unknown as DiscussionStudent;
 }
 
@@ -50,27 +73,53 @@ const discussion = {
 } as unknown as GradingDiscussion;
 
 describe('discussion draft quotes', () => {
-  it.each(['formative', 'summative'] as const)('never puts a classmate post or prompt scaffolding into the %s feedback', async (mode) => {
-    const response = await draftDiscussionFeedback({
-      engine: offlineDrafter,
-      discussion,
-      student: student(),
-      otherNames: ['Rafael Turner'],
-      options: { mode, useRubric: false, customInstructions: null },
-    });
-    const { draft } = response;
-    const everything = [draft.feedback, draft.summary, ...[...draft.strengths, ...draft.areasForImprovement].map((point) => `${point.text} ${point.quote ?? ''}`)].join('\n');
-    for (const fragment of ['notifications until midnight', 'My cousin gets four hours', '[CLASSMATE]', 'context only', 'Post 1:', 'Post 2:', 'Participation:', '()', '(“”)']) {
-      expect(everything).not.toContain(fragment);
-    }
-    const quotes = [...draft.strengths, ...draft.areasForImprovement].flatMap((point) => (point.quote ? [point.quote] : []));
-    expect(quotes.length).toBeGreaterThan(0);
-    for (const quote of quotes) expect(`${OWN_INITIAL}\n${OWN_REPLY}`).toContain(quote);
-  });
+  it.each(['formative', 'summative'] as const)(
+    'never puts a classmate post or prompt scaffolding into the %s feedback',
+    async (mode) => {
+      const response = await draftDiscussionFeedback({
+        engine: offlineDrafter,
+        discussion,
+        student: student(),
+        otherNames: ['Rafael Turner'],
+        options: { mode, useRubric: false, customInstructions: null },
+      });
+      const { draft } = response;
+      const everything = [
+        draft.feedback,
+        draft.summary,
+        ...[...draft.strengths, ...draft.areasForImprovement].map((point) => `${point.text} ${point.quote ?? ''}`),
+      ].join('\n');
+      for (const fragment of [
+        'notifications until midnight',
+        'My cousin gets four hours',
+        '[CLASSMATE]',
+        'context only',
+        'Post 1:',
+        'Post 2:',
+        'Participation:',
+        '()',
+        '(“”)',
+      ]) {
+        expect(everything).not.toContain(fragment);
+      }
+      const quotes = [...draft.strengths, ...draft.areasForImprovement].flatMap((point) =>
+        point.quote ? [point.quote] : [],
+      );
+      expect(quotes.length).toBeGreaterThan(0);
+      for (const quote of quotes) expect(`${OWN_INITIAL}\n${OWN_REPLY}`).toContain(quote);
+    },
+  );
 });
 
 describe('discussion class work and examples', () => {
-  function classmate(id: number, name: string, sortable: string, post: string, score: number | null, comment?: string): DiscussionStudent {
+  function classmate(
+    id: number,
+    name: string,
+    sortable: string,
+    post: string,
+    score: number | null,
+    comment?: string,
+  ): DiscussionStudent {
     const base = student();
     return {
       ...base,
@@ -80,16 +129,33 @@ describe('discussion class work and examples', () => {
       grade: {
         ...base.grade,
         score,
-        submission_comments: comment ? [{ id: id, author_name: 'Ms Teacher', comment, created_at: '2026-11-15T00:00:00Z' }] : [],
+        submission_comments: comment
+          ? [{ id: id, author_name: 'Ms Teacher', comment, created_at: '2026-11-15T00:00:00Z' }]
+          : [],
       },
     } as unknown as DiscussionStudent;
   }
   const classmates = [
     student(),
-    classmate(2002, 'Rafael Turner', 'Turner, Rafael', 'I agree with Ana Bennett and with Mia Lopez about sleep.', 8, 'Good reply to Mia Lopez, Rafael.'),
+    classmate(
+      2002,
+      'Rafael Turner',
+      'Turner, Rafael',
+      'I agree with Ana Bennett and with Mia Lopez about sleep.',
+      8,
+      'Good reply to Mia Lopez, Rafael.',
+    ),
     classmate(2003, 'Mia Lopez', 'Lopez, Mia', 'Rafael Turner is right that screens keep Turner awake.', null),
   ];
-  const everyName = ['Rafael Turner', 'Turner, Rafael', 'Mia Lopez', 'Lopez, Mia', 'Ms Teacher', 'Ana Bennett', 'Bennett, Ana'];
+  const everyName = [
+    'Rafael Turner',
+    'Turner, Rafael',
+    'Mia Lopez',
+    'Lopez, Mia',
+    'Ms Teacher',
+    'Ana Bennett',
+    'Bennett, Ana',
+  ];
 
   it('replaces every name in each classmate’s posts and leaves the drafted student out', () => {
     const work = discussionClassWork(classmates, 2001, everyName);

@@ -8,7 +8,11 @@ import type { LoadedDiscussion } from './to-discussion-view';
  * assigned student with their grade and comments, paginated). The assignment itself is fetched
  * only when Canvas did not embed it in the topic.
  */
-export async function loadDiscussion(client: CanvasClient, courseId: number, topicId: number): Promise<LoadedDiscussion> {
+export async function loadDiscussion(
+  client: CanvasClient,
+  courseId: number,
+  topicId: number,
+): Promise<LoadedDiscussion> {
   const [topic, view, course] = await Promise.all([
     client.getDiscussionTopic(courseId, topicId),
     client.getDiscussionView(courseId, topicId),

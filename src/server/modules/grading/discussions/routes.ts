@@ -21,7 +21,10 @@ import { commentsFollowingPoints } from '@/shared/rubric-comments';
 import { draftScope } from '../kernel/draft-scope';
 
 /** Discussion grading, under /api/grading/courses/:courseId/discussions/:discussionId. */
-export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { context, kernel }) => {
+export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (
+  app,
+  { context, kernel },
+) => {
   const { drafts, usage } = kernel;
   app.addHook('onRequest', context.authenticate);
 
@@ -31,30 +34,51 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
     return { loaded, view: toDiscussionGradingView(loaded, canvas.toPublicUrl) };
   }
 
-  app.get('/', { schema: { params: discussionRouteParamsSchema, response: { 200: discussionGradingViewSchema } } }, async (request) => {
-    const { courseId, discussionId } = request.params;
-    return (await loadView(currentUser(request).id, courseId, discussionId)).view;
-  });
+  app.get(
+    '/',
+    { schema: { params: discussionRouteParamsSchema, response: { 200: discussionGradingViewSchema } } },
+    async (request) => {
+      const { courseId, discussionId } = request.params;
+      return (await loadView(currentUser(request).id, courseId, discussionId)).view;
+    },
+  );
 
-  app.get('/drafts', { schema: { params: discussionRouteParamsSchema, response: { 200: storedDraftsSchema } } }, async (request) => {
-    const { courseId, discussionId } = request.params;
-    return { drafts: await drafts.list(currentUser(request).id, draftScope({ kind: 'discussion', courseId, topicId: discussionId })), job: null };
-  });
+  app.get(
+    '/drafts',
+    { schema: { params: discussionRouteParamsSchema, response: { 200: storedDraftsSchema } } },
+    async (request) => {
+      const { courseId, discussionId } = request.params;
+      return {
+        drafts: await drafts.list(
+          currentUser(request).id,
+          draftScope({ kind: 'discussion', courseId, topicId: discussionId }),
+        ),
+        job: null,
+      };
+    },
+  );
 
   app.post(
     '/drafts',
-    { schema: { params: discussionRouteParamsSchema, body: draftRequestSchema, response: { 200: draftResponseSchema } } },
+    {
+      schema: { params: discussionRouteParamsSchema, body: draftRequestSchema, response: { 200: draftResponseSchema } },
+    },
     async (request) => {
       const { id } = currentUser(request);
       const { courseId, discussionId } = request.params;
       await consumeDraftAllowance(context.db, id);
       const { loaded, view } = await loadView(id, courseId, discussionId);
-      if (!view.discussion.is_graded) throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
+      if (!view.discussion.is_graded)
+        throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
       const student = view.students.find((candidate) => candidate.user.id === request.body.userId);
       if (!student) throw new AppError('NOT_FOUND', 'That student is not part of this discussion.');
       const otherNames = [
-        ...view.students.filter((other) => other.user.id !== student.user.id).flatMap((other) => [other.user.name, other.user.sortable_name]),
-        ...loaded.view.participants.filter((participant) => participant.id !== student.user.id).map((participant) => participant.displayName),
+        ...view.students
+          .filter((other) => other.user.id !== student.user.id)
+          .flatMap((other) => [other.user.name, other.user.sortable_name]),
+        ...loaded.view.participants
+          .filter((participant) => participant.id !== student.user.id)
+          .map((participant) => participant.displayName),
       ];
       const response = await draftDiscussionFeedback({
         engine: context.gradeDrafter,
@@ -64,7 +88,12 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
         classmates: view.students,
         options: request.body.options,
       });
-      await drafts.save(id, draftScope({ kind: 'discussion', courseId, topicId: discussionId }), student.user.id, response);
+      await drafts.save(
+        id,
+        draftScope({ kind: 'discussion', courseId, topicId: discussionId }),
+        student.user.id,
+        response,
+      );
       return response;
     },
   );

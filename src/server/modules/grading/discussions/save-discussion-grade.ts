@@ -39,7 +39,12 @@ export async function saveDiscussionGrade(
       comment: request.comment,
       rubricAssessment: hasRubric ? request.rubricAssessment : null,
     },
-    { assignment: { ...assignment, pointsPossible: discussionPointsPossible(topic.assignment?.pointsPossible, assignment.pointsPossible) } },
+    {
+      assignment: {
+        ...assignment,
+        pointsPossible: discussionPointsPossible(topic.assignment?.pointsPossible, assignment.pointsPossible),
+      },
+    },
   );
   return { grade: toDiscussionGrade(saved.submission), stored: saved.stored };
 }

@@ -53,8 +53,10 @@ export function flattenView(entries: readonly CanvasDiscussionViewEntry[]): Map<
 /** Display names of everyone who can appear in the discussion: students first, then Canvas's participants. */
 function namesById(loaded: LoadedDiscussion): Map<number, string> {
   const names = new Map<number, string>();
-  for (const participant of loaded.view.participants) if (participant.displayName) names.set(participant.id, participant.displayName);
-  for (const submission of loaded.submissions ?? []) if (submission.user) names.set(submission.userId, submission.user.name);
+  for (const participant of loaded.view.participants)
+    if (participant.displayName) names.set(participant.id, participant.displayName);
+  for (const submission of loaded.submissions ?? [])
+    if (submission.user) names.set(submission.userId, submission.user.name);
   if (loaded.topic.author) names.set(loaded.topic.author.id, loaded.topic.author.displayName);
   return names;
 }
@@ -79,7 +81,15 @@ function studentsOf(loaded: LoadedDiscussion): GradingUser[] {
 
 export function toDiscussionGrade(submission: CanvasSubmission | undefined): DiscussionGrade {
   if (!submission) {
-    return { submission_id: null, score: null, grade: null, graded_at: null, excused: false, submission_comments: [], rubric_assessment: null };
+    return {
+      submission_id: null,
+      score: null,
+      grade: null,
+      graded_at: null,
+      excused: false,
+      submission_comments: [],
+      rubric_assessment: null,
+    };
   }
   // Comments and rubric assessment exactly as the assignment grading view gives them.
   const { submission_comments, rubric_assessment } = toGradingSubmission(submission);
@@ -116,7 +126,9 @@ function postsOf(userId: number, entries: Map<number, FlatEntry>, names: Map<num
         in_reply_to: parent
           ? {
               id: parent.id,
-              author_name: parent.isDeleted ? 'Deleted post' : ((parent.userId !== null ? names.get(parent.userId) : undefined) ?? 'Someone'),
+              author_name: parent.isDeleted
+                ? 'Deleted post'
+                : ((parent.userId !== null ? names.get(parent.userId) : undefined) ?? 'Someone'),
               message: parent.isDeleted ? '' : (parent.message ?? ''),
               created_at: parent.createdAt,
               is_deleted: parent.isDeleted,
@@ -127,7 +139,10 @@ function postsOf(userId: number, entries: Map<number, FlatEntry>, names: Map<num
     });
 }
 
-export function toDiscussionGradingView(loaded: LoadedDiscussion, toPublicUrl: (url: string) => string): DiscussionGradingView {
+export function toDiscussionGradingView(
+  loaded: LoadedDiscussion,
+  toPublicUrl: (url: string) => string,
+): DiscussionGradingView {
   const { topic, view, course, assignment } = loaded;
   const entries = flattenView(view.entries);
   const names = namesById(loaded);

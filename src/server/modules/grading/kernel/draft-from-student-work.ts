@@ -60,7 +60,12 @@ export async function draftFromStudentWork(input: {
   const useRubric = options.useRubric && task.rubric !== null;
   const raw = await engine.draftGrade({
     ...(task.variant ? { variant: task.variant } : {}),
-    assignment: { name: task.name, descriptionText: task.descriptionText, pointsPossible: task.pointsPossible ?? 100, rubric: task.rubric },
+    assignment: {
+      name: task.name,
+      descriptionText: task.descriptionText,
+      pointsPossible: task.pointsPossible ?? 100,
+      rubric: task.rubric,
+    },
     submissionText: redaction.text,
     ...(work.ownText ? { ownText: redactStudentIdentity(redactOthers(work.ownText), identity).text } : {}),
     options: { ...options, useRubric },

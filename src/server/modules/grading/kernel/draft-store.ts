@@ -43,7 +43,12 @@ export function createDraftStore(db: Database, key: Buffer) {
         .select()
         .from(gradingDrafts)
         .where(
-          and(eq(gradingDrafts.userId, userId), eq(gradingDrafts.scope, scope), eq(gradingDrafts.studentId, String(studentId)), gt(gradingDrafts.expiresAt, now)),
+          and(
+            eq(gradingDrafts.userId, userId),
+            eq(gradingDrafts.scope, scope),
+            eq(gradingDrafts.studentId, String(studentId)),
+            gt(gradingDrafts.expiresAt, now),
+          ),
         );
       if (!row) return null;
       try {
@@ -56,11 +61,20 @@ export function createDraftStore(db: Database, key: Buffer) {
     async remove(userId: string, scope: string, studentId: number) {
       await db
         .delete(gradingDrafts)
-        .where(and(eq(gradingDrafts.userId, userId), eq(gradingDrafts.scope, scope), eq(gradingDrafts.studentId, String(studentId))));
+        .where(
+          and(
+            eq(gradingDrafts.userId, userId),
+            eq(gradingDrafts.scope, scope),
+            eq(gradingDrafts.studentId, String(studentId)),
+          ),
+        );
     },
 
     async deleteExpired(now = new Date()): Promise<number> {
-      const removed = await db.delete(gradingDrafts).where(lt(gradingDrafts.expiresAt, now)).returning({ id: gradingDrafts.studentId });
+      const removed = await db
+        .delete(gradingDrafts)
+        .where(lt(gradingDrafts.expiresAt, now))
+        .returning({ id: gradingDrafts.studentId });
       return removed.length;
     },
 
@@ -71,7 +85,13 @@ export function createDraftStore(db: Database, key: Buffer) {
     async startJob(userId: string, scope: string, total: number): Promise<{ job: DraftJob; created: boolean }> {
       const [row] = await db
         .insert(draftJobs)
-        .values({ userId, scope, total, status: total === 0 ? 'finished' : 'running', finishedAt: total === 0 ? new Date() : null })
+        .values({
+          userId,
+          scope,
+          total,
+          status: total === 0 ? 'finished' : 'running',
+          finishedAt: total === 0 ? new Date() : null,
+        })
         .onConflictDoNothing({ target: [draftJobs.userId, draftJobs.scope], where: sql`status = 'running'` })
         .returning();
       if (row) return { job: toJob(row), created: true };

@@ -29,7 +29,10 @@ export type SaveGradeTarget = { courseId: number; assignmentId: number; userId: 
  * pass/fail assignment), whether a grade above the maximum was confirmed, the comment and, with a
  * rubric, its ratings.
  */
-export type ApprovedGrade = Pick<SaveGradeRequest, 'grade' | 'completion' | 'allowAboveMaximum' | 'comment' | 'rubricAssessment'>;
+export type ApprovedGrade = Pick<
+  SaveGradeRequest,
+  'grade' | 'completion' | 'allowAboveMaximum' | 'comment' | 'rubricAssessment'
+>;
 
 /** Canvas's answer and, in the teacher's words, what Canvas stored ("17 / 20", "Complete"). */
 export type SavedGrade = { submission: CanvasSubmission; stored: string };
@@ -56,7 +59,9 @@ export async function saveGrade(
   assertWithinMaximum(choice, pointsPossible, approved.allowAboveMaximum);
   const postedGrade = postedGradeFor(choice, pointsPossible);
   if (postedGrade === null && !approved.comment.trim() && !approved.rubricAssessment) {
-    throw new AppError('VALIDATION', 'This assignment is not graded in Canvas: write feedback to send it.', { details: { field: 'comment' } });
+    throw new AppError('VALIDATION', 'This assignment is not graded in Canvas: write feedback to send it.', {
+      details: { field: 'comment' },
+    });
   }
 
   const input: CanvasGradeInput = {};
@@ -87,7 +92,8 @@ export async function saveGrade(
     verify: (saved) => {
       const check = checkStored(choice, saved);
       if (check.ok) return null;
-      const commentLanded = Boolean(input.comment) && saved.comments.some((comment) => comment.comment === input.comment);
+      const commentLanded =
+        Boolean(input.comment) && saved.comments.some((comment) => comment.comment === input.comment);
       return {
         message:
           `Canvas did not store this grade: you sent ${postedGrade ?? 'no grade'} and ${check.reason}. No credit was used.` +

@@ -10,7 +10,10 @@ let harness: TestApp;
 let deps: { usage: UsageStore; audit: ReturnType<typeof createAuditWriter> };
 beforeAll(async () => {
   harness = await createTestApp();
-  deps = { usage: createUsageStore(harness.database.db), audit: createAuditWriter(harness.database.db, harness.app.log) };
+  deps = {
+    usage: createUsageStore(harness.database.db),
+    audit: createAuditWriter(harness.database.db, harness.app.log),
+  };
 });
 afterAll(() => harness.close());
 
@@ -19,7 +22,8 @@ async function newTeacher() {
   return { id: userId, email };
 }
 
-const used = async (teacher: { id: string }) => (await getUsageSummary(deps.usage, teacher.id)).summary.submissions_used;
+const used = async (teacher: { id: string }) =>
+  (await getUsageSummary(deps.usage, teacher.id)).summary.submissions_used;
 
 /** One paid write of a grade of 8, with Canvas's answer given by `write`. */
 function gradeOfEight(write: () => Promise<{ score: number | null }>): PaidCanvasWrite<{ score: number | null }> {
@@ -39,29 +43,57 @@ function gradeOfEight(write: () => Promise<{ score: number | null }>): PaidCanva
 describe('spending a credit on a Canvas write', () => {
   it('keeps the credit when Canvas stored what was sent', async () => {
     const teacher = await newTeacher();
-    await expect(spendCreditOnCanvas(deps, teacher, gradeOfEight(async () => ({ score: 8 })))).resolves.toEqual({ score: 8 });
+    await expect(
+      spendCreditOnCanvas(
+        deps,
+        teacher,
+        gradeOfEight(async () => ({ score: 8 })),
+      ),
+    ).resolves.toEqual({ score: 8 });
     expect(await used(teacher)).toBe(1);
   });
 
   it('gives the credit back and says so when Canvas answered but did not store the grade', async () => {
     const teacher = await newTeacher();
-    const saving = spendCreditOnCanvas(deps, teacher, gradeOfEight(async () => ({ score: null })));
-    await expect(saving).rejects.toMatchObject({ code: 'CANVAS_UNPROCESSABLE', userMessage: 'Canvas did not store the grade of 8.', details: { reason: 'not_stored' } });
+    const saving = spendCreditOnCanvas(
+      deps,
+      teacher,
+      gradeOfEight(async () => ({ score: null })),
+    );
+    await expect(saving).rejects.toMatchObject({
+      code: 'CANVAS_UNPROCESSABLE',
+      userMessage: 'Canvas did not store the grade of 8.',
+      details: { reason: 'not_stored' },
+    });
     expect(await used(teacher)).toBe(0);
   });
 
   it('gives the credit back and keeps the Canvas code when Canvas refuses', async () => {
     const teacher = await newTeacher();
     const refusal = new AppError('CANVAS_PERMISSION', 'Canvas says no');
-    const saving = spendCreditOnCanvas(deps, teacher, gradeOfEight(async () => Promise.reject(refusal)));
-    await expect(saving).rejects.toMatchObject({ code: 'CANVAS_PERMISSION', userMessage: 'Failed to save grade: Canvas says no' });
+    const saving = spendCreditOnCanvas(
+      deps,
+      teacher,
+      gradeOfEight(async () => Promise.reject(refusal)),
+    );
+    await expect(saving).rejects.toMatchObject({
+      code: 'CANVAS_PERMISSION',
+      userMessage: 'Failed to save grade: Canvas says no',
+    });
     expect(await used(teacher)).toBe(0);
   });
 
   it('gives the credit back and reports an internal failure for anything else', async () => {
     const teacher = await newTeacher();
-    const saving = spendCreditOnCanvas(deps, teacher, gradeOfEight(async () => Promise.reject(new Error('socket hang up'))));
-    await expect(saving).rejects.toMatchObject({ code: 'INTERNAL', userMessage: 'An unexpected error occurred while saving the grade' });
+    const saving = spendCreditOnCanvas(
+      deps,
+      teacher,
+      gradeOfEight(async () => Promise.reject(new Error('socket hang up'))),
+    );
+    await expect(saving).rejects.toMatchObject({
+      code: 'INTERNAL',
+      userMessage: 'An unexpected error occurred while saving the grade',
+    });
     expect(await used(teacher)).toBe(0);
   });
 });

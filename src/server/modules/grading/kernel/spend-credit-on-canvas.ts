@@ -62,7 +62,8 @@ export async function spendCreditOnCanvas<T>(
       recordId,
       newValues: { ...values, error: message, ...paid.failureValues },
     });
-    if (isCanvasRefusal) throw new AppError(error.code, paid.refusalMessage(error), { cause: error, details: error.details });
+    if (isCanvasRefusal)
+      throw new AppError(error.code, paid.refusalMessage(error), { cause: error, details: error.details });
     throw new AppError('INTERNAL', paid.errorMessage, { cause: error });
   }
 
@@ -81,6 +82,12 @@ export async function spendCreditOnCanvas<T>(
       details: { reason: 'not_stored', ...mismatch.details },
     });
   }
-  await deps.audit({ userId: teacher.id, action: paid.actions.saved, tableName, recordId, newValues: { ...values, ...paid.savedValues(result) } });
+  await deps.audit({
+    userId: teacher.id,
+    action: paid.actions.saved,
+    tableName,
+    recordId,
+    newValues: { ...values, ...paid.savedValues(result) },
+  });
   return result;
 }

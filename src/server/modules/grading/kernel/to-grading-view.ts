@@ -2,7 +2,11 @@ import { PLACEHOLDER_PREFIX, type GradingAssignment, type GradingSubmission } fr
 import { toGradingType } from '@/shared/grading-rules';
 import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
 
-export function toGradingAssignment(assignment: CanvasAssignment, course: CanvasCourse, toPublicUrl: (url: string) => string): GradingAssignment {
+export function toGradingAssignment(
+  assignment: CanvasAssignment,
+  course: CanvasCourse,
+  toPublicUrl: (url: string) => string,
+): GradingAssignment {
   return {
     id: assignment.id,
     name: assignment.name,
@@ -73,7 +77,10 @@ export function toGradingSubmission(submission: CanvasSubmission): GradingSubmis
     })),
     rubric_assessment: submission.rubricAssessment
       ? Object.fromEntries(
-          Object.entries(submission.rubricAssessment).map(([id, entry]) => [id, { points: entry.points, comments: entry.comments || null }]),
+          Object.entries(submission.rubricAssessment).map(([id, entry]) => [
+            id,
+            { points: entry.points, comments: entry.comments || null },
+          ]),
         )
       : null,
   };
@@ -81,5 +88,7 @@ export function toGradingSubmission(submission: CanvasSubmission): GradingSubmis
 
 /** Students by sortable name ("Last, First"), as Canvas's gradebook lists them. */
 export function bySortableName(a: GradingSubmission, b: GradingSubmission): number {
-  return a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) || a.user_id - b.user_id;
+  return (
+    a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) || a.user_id - b.user_id
+  );
 }

@@ -35,19 +35,25 @@ export async function draftQuizAnswer(input: {
   const question = questions.find((candidate) => candidate.id === target.questionId);
   if (!question) throw new AppError('NOT_FOUND', 'That question is not part of this quiz.');
   if (!DRAFTABLE_TYPES.has(question.type)) {
-    throw new AppError('VALIDATION', `AI drafts are for written answers; a ${questionTypeLabel(question.type)} question is scored by Canvas or by you.`);
+    throw new AppError(
+      'VALIDATION',
+      `AI drafts are for written answers; a ${questionTypeLabel(question.type)} question is scored by Canvas or by you.`,
+    );
   }
   if (quiz.assignmentId === null) throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
 
   let submission;
   try {
-    submission = await client.getSubmission(target.courseId, quiz.assignmentId, quizSubmission.userId, { withQuizAnswers: true });
+    submission = await client.getSubmission(target.courseId, quiz.assignmentId, quizSubmission.userId, {
+      withQuizAnswers: true,
+    });
   } catch (error) {
     throw toAnswerError(error);
   }
   const answer = submission.quizAnswers?.find((candidate) => candidate.questionId === question.id);
   const answerText = htmlToText(answer?.text ?? '').trim();
-  if (!answerText) throw new AppError('VALIDATION', 'The student did not answer this question, so there is nothing to draft from.');
+  if (!answerText)
+    throw new AppError('VALIDATION', 'The student did not answer this question, so there is nothing to draft from.');
 
   const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
   const questionText = htmlToText(question.text).trim() || question.name;

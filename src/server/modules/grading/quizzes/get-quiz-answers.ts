@@ -20,7 +20,8 @@ export function toAnswerError(error: unknown): unknown {
   if (error.code === 'CANVAS_NOT_FOUND') return remap(QUIZ_ANSWER_MESSAGES.notFound);
   if (error.code === 'CANVAS_PERMISSION') return remap(QUIZ_ANSWER_MESSAGES.forbidden);
   if (error.code === 'CANVAS_NOT_CONNECTED') return remap(QUIZ_ANSWER_MESSAGES.credentials);
-  if (error.code === 'CANVAS_UNAVAILABLE' && error.details?.reason === 'unexpected_response') return remap(QUIZ_ANSWER_MESSAGES.invalidFormat);
+  if (error.code === 'CANVAS_UNAVAILABLE' && error.details?.reason === 'unexpected_response')
+    return remap(QUIZ_ANSWER_MESSAGES.invalidFormat);
   return error;
 }
 
@@ -37,17 +38,26 @@ export async function getQuizAnswers(
   target: { courseId: number; quizId: number; userId: number | undefined; assignmentId?: number | undefined },
 ): Promise<QuizAnswersResponse> {
   try {
-    const quiz = target.assignmentId !== undefined ? { assignmentId: target.assignmentId } : await client.getQuiz(target.courseId, target.quizId);
+    const quiz =
+      target.assignmentId !== undefined
+        ? { assignmentId: target.assignmentId }
+        : await client.getQuiz(target.courseId, target.quizId);
     if (quiz.assignmentId === null) {
       throw new AppError('VALIDATION', QUIZ_ANSWER_MESSAGES.noAssignment, { details: { reason: 'no_assignment' } });
     }
     if (target.userId === undefined) {
-      throw new AppError('VALIDATION', QUIZ_ANSWER_MESSAGES.newQuizzes, { details: { reason: 'user_id_required', field: 'userId' } });
+      throw new AppError('VALIDATION', QUIZ_ANSWER_MESSAGES.newQuizzes, {
+        details: { reason: 'user_id_required', field: 'userId' },
+      });
     }
     const answers = await client.getQuizAnswers(target.courseId, quiz.assignmentId, target.userId);
     return {
       answers: answers.map(toQuizAnswer),
-      debug_info: { answers_source: 'submission_history', is_assignment_based_quiz: true, assignment_id: quiz.assignmentId },
+      debug_info: {
+        answers_source: 'submission_history',
+        is_assignment_based_quiz: true,
+        assignment_id: quiz.assignmentId,
+      },
     };
   } catch (error) {
     throw toAnswerError(error);

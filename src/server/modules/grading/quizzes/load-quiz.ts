@@ -7,7 +7,13 @@ import {
   type QuizQuestion,
 } from '@/shared/schemas/quiz-grading';
 import type { GradingUser } from '@/shared/schemas/grading';
-import type { CanvasClient, CanvasQuiz, CanvasQuizQuestion, CanvasQuizSubmission, CanvasSubmission } from '@/server/adapters/canvas';
+import type {
+  CanvasClient,
+  CanvasQuiz,
+  CanvasQuizQuestion,
+  CanvasQuizSubmission,
+  CanvasSubmission,
+} from '@/server/adapters/canvas';
 
 /** Rows Canvas keeps that are not a student's attempt: extra-attempt settings and teacher previews. */
 const NOT_ATTEMPTS = new Set(['settings_only', 'preview']);
@@ -27,7 +33,13 @@ export function toQuizQuestion(question: CanvasQuizQuestion): QuizQuestion {
 
 function userOf(userId: number, submission: CanvasSubmission | undefined): GradingUser {
   const name = submission?.user?.name ?? `Student ${userId}`;
-  return { id: userId, name, sortable_name: submission?.user?.sortableName ?? name, email: null, avatar_url: submission?.user?.avatarUrl ?? null };
+  return {
+    id: userId,
+    name,
+    sortable_name: submission?.user?.sortableName ?? name,
+    email: null,
+    avatar_url: submission?.user?.avatarUrl ?? null,
+  };
 }
 
 export function toQuizGradingSubmission(
@@ -72,7 +84,8 @@ export async function loadQuiz(
     client.listQuizSubmissions(courseId, quizId),
     client.getCourse(courseId),
   ]);
-  const assignmentSubmissions = quiz.assignmentId === null ? [] : await client.listSubmissions(courseId, quiz.assignmentId);
+  const assignmentSubmissions =
+    quiz.assignmentId === null ? [] : await client.listSubmissions(courseId, quiz.assignmentId);
   const byUser = new Map(assignmentSubmissions.map((submission) => [submission.userId, submission]));
 
   const submissions = quizSubmissions
@@ -82,7 +95,9 @@ export async function loadQuiz(
       return toQuizGradingSubmission(quizSubmission, quiz, linked, userOf(quizSubmission.userId, linked));
     })
     .sort(
-      (a, b) => a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) || a.user_id - b.user_id,
+      (a, b) =>
+        a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) ||
+        a.user_id - b.user_id,
     );
   const gradingQuestions = questions
     .map(toQuizQuestion)

@@ -39,7 +39,8 @@ async function answersOf(teacher: Teacher, submissionId: number, userId?: number
 }
 
 async function usedCredits(teacher: Teacher) {
-  return (await grading.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json().submissions_used as number;
+  return (await grading.app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json()
+    .submissions_used as number;
 }
 
 describe('the quiz view', () => {
@@ -67,8 +68,15 @@ describe('the quiz view', () => {
     const demo = grading.canvas.state.quizSubmissionsOf(QUIZ_ID);
     const pending = demo.filter((qs) => qs.workflowState === 'pending_review').length;
     expect(pending).toBeGreaterThan(0);
-    expect(view.counts).toEqual({ submissions: demo.length, manual_grading_questions: 1, needs_grading: pending, graded: demo.length - pending });
-    expect(view.questions.map((question) => [questionTypeLabel(question.question_type), question.needs_manual_grading])).toEqual([
+    expect(view.counts).toEqual({
+      submissions: demo.length,
+      manual_grading_questions: 1,
+      needs_grading: pending,
+      graded: demo.length - pending,
+    });
+    expect(
+      view.questions.map((question) => [questionTypeLabel(question.question_type), question.needs_manual_grading]),
+    ).toEqual([
       ['Multiple Choice', false],
       ['Multiple Choice', false],
       ['True/False', false],
@@ -89,7 +97,9 @@ describe('the quiz view', () => {
       linked.workflowState = 'submitted';
       const view = await loadView(teacher);
       expect(view.submissions.find((submission) => submission.id === graded.id)!.workflow_state).toBe('complete');
-      const pending = grading.canvas.state.quizSubmissionsOf(QUIZ_ID).filter((qs) => qs.workflowState === 'pending_review').length;
+      const pending = grading.canvas.state
+        .quizSubmissionsOf(QUIZ_ID)
+        .filter((qs) => qs.workflowState === 'pending_review').length;
       expect(view.counts.needs_grading).toBe(pending + 1);
     } finally {
       linked.workflowState = before;
@@ -97,7 +107,11 @@ describe('the quiz view', () => {
   });
 
   it('names the question states: correct, incorrect, answered, no answer', () => {
-    const answer = (correct: boolean | string, text: string | null, answerId: number | null = null) => ({ correct, text, answer_id: answerId });
+    const answer = (correct: boolean | string, text: string | null, answerId: number | null = null) => ({
+      correct,
+      text,
+      answer_id: answerId,
+    });
     expect(questionAnswerState('multiple_choice_question', answer(true, '3021', 3021))).toBe('correct');
     expect(questionAnswerState('true_false_question', answer(false, '3022', 3022))).toBe('incorrect');
     expect(questionAnswerState('short_answer_question', answer('partial', 'almost'))).toBe('answered');
@@ -120,7 +134,11 @@ describe('a student’s answers', () => {
     const response = await answersOf(teacher, pending.id, pending.user_id);
     expect(response.statusCode).toBe(200);
     const body = response.json<QuizAnswersResponse>();
-    expect(body.debug_info).toEqual({ answers_source: 'submission_history', is_assignment_based_quiz: true, assignment_id: QUIZ_ASSIGNMENT });
+    expect(body.debug_info).toEqual({
+      answers_source: 'submission_history',
+      is_assignment_based_quiz: true,
+      assignment_id: QUIZ_ASSIGNMENT,
+    });
     const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
     const essayAnswer = body.answers.find((answer) => answer.question_id === essay.id)!;
     expect(essayAnswer).toMatchObject({ correct: 'undefined', points: 0 });
@@ -154,11 +172,15 @@ describe('a student’s answers', () => {
     const teacher = await grading.teacher();
     const view = await loadView(teacher);
     const target = view.submissions[0]!;
-    const messageOf = async (response: Awaited<ReturnType<typeof answersOf>>) => response.json().error.message as string;
+    const messageOf = async (response: Awaited<ReturnType<typeof answersOf>>) =>
+      response.json().error.message as string;
 
     grading.canvas.faults.failNext(1, 404);
     expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.notFound);
-    grading.canvas.faults.failNext(1, 403, { status: 'unauthorized', errors: [{ message: 'user not authorized to perform that action' }] });
+    grading.canvas.faults.failNext(1, 403, {
+      status: 'unauthorized',
+      errors: [{ message: 'user not authorized to perform that action' }],
+    });
     expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.forbidden);
 
     const missingUser = await answersOf(teacher, target.id);
@@ -166,11 +188,18 @@ describe('a student’s answers', () => {
     expect(await messageOf(missingUser)).toBe(QUIZ_ANSWER_MESSAGES.newQuizzes);
 
     const unconnected = await signUpAndIn(grading.app);
-    expect(await messageOf(await answersOf(unconnected, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.credentials);
+    expect(await messageOf(await answersOf(unconnected, target.id, target.user_id))).toBe(
+      QUIZ_ANSWER_MESSAGES.credentials,
+    );
 
     const practice = await loadView(teacher, PRACTICE_QUIZ);
     expect(practice.quiz.is_assignment_based).toBe(false);
-    const practiceAnswers = await answersOf(teacher, practice.submissions[0]!.id, practice.submissions[0]!.user_id, PRACTICE_QUIZ);
+    const practiceAnswers = await answersOf(
+      teacher,
+      practice.submissions[0]!.id,
+      practice.submissions[0]!.user_id,
+      PRACTICE_QUIZ,
+    );
     expect(await messageOf(practiceAnswers)).toBe(QUIZ_ANSWER_MESSAGES.noAssignment);
 
     const quizSubmission = grading.canvas.state.quizSubmissions.get(target.id)!;
@@ -178,7 +207,9 @@ describe('a student’s answers', () => {
     const questionId = result.questionId;
     try {
       (result as { questionId: unknown }).questionId = 'not-an-id';
-      expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(QUIZ_ANSWER_MESSAGES.invalidFormat);
+      expect(await messageOf(await answersOf(teacher, target.id, target.user_id))).toBe(
+        QUIZ_ANSWER_MESSAGES.invalidFormat,
+      );
     } finally {
       result.questionId = questionId;
     }
@@ -216,11 +247,17 @@ describe('grading a question', () => {
       correct: 'defined',
       moreComments: 'Good use of the text.',
     });
-    expect(grading.canvas.state.submissions.get(inCanvas.submissionId!)).toMatchObject({ score: scoreBefore + 7.5, workflowState: 'graded' });
+    expect(grading.canvas.state.submissions.get(inCanvas.submissionId!)).toMatchObject({
+      score: scoreBefore + 7.5,
+      workflowState: 'graded',
+    });
     expect(await usedCredits(teacher)).toBe(1);
 
     const answers = (await answersOf(teacher, target.id, target.user_id)).json<QuizAnswersResponse>();
-    expect(answers.answers.find((answer) => answer.question_id === essay.id)).toMatchObject({ points: 7.5, teacher_comment: 'Good use of the text.' });
+    expect(answers.answers.find((answer) => answer.question_id === essay.id)).toMatchObject({
+      points: 7.5,
+      teacher_comment: 'Good use of the text.',
+    });
     const reloaded = await loadView(teacher);
     expect(reloaded.counts.graded).toBe(view.counts.graded + 1);
     expect(reloaded.counts.needs_grading).toBe(view.counts.needs_grading - 1);
@@ -260,7 +297,9 @@ describe('grading a question', () => {
         payload: { questions: [{ questionId: essay.id, score: 5 }] },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe('This student is still taking the quiz. It can be graded once they submit it.');
+      expect(response.json().error.message).toBe(
+        'This student is still taking the quiz. It can be graded once they submit it.',
+      );
       expect(grading.canvas.requestLog.some((entry) => entry.method === 'PUT')).toBe(false);
       expect(await usedCredits(teacher)).toBe(0);
     } finally {
@@ -281,7 +320,15 @@ describe('grading a question', () => {
     });
     expect(drafted.statusCode).toBe(200);
     const storedDrafts = async () =>
-      Object.keys((await grading.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json().drafts);
+      Object.keys(
+        (
+          await grading.app.inject({
+            method: 'GET',
+            url: `${base()}/submissions/${target.id}/drafts`,
+            headers: teacher.headers,
+          })
+        ).json().drafts,
+      );
     expect(await storedDrafts()).toEqual([String(essay.id)]);
 
     const other = view.questions.find((question) => question.id !== essay.id)!;
@@ -298,7 +345,11 @@ describe('grading a question', () => {
       method: 'PUT',
       url: `${base()}/submissions/${target.id}/scores`,
       headers: teacher.headers,
-      payload: { questions: [{ questionId: essay.id, score: drafted.json().draft.grade, comment: drafted.json().draft.feedback }] },
+      payload: {
+        questions: [
+          { questionId: essay.id, score: drafted.json().draft.grade, comment: drafted.json().draft.feedback },
+        ],
+      },
     });
     expect(scoredEssay.statusCode, scoredEssay.body).toBe(200);
     expect(scoredEssay.json().usage.submissions_used).toBe(2);
@@ -345,7 +396,13 @@ describe('grading a question', () => {
     expect(draft.grade).toBeGreaterThanOrEqual(0);
     expect(draft.grade).toBeLessThanOrEqual(essay.points_possible);
     expect(draft.feedback.length).toBeGreaterThan(0);
-    const stored = (await grading.app.inject({ method: 'GET', url: `${base()}/submissions/${target.id}/drafts`, headers: teacher.headers })).json();
+    const stored = (
+      await grading.app.inject({
+        method: 'GET',
+        url: `${base()}/submissions/${target.id}/drafts`,
+        headers: teacher.headers,
+      })
+    ).json();
     expect(Object.keys(stored.drafts)).toEqual([String(essay.id)]);
 
     const refused = await grading.app.inject({
@@ -361,7 +418,9 @@ describe('grading a question', () => {
 describe('practice quizzes and ungraded surveys', () => {
   it('are refused for drafting and saving with their own code, without a credit or a write to Canvas', async () => {
     const teacher = await grading.teacher();
-    const survey = [...grading.canvas.state.quizzes.values()].find((quiz) => quiz.courseId === COURSE_ID && quiz.quizType === 'survey')!;
+    const survey = [...grading.canvas.state.quizzes.values()].find(
+      (quiz) => quiz.courseId === COURSE_ID && quiz.quizType === 'survey',
+    )!;
     expect(survey).toBeDefined();
     for (const [quizId, kind] of [
       [PRACTICE_QUIZ, 'a practice quiz'],
@@ -392,7 +451,11 @@ describe('practice quizzes and ungraded surveys', () => {
       expect(drafted.statusCode, drafted.body).toBe(409);
       expect(drafted.json().error.code).toBe(ERROR_CODE.QUIZ_NOT_GRADED);
       expect(grading.canvas.requestLog.filter((entry) => entry.method !== 'GET')).toEqual([]);
-      const stored = await grading.app.inject({ method: 'GET', url: `${base(quizId)}/submissions/${target.id}/drafts`, headers: teacher.headers });
+      const stored = await grading.app.inject({
+        method: 'GET',
+        url: `${base(quizId)}/submissions/${target.id}/drafts`,
+        headers: teacher.headers,
+      });
       expect(stored.json().drafts).toEqual({});
     }
     expect(await usedCredits(teacher)).toBe(0);
@@ -406,11 +469,17 @@ async function startRefusingProxy(target: string): Promise<{ baseUrl: string; cl
     for await (const chunk of request) chunks.push(chunk as Buffer);
     if (request.method === 'PUT' && /\/quizzes\/\d+\/submissions\/\d+/.test(request.url ?? '')) {
       response.writeHead(403, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: 'forbidden', message: 'you are not allowed to update scores for this quiz submission' }));
+      response.end(
+        JSON.stringify({
+          status: 'forbidden',
+          message: 'you are not allowed to update scores for this quiz submission',
+        }),
+      );
       return;
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host') headers[name] = value;
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string' && name !== 'host') headers[name] = value;
     const answer = await fetch(`${target}${request.url}`, {
       method: request.method,
       headers,
@@ -418,7 +487,8 @@ async function startRefusingProxy(target: string): Promise<{ baseUrl: string; cl
     });
     const forwarded: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
-      if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) forwarded[name] = value;
+      if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
+        forwarded[name] = value;
     });
     response.writeHead(answer.status, forwarded);
     response.end(Buffer.from(await answer.arrayBuffer()));

@@ -26,28 +26,47 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
   const { drafts, usage } = kernel;
   app.addHook('onRequest', context.authenticate);
 
-  app.get('/', { schema: { params: quizRouteParamsSchema, response: { 200: quizGradingViewSchema } } }, async (request) => {
-    const { courseId, quizId } = request.params;
-    const canvas = await context.canvas.clientFor(currentUser(request).id);
-    return loadQuiz(canvas.client, courseId, quizId, canvas.toPublicUrl);
-  });
+  app.get(
+    '/',
+    { schema: { params: quizRouteParamsSchema, response: { 200: quizGradingViewSchema } } },
+    async (request) => {
+      const { courseId, quizId } = request.params;
+      const canvas = await context.canvas.clientFor(currentUser(request).id);
+      return loadQuiz(canvas.client, courseId, quizId, canvas.toPublicUrl);
+    },
+  );
 
   app.get(
     '/submissions/:submissionId/answers',
-    { schema: { params: quizSubmissionParamsSchema, querystring: quizAnswersQuerySchema, response: { 200: quizAnswersResponseSchema } } },
+    {
+      schema: {
+        params: quizSubmissionParamsSchema,
+        querystring: quizAnswersQuerySchema,
+        response: { 200: quizAnswersResponseSchema },
+      },
+    },
     async (request) => {
       const { courseId, quizId } = request.params;
       const canvas = await context.canvas.clientFor(currentUser(request).id).catch((error: unknown) => {
         throw toAnswerError(error);
       });
-      return getQuizAnswers(canvas.client, { courseId, quizId, userId: request.query.userId, assignmentId: request.query.assignmentId });
+      return getQuizAnswers(canvas.client, {
+        courseId,
+        quizId,
+        userId: request.query.userId,
+        assignmentId: request.query.assignmentId,
+      });
     },
   );
 
   app.put(
     '/submissions/:submissionId/scores',
     {
-      schema: { params: quizSubmissionParamsSchema, body: saveQuestionScoresRequestSchema, response: { 200: saveQuestionScoresResponseSchema } },
+      schema: {
+        params: quizSubmissionParamsSchema,
+        body: saveQuestionScoresRequestSchema,
+        response: { 200: saveQuestionScoresResponseSchema },
+      },
     },
     async (request) => {
       const teacher = currentUser(request);
@@ -74,13 +93,25 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
     { schema: { params: quizSubmissionParamsSchema, response: { 200: storedDraftsSchema } } },
     async (request) => {
       const { courseId, quizId, submissionId } = request.params;
-      return { drafts: await drafts.list(currentUser(request).id, draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId })), job: null };
+      return {
+        drafts: await drafts.list(
+          currentUser(request).id,
+          draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId }),
+        ),
+        job: null,
+      };
     },
   );
 
   app.post(
     '/submissions/:submissionId/questions/:questionId/draft',
-    { schema: { params: quizQuestionParamsSchema, body: quizDraftRequestSchema, response: { 200: draftResponseSchema } } },
+    {
+      schema: {
+        params: quizQuestionParamsSchema,
+        body: quizDraftRequestSchema,
+        response: { 200: draftResponseSchema },
+      },
+    },
     async (request) => {
       const { id } = currentUser(request);
       const { courseId, quizId, submissionId, questionId } = request.params;
@@ -92,7 +123,12 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
         target: { courseId, quizId, quizSubmissionId: submissionId, questionId },
         options: request.body.options,
       });
-      await drafts.save(id, draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId }), questionId, response);
+      await drafts.save(
+        id,
+        draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId }),
+        questionId,
+        response,
+      );
       return response;
     },
   );

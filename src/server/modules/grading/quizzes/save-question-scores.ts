@@ -1,4 +1,9 @@
-import { isGradedQuiz, quizNotGradedMessage, type QuizGradingSubmission, type SaveQuestionScoresRequest } from '@/shared/schemas/quiz-grading';
+import {
+  isGradedQuiz,
+  quizNotGradedMessage,
+  type QuizGradingSubmission,
+  type SaveQuestionScoresRequest,
+} from '@/shared/schemas/quiz-grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient, CanvasQuizScoreUpdate } from '@/server/adapters/canvas';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
@@ -38,15 +43,22 @@ export async function saveQuestionScores(
   if (!isGradedQuiz({ quiz_type: quiz.quizType, assignment_id: quiz.assignmentId })) {
     throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
   }
-  if (quizSubmission.workflowState === 'untaken' || quizSubmission.attempt === null || quizSubmission.finishedAt === null) {
+  if (
+    quizSubmission.workflowState === 'untaken' ||
+    quizSubmission.attempt === null ||
+    quizSubmission.finishedAt === null
+  ) {
     throw new AppError('VALIDATION', 'This student is still taking the quiz. It can be graded once they submit it.');
   }
   const byId = new Map(questions.map((question) => [question.id, question]));
   for (const item of request.questions) {
     const question = byId.get(item.questionId);
-    if (!question) throw new AppError('VALIDATION', 'That question is not part of this quiz.', { details: { field: 'questionId' } });
+    if (!question)
+      throw new AppError('VALIDATION', 'That question is not part of this quiz.', { details: { field: 'questionId' } });
     if (item.score > question.pointsPossible) {
-      throw new AppError('VALIDATION', `The score cannot be more than ${question.pointsPossible} points.`, { details: { field: 'score' } });
+      throw new AppError('VALIDATION', `The score cannot be more than ${question.pointsPossible} points.`, {
+        details: { field: 'score' },
+      });
     }
   }
 
@@ -57,27 +69,39 @@ export async function saveQuestionScores(
     quiz_submission_id: target.quizSubmissionId,
     student_id: quizSubmission.userId,
     attempt: quizSubmission.attempt,
-    questions: request.questions.map((item) => ({ question_id: item.questionId, score: item.score, comment: item.comment })),
+    questions: request.questions.map((item) => ({
+      question_id: item.questionId,
+      score: item.score,
+      comment: item.comment,
+    })),
   };
   const update: CanvasQuizScoreUpdate = {
     attempt: quizSubmission.attempt,
     // An empty comment is left out: Canvas would clear an earlier comment on "".
     questions: Object.fromEntries(
-      request.questions.map((item) => [item.questionId, item.comment.trim() ? { score: item.score, comment: item.comment } : { score: item.score }]),
+      request.questions.map((item) => [
+        item.questionId,
+        item.comment.trim() ? { score: item.score, comment: item.comment } : { score: item.score },
+      ]),
     ),
   };
   const saved = await spendCreditOnCanvas(deps, teacher, {
     recordId,
     tableName: 'canvas_quiz_submissions',
     values,
-    actions: { saved: 'GRADE_QUIZ_QUESTION', refused: 'GRADE_QUIZ_QUESTION_FAILED', failed: 'GRADE_QUIZ_QUESTION_ERROR' },
+    actions: {
+      saved: 'GRADE_QUIZ_QUESTION',
+      refused: 'GRADE_QUIZ_QUESTION_FAILED',
+      failed: 'GRADE_QUIZ_QUESTION_ERROR',
+    },
     write: () => client.updateQuizScores(target.courseId, target.quizId, target.quizSubmissionId, update),
     savedValues: (result) => ({ score: result.score, workflow_state: result.workflowState }),
     refusalMessage: (refusal) => `${QUESTION_SAVE_FAILED} ${refusal.userMessage}`,
     errorMessage: QUESTION_SAVE_ERROR,
   });
   // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
-  const linked = saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
+  const linked =
+    saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
   const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
     id: saved.userId,
     name: '',

@@ -73,10 +73,13 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
   return useMutation({
     mutationFn: (input: { userId: number } & SaveGradeRequest) => {
       const { userId, ...body } = input;
-      return apiFetch<{ submission: GradingSubmission; usage: UsageSummary; stored: string }>(`${base(courseId, assignmentId)}/grades/${userId}`, {
-        method: 'PUT',
-        body,
-      });
+      return apiFetch<{ submission: GradingSubmission; usage: UsageSummary; stored: string }>(
+        `${base(courseId, assignmentId)}/grades/${userId}`,
+        {
+          method: 'PUT',
+          body,
+        },
+      );
     },
     onSuccess({ submission, usage }) {
       // Canvas's answer to a grade write names no user: the student keeps the name the list showed.
@@ -84,7 +87,9 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
         view
           ? {
               ...view,
-              submissions: view.submissions.map((existing) => (existing.user_id === submission.user_id ? { ...submission, user: existing.user } : existing)),
+              submissions: view.submissions.map((existing) =>
+                existing.user_id === submission.user_id ? { ...submission, user: existing.user } : existing,
+              ),
             }
           : view,
       );
@@ -97,12 +102,19 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
 }
 
 /** Downloads an attachment through our server (the browser never holds the Canvas token). */
-export async function downloadAttachment(courseId: string, assignmentId: string, userId: number, attachmentId: number, filename: string) {
+export async function downloadAttachment(
+  courseId: string,
+  assignmentId: string,
+  userId: number,
+  attachmentId: number,
+  filename: string,
+) {
   const token = sessionStore.getSnapshot().session?.access_token;
   const response = await fetch(`${base(courseId, assignmentId)}/students/${userId}/attachments/${attachmentId}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) throw new ApiError(response.status, { message: 'The file could not be downloaded. Please try again.' });
+  if (!response.ok)
+    throw new ApiError(response.status, { message: 'The file could not be downloaded. Please try again.' });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

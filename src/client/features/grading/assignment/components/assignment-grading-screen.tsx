@@ -38,12 +38,20 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
-  const { index: safeIndex, selectIndex: select, selectId, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
+  const {
+    index: safeIndex,
+    selectIndex: select,
+    selectId,
+    isHelpOpen,
+    setHelpOpen,
+    actionsRef,
+  } = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
   });
 
-  if (view.isPending) return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
+  if (view.isPending)
+    return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
   if (view.isError) {
     return (
       <GradingLoadError
@@ -62,7 +70,11 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const current = submissions[safeIndex];
   const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
   const waitingCount = submissions.filter(
-    (submission) => !isPlaceholderSubmission(submission.id) && !submission.excused && submission.submitted_at && submission.workflow_state !== 'graded',
+    (submission) =>
+      !isPlaceholderSubmission(submission.id) &&
+      !submission.excused &&
+      submission.submitted_at &&
+      submission.workflow_state !== 'graded',
   ).length;
 
   return (
@@ -76,7 +88,9 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
         actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
         facts={
           <>
-            <HeaderFact icon={<CalendarClock aria-hidden />}>{assignment.due_at ? `Due ${formatWhen(assignment.due_at)}` : 'No due date'}</HeaderFact>
+            <HeaderFact icon={<CalendarClock aria-hidden />}>
+              {assignment.due_at ? `Due ${formatWhen(assignment.due_at)}` : 'No due date'}
+            </HeaderFact>
             <span>{assignment.points_possible ?? 100} points</span>
             <span data-testid="graded-count">
               {gradedCount} of {total} graded

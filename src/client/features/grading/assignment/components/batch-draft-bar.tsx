@@ -38,7 +38,9 @@ export function BatchDraftBar({
           try {
             await start.mutateAsync(options);
           } catch (error) {
-            toast.error(error instanceof ApiError ? error.message : 'Drafting the class could not start. Please try again.');
+            toast.error(
+              error instanceof ApiError ? error.message : 'Drafting the class could not start. Please try again.',
+            );
           }
         }}
       >
@@ -60,12 +62,16 @@ export function BatchDraftBar({
           <span className="text-sm text-slate-600" role="status" data-testid="batch-progress">
             {isRunning ? `Drafting ${done} of ${job.total}...` : `Drafted ${job.completed} of ${job.total}`}
             {job.failed > 0 ? ` (${job.failed} failed)` : ''}
-            {isRunning ? <span className="block text-xs">Keep grading: each draft appears as soon as it is ready.</span> : null}
+            {isRunning ? (
+              <span className="block text-xs">Keep grading: each draft appears as soon as it is ready.</span>
+            ) : null}
           </span>
         </div>
       ) : (
         <span className="text-sm text-slate-600">
-          {waitingCount === 0 ? 'No submitted, ungraded work to draft.' : `${waitingCount} submitted, ungraded ${waitingCount === 1 ? 'student' : 'students'}.`}
+          {waitingCount === 0
+            ? 'No submitted, ungraded work to draft.'
+            : `${waitingCount} submitted, ungraded ${waitingCount === 1 ? 'student' : 'students'}.`}
         </span>
       )}
     </div>

@@ -57,7 +57,8 @@ export function GradePanel({
   /** Shows this student again (from a failed save's toast once the screen moved on). */
   onReturn: () => void;
 }) {
-  const points = assignment.points_possible && assignment.points_possible > 0 ? assignment.points_possible : DEFAULT_POINTS;
+  const points =
+    assignment.points_possible && assignment.points_possible > 0 ? assignment.points_possible : DEFAULT_POINTS;
   const rubric = assignment.rubric && assignment.rubric.length > 0 ? assignment.rubric : null;
   const isPlaceholder = isPlaceholderSubmission(submission.id);
   const isExcused = submission.excused;
@@ -90,7 +91,9 @@ export function GradePanel({
       const response = await drafting.mutateAsync({ userId: submission.user_id, options });
       form.applyDraft(response.draft);
       if (response.files.failed.length > 0) {
-        toast.error('File Processing Error', { description: "Some files couldn't be processed. AI will grade based on available content." });
+        toast.error('File Processing Error', {
+          description: "Some files couldn't be processed. AI will grade based on available content.",
+        });
       }
       toastDraftSuccess(options.mode, response.draft);
     } catch (error) {
@@ -130,7 +133,9 @@ export function GradePanel({
       backTo: onReturn,
       onStored: ({ stored }, movedOn) => {
         form.markSaved();
-        toast.success('Grade and feedback saved to Canvas', { description: `${movedOn ? `${studentName}: ` : ''}Canvas stored: ${stored}.` });
+        toast.success('Grade and feedback saved to Canvas', {
+          description: `${movedOn ? `${studentName}: ` : ''}Canvas stored: ${stored}.`,
+        });
       },
       onFailed: (error, back) => {
         const { title, description } = saveErrorToast(error);
@@ -146,7 +151,10 @@ export function GradePanel({
   useGradingActions(actionsRef, { quickFill, draft: () => void requestDraft(), save: (andNext) => void save(andNext) });
 
   return (
-    <Card className="flex flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto" data-testid="grade-panel">
+    <Card
+      className="flex flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
+      data-testid="grade-panel"
+    >
       <CardHeader className="pb-2">
         <CardTitle>Grade &amp; Feedback</CardTitle>
       </CardHeader>
@@ -173,12 +181,24 @@ export function GradePanel({
             isAboveMaximum={form.isAboveMaximum}
             isDisabled={isLocked}
             isReadOnly={form.isGradeComputed}
-            hint={isGradeFromRubric ? 'This assignment is graded from its rubric: the grade is the sum of the criteria.' : undefined}
+            hint={
+              isGradeFromRubric
+                ? 'This assignment is graded from its rubric: the grade is the sum of the criteria.'
+                : undefined
+            }
           />
-          {form.control === 'points' || form.control === 'percent' ? <QuickFillButtons onFill={quickFill} isDisabled={isLocked || form.isGradeComputed} /> : null}
+          {form.control === 'points' || form.control === 'percent' ? (
+            <QuickFillButtons onFill={quickFill} isDisabled={isLocked || form.isGradeComputed} />
+          ) : null}
         </div>
 
-        <FeedbackField value={form.comment} onChange={form.setComment} rows={8} isDisabled={isLocked} testId="feedback-input" />
+        <FeedbackField
+          value={form.comment}
+          onChange={form.setComment}
+          rows={8}
+          isDisabled={isLocked}
+          testId="feedback-input"
+        />
 
         <DraftReview draft={draft} />
 
@@ -202,7 +222,10 @@ export function GradePanel({
           note={SAVE_COST_NOTE}
           unavailable={
             isExcused
-              ? { label: 'Excused', reason: 'This student is excused from this assignment in Canvas: there is nothing to grade.' }
+              ? {
+                  label: 'Excused',
+                  reason: 'This student is excused from this assignment in Canvas: there is nothing to grade.',
+                }
               : isPlaceholder
                 ? { label: 'No Submission to Grade', reason: "This student hasn't submitted anything yet" }
                 : null

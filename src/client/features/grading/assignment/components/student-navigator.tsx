@@ -14,15 +14,30 @@ export function StudentNavigator({
 }) {
   const total = submissions.length;
   return (
-    <nav aria-label="Students" className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3">
-      <Button variant="outline" size="sm" onClick={() => onSelect(index - 1)} disabled={index <= 0} aria-keyshortcuts="k ArrowLeft">
+    <nav
+      aria-label="Students"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3"
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onSelect(index - 1)}
+        disabled={index <= 0}
+        aria-keyshortcuts="k ArrowLeft"
+      >
         <ChevronLeft aria-hidden />
         Previous
       </Button>
       <span className="text-sm font-medium" data-testid="student-position" aria-live="polite">
         Student {index + 1} of {total}
       </span>
-      <Button variant="outline" size="sm" onClick={() => onSelect(index + 1)} disabled={index >= total - 1} aria-keyshortcuts="j ArrowRight">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onSelect(index + 1)}
+        disabled={index >= total - 1}
+        aria-keyshortcuts="j ArrowRight"
+      >
         Next
         <ChevronRight aria-hidden />
       </Button>

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Download, ExternalLink, FileText, Link2, MessageCircle, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
-import { isPlaceholderSubmission, submissionStatus, type GradingSubmission, type SubmissionStatus } from '@/shared/schemas/grading';
+import {
+  isPlaceholderSubmission,
+  submissionStatus,
+  type GradingSubmission,
+  type SubmissionStatus,
+} from '@/shared/schemas/grading';
 import { sanitizeHtml } from '@/client/lib/sanitize';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
@@ -18,7 +23,14 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   submitted: 'Submitted',
   not_submitted: 'Not Submitted',
 };
-const STATUS_TONES = { excused: 'neutral', graded: 'success', missing: 'danger', late: 'warning', submitted: 'info', not_submitted: 'neutral' } as const;
+const STATUS_TONES = {
+  excused: 'neutral',
+  graded: 'success',
+  missing: 'danger',
+  late: 'warning',
+  submitted: 'info',
+  not_submitted: 'neutral',
+} as const;
 
 export function SubmissionView({
   submission,
@@ -39,7 +51,9 @@ export function SubmissionView({
             <UserRound className="size-5" aria-hidden />
           </span>
           <div>
-            <CardTitle data-testid="student-name" {...STUDENT_HEADING}>{submission.user.name}</CardTitle>
+            <CardTitle data-testid="student-name" {...STUDENT_HEADING}>
+              {submission.user.name}
+            </CardTitle>
             <p className="text-sm text-slate-600">
               {submission.submitted_at ? `Submitted ${formatWhen(submission.submitted_at)}` : 'No submission yet'}
               {submission.attempt && submission.attempt > 1 ? ` · Attempt ${submission.attempt}` : ''}
@@ -68,7 +82,12 @@ export function SubmissionView({
             {submission.url ? (
               <p className="flex items-center gap-2 text-sm">
                 <Link2 className="size-4" aria-hidden />
-                <a href={submission.url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-600 underline">
+                <a
+                  href={submission.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="break-all text-brand-600 underline"
+                >
                   {submission.url}
                 </a>
                 <ExternalLink className="size-3.5 text-slate-500" aria-hidden />
@@ -92,7 +111,8 @@ export function SubmissionView({
               {submission.submission_comments.map((comment) => (
                 <li key={comment.id} className="rounded-lg bg-slate-50 p-3 text-sm">
                   <p className="mb-1 text-xs text-slate-600">
-                    <span className="font-medium text-ink">{comment.author_name}</span> · {formatWhen(comment.created_at)}
+                    <span className="font-medium text-ink">{comment.author_name}</span> ·{' '}
+                    {formatWhen(comment.created_at)}
                   </p>
                   <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(comment.comment) }} />
                 </li>
@@ -105,14 +125,25 @@ export function SubmissionView({
   );
 }
 
-function Attachments({ submission, courseId, assignmentId }: { submission: GradingSubmission; courseId: string; assignmentId: string }) {
+function Attachments({
+  submission,
+  courseId,
+  assignmentId,
+}: {
+  submission: GradingSubmission;
+  courseId: string;
+  assignmentId: string;
+}) {
   const [downloading, setDownloading] = useState<number | null>(null);
   return (
     <section aria-label="Attachments" className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">Files</h3>
       <ul className="flex flex-col gap-2">
         {submission.attachments.map((attachment) => (
-          <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm">
+          <li
+            key={attachment.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm"
+          >
             <span className="flex min-w-0 items-center gap-2">
               <FileText className="size-4 shrink-0 text-slate-500" aria-hidden />
               <span className="truncate font-medium">{attachment.display_name || attachment.filename}</span>
@@ -125,9 +156,17 @@ function Attachments({ submission, courseId, assignmentId }: { submission: Gradi
               onClick={async () => {
                 setDownloading(attachment.id);
                 try {
-                  await downloadAttachment(courseId, assignmentId, submission.user_id, attachment.id, attachment.display_name || attachment.filename);
+                  await downloadAttachment(
+                    courseId,
+                    assignmentId,
+                    submission.user_id,
+                    attachment.id,
+                    attachment.display_name || attachment.filename,
+                  );
                 } catch (error) {
-                  toast.error('Download failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+                  toast.error('Download failed', {
+                    description: error instanceof Error ? error.message : 'Please try again.',
+                  });
                 } finally {
                   setDownloading(null);
                 }

@@ -54,7 +54,10 @@ export function useSaveDiscussionGrade(courseId: string, discussionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, ...body }: { userId: number } & SaveDiscussionGradeRequest) =>
-      apiFetch<SaveDiscussionGradeResponse>(`${base(courseId, discussionId)}/grades/${userId}`, { method: 'PUT', body }),
+      apiFetch<SaveDiscussionGradeResponse>(`${base(courseId, discussionId)}/grades/${userId}`, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess({ user_id: userId, grade, usage }) {
       queryClient.setQueryData(discussionViewQuery(courseId, discussionId).queryKey, (view) => {
         if (!view) return view;

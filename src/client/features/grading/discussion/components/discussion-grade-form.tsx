@@ -1,7 +1,11 @@
 import { useState, type RefObject } from 'react';
 import { Info } from 'lucide-react';
 import { toast } from 'sonner';
-import { isDiscussionStudentGraded, type DiscussionStudent, type GradingDiscussion } from '@/shared/schemas/discussion-grading';
+import {
+  isDiscussionStudentGraded,
+  type DiscussionStudent,
+  type GradingDiscussion,
+} from '@/shared/schemas/discussion-grading';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { ApiError } from '@/client/lib/api-client';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
@@ -13,7 +17,11 @@ import { RubricEditor } from '@/client/features/grading/kernel/rubric-editor';
 import { SAVE_COST_NOTE, SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradeForm, type UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
-import { failedSaveToastOptions, saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
+import {
+  failedSaveToastOptions,
+  saveAndMoveOn,
+  type ReturnAction,
+} from '@/client/features/grading/kernel/save-and-move-on';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { ExtraCreditDialog } from '@/client/features/grading/kernel/extra-credit-dialog';
 import { GradeControlField, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
@@ -120,7 +128,9 @@ export function DiscussionGradeForm({
       backTo: onReturn,
       onStored: ({ stored }, movedOn) => {
         form.markSaved();
-        toast.success('Grade saved successfully!', { description: `${movedOn ? `${studentName}: ` : ''}Canvas stored: ${stored}.` });
+        toast.success('Grade saved successfully!', {
+          description: `${movedOn ? `${studentName}: ` : ''}Canvas stored: ${stored}.`,
+        });
       },
       onFailed: (error, back) => {
         console.warn('Saving the grade failed', error);
@@ -144,7 +154,9 @@ export function DiscussionGradeForm({
             Excused
           </CardTitle>
         </CardHeader>
-        <CardContent className="text-sm text-slate-700">This student is excused from this discussion in Canvas: there is nothing to grade.</CardContent>
+        <CardContent className="text-sm text-slate-700">
+          This student is excused from this discussion in Canvas: there is nothing to grade.
+        </CardContent>
       </Card>
     );
   }
@@ -159,8 +171,8 @@ export function DiscussionGradeForm({
           </CardTitle>
         </CardHeader>
         <CardContent className="text-sm text-slate-700">
-          This discussion is not graded in Canvas, so it has no grades to save. You can read every student's posts here; to grade it, make it a
-          graded discussion in Canvas (give it points), then open it again.
+          This discussion is not graded in Canvas, so it has no grades to save. You can read every student's posts here;
+          to grade it, make it a graded discussion in Canvas (give it points), then open it again.
         </CardContent>
       </Card>
     );
@@ -185,7 +197,9 @@ export function DiscussionGradeForm({
               isReadOnly={form.isGradeComputed}
               hint={isGradeFromRubric ? 'Graded from the rubric: the grade is the sum of the criteria.' : undefined}
             />
-            {form.control === 'points' || form.control === 'percent' ? <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} /> : null}
+            {form.control === 'points' || form.control === 'percent' ? (
+              <QuickFillButtons onFill={quickFill} isDisabled={form.isGradeComputed} />
+            ) : null}
           </div>
           <FeedbackField value={form.comment} onChange={form.setComment} rows={7} testId="feedback-input" />
           {rubric ? (
@@ -207,7 +221,9 @@ export function DiscussionGradeForm({
             canDraft={canDraft}
             isDrafting={drafting.isPending}
             engineName={engineName}
-            cannotDraftReason={student.post_count === 0 ? "This student hasn't posted yet: there is nothing to draft from." : null}
+            cannotDraftReason={
+              student.post_count === 0 ? "This student hasn't posted yet: there is nothing to draft from." : null
+            }
           />
           {draft ? <DraftDetails draft={draft} /> : null}
           <SaveBar

@@ -33,7 +33,14 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
   const tab: EntriesTab = isEntriesTab(tabParam) ? tabParam : 'all';
   const visible = useMemo(() => studentsInTab(students, tab), [students, tab]);
   // Next and Previous walk the open tab; a student named in the URL stays shown in any tab.
-  const { current, selectId: select, move, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
+  const {
+    current,
+    selectId: select,
+    move,
+    isHelpOpen,
+    setHelpOpen,
+    actionsRef,
+  } = useStudentNavigator({
     students,
     idOf: (student) => student.user.id,
     fallback: visible[0] ?? students[0] ?? null,
@@ -61,9 +68,17 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
 
   return (
     <div className="flex flex-col gap-5">
-      <DiscussionHeader courseId={courseId} discussion={discussion} actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />} />
+      <DiscussionHeader
+        courseId={courseId}
+        discussion={discussion}
+        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+      />
       {discussion.is_graded ? <UsageNotice /> : null}
-      <DiscussionStatusCard summary={summary} pointsPossible={discussion.points_possible} isGraded={discussion.is_graded} />
+      <DiscussionStatusCard
+        summary={summary}
+        pointsPossible={discussion.points_possible}
+        isGraded={discussion.is_graded}
+      />
 
       {students.length > 0 && summary.total_posts === 0 ? (
         <EmptyState icon={<MessagesSquare />} title="No discussion entries found.">
@@ -89,7 +104,10 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
             <Card>
               <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-5">
                 <div className="flex min-w-0 items-center gap-3">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700" aria-hidden>
+                  <span
+                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700"
+                    aria-hidden
+                  >
                     {initialsOf(current.user.name)}
                   </span>
                   <div className="min-w-0">
@@ -103,11 +121,23 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
                   <StudentStatusBadge student={current} isGradedDiscussion={discussion.is_graded} />
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="outline" size="sm" onClick={() => move(-1)} disabled={!previous} aria-keyshortcuts="k ArrowLeft">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => move(-1)}
+                    disabled={!previous}
+                    aria-keyshortcuts="k ArrowLeft"
+                  >
                     <ChevronLeft aria-hidden />
                     Previous
                   </Button>
-                  <Button variant="outline" size="sm" onClick={() => move(1)} disabled={!next} aria-keyshortcuts="j ArrowRight">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => move(1)}
+                    disabled={!next}
+                    aria-keyshortcuts="j ArrowRight"
+                  >
                     Next
                     <ChevronRight aria-hidden />
                   </Button>
@@ -136,7 +166,11 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
             />
           </div>
           <div className="min-w-0 lg:col-start-2 xl:row-start-2">
-            <StudentContext student={current} pointsPossible={discussion.points_possible} isGradedDiscussion={discussion.is_graded} />
+            <StudentContext
+              student={current}
+              pointsPossible={discussion.points_possible}
+              isGradedDiscussion={discussion.is_graded}
+            />
           </div>
         </div>
       )}

@@ -6,7 +6,15 @@ import { Badge } from '@/client/ui/feedback';
 import { formatScore, formatWhen } from '@/client/features/grading/kernel/format';
 import { GradingHeader, HeaderFact } from '@/client/features/grading/kernel/grading-header';
 
-export function DiscussionHeader({ courseId, discussion, actions }: { courseId: string; discussion: GradingDiscussion; actions?: ReactNode }) {
+export function DiscussionHeader({
+  courseId,
+  discussion,
+  actions,
+}: {
+  courseId: string;
+  discussion: GradingDiscussion;
+  actions?: ReactNode;
+}) {
   return (
     <GradingHeader
       courseId={courseId}

@@ -11,7 +11,13 @@ const LETTER_BARS: Record<(typeof LETTERS)[number], string> = {
   D: 'bg-orange-500',
   F: 'bg-red-500',
 };
-const LETTER_BANDS: Record<(typeof LETTERS)[number], string> = { A: '90-100%', B: '80-89%', C: '70-79%', D: '60-69%', F: 'below 60%' };
+const LETTER_BANDS: Record<(typeof LETTERS)[number], string> = {
+  A: '90-100%',
+  B: '80-89%',
+  C: '70-79%',
+  D: '60-69%',
+  F: 'below 60%',
+};
 
 type Stat = { label: string; value: string; id: string };
 
@@ -19,7 +25,15 @@ type Stat = { label: string; value: string; id: string };
  * Grading progress and the discussion's figures (spec part 2 §2.2). An ungraded discussion has
  * nothing to grade, so it shows the post figures only.
  */
-export function DiscussionStatusCard({ summary, pointsPossible, isGraded }: { summary: DiscussionSummary; pointsPossible: number; isGraded: boolean }) {
+export function DiscussionStatusCard({
+  summary,
+  pointsPossible,
+  isGraded,
+}: {
+  summary: DiscussionSummary;
+  pointsPossible: number;
+  isGraded: boolean;
+}) {
   const postStats: Stat[] = [
     { label: 'Total posts', value: String(summary.total_posts), id: 'total-posts' },
     { label: 'Participants', value: String(summary.participants), id: 'participants' },
@@ -28,7 +42,9 @@ export function DiscussionStatusCard({ summary, pointsPossible, isGraded }: { su
     { label: 'Avg posts / participant', value: summary.average_posts_per_participant.toFixed(1), id: 'average-posts' },
   ];
   const averageScore =
-    summary.average_score === null ? '–' : `${formatScore(Math.round(summary.average_score * 10) / 10)} / ${formatScore(pointsPossible)}`;
+    summary.average_score === null
+      ? '–'
+      : `${formatScore(Math.round(summary.average_score * 10) / 10)} / ${formatScore(pointsPossible)}`;
   const stats: Stat[] = isGraded
     ? [
         { label: 'Graded', value: String(summary.graded_count), id: 'graded' },
@@ -60,7 +76,10 @@ export function DiscussionStatusCard({ summary, pointsPossible, isGraded }: { su
               aria-valuemax={100}
               aria-valuenow={Math.round(summary.progress_percent)}
             >
-              <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${summary.progress_percent}%` }} />
+              <div
+                className="h-full rounded-full bg-brand-600 transition-[width]"
+                style={{ width: `${summary.progress_percent}%` }}
+              />
             </div>
           ) : null}
         </div>
@@ -82,10 +101,17 @@ export function DiscussionStatusCard({ summary, pointsPossible, isGraded }: { su
                 {LETTERS.map((letter) => {
                   const count = summary.letter_distribution[letter];
                   return (
-                    <li key={letter} className="grid grid-cols-[1.5rem_minmax(0,1fr)_2rem] items-center gap-2 text-sm" title={LETTER_BANDS[letter]}>
+                    <li
+                      key={letter}
+                      className="grid grid-cols-[1.5rem_minmax(0,1fr)_2rem] items-center gap-2 text-sm"
+                      title={LETTER_BANDS[letter]}
+                    >
                       <span className="font-semibold">{letter}</span>
                       <span className="h-3 overflow-hidden rounded bg-slate-100">
-                        <span className={cn('block h-full rounded', LETTER_BARS[letter])} style={{ width: `${(count / maxLetter) * 100}%` }} />
+                        <span
+                          className={cn('block h-full rounded', LETTER_BARS[letter])}
+                          style={{ width: `${(count / maxLetter) * 100}%` }}
+                        />
                       </span>
                       <span className="text-right tabular-nums" data-testid={`letter-${letter}`}>
                         {count}

@@ -8,7 +8,13 @@ import { ENTRIES_TABS, isEntriesTab, studentsInTab, tabCounts, type EntriesTab }
 
 const TAB_LABELS: Record<EntriesTab, string> = { all: 'All', ungraded: 'Ungraded', graded: 'Graded' };
 
-export function StudentStatusBadge({ student, isGradedDiscussion }: { student: DiscussionStudent; isGradedDiscussion: boolean }) {
+export function StudentStatusBadge({
+  student,
+  isGradedDiscussion,
+}: {
+  student: DiscussionStudent;
+  isGradedDiscussion: boolean;
+}) {
   if (isGradedDiscussion && student.grade.excused) return <Badge tone="success">Excused</Badge>;
   if (isGradedDiscussion && isDiscussionStudentGraded(student)) return <Badge tone="success">Graded</Badge>;
   if (student.post_count > 0) return <Badge tone="info">{isGradedDiscussion ? 'Submitted' : 'Posted'}</Badge>;
@@ -44,10 +50,19 @@ export function StudentEntries({
       <CardHeader className="shrink-0 pb-2">
         <CardTitle>Student Entries</CardTitle>
       </CardHeader>
-      <Tabs value={tab} onValueChange={(value) => isEntriesTab(value) && onTabChange(value)} className="flex min-h-0 flex-1 flex-col px-3 pb-3">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => isEntriesTab(value) && onTabChange(value)}
+        className="flex min-h-0 flex-1 flex-col px-3 pb-3"
+      >
         <TabsList className="w-full shrink-0">
           {ENTRIES_TABS.map((value) => (
-            <TabsTrigger key={value} value={value} data-testid={`tab-${value}`} className="flex-col gap-0 px-1 py-1 text-xs leading-tight">
+            <TabsTrigger
+              key={value}
+              value={value}
+              data-testid={`tab-${value}`}
+              className="flex-col gap-0 px-1 py-1 text-xs leading-tight"
+            >
               <span>{TAB_LABELS[value]}</span>
               <span className="text-sm font-semibold tabular-nums" data-testid={`tab-count-${value}`}>
                 {counts[value]}
@@ -101,7 +116,10 @@ function StudentList({
                 isSelected ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-slate-50',
               )}
             >
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700" aria-hidden>
+              <span
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700"
+                aria-hidden
+              >
                 {initialsOf(student.user.name)}
               </span>
               <span className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -111,7 +129,9 @@ function StudentList({
                 <span className="flex items-center justify-between gap-2 text-xs text-slate-600">
                   <StudentStatusBadge student={student} isGradedDiscussion={isGradedDiscussion} />
                   <span className="tabular-nums" data-testid="entry-score">
-                    {isGradedDiscussion ? `${student.grade.score === null ? '–' : formatScore(student.grade.score)}/${formatScore(pointsPossible)} · ` : ''}
+                    {isGradedDiscussion
+                      ? `${student.grade.score === null ? '–' : formatScore(student.grade.score)}/${formatScore(pointsPossible)} · `
+                      : ''}
                     {student.post_count} {student.post_count === 1 ? 'post' : 'posts'}
                   </span>
                 </span>

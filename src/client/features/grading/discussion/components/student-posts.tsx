@@ -39,7 +39,10 @@ export function StudentPosts({ student }: { student: DiscussionStudent }) {
                   ) : null}
                 </p>
                 {post.in_reply_to ? (
-                  <blockquote className="mb-3 rounded-md border-l-4 border-slate-300 bg-white px-3 py-2 text-sm text-slate-600" data-testid="in-reply-to">
+                  <blockquote
+                    className="mb-3 rounded-md border-l-4 border-slate-300 bg-white px-3 py-2 text-sm text-slate-600"
+                    data-testid="in-reply-to"
+                  >
                     <p className="mb-1 flex items-center gap-1 text-xs font-medium text-slate-700">
                       <CornerDownRight className="size-3.5" aria-hidden />
                       Replying to {post.in_reply_to.author_name}
@@ -48,11 +51,18 @@ export function StudentPosts({ student }: { student: DiscussionStudent }) {
                     {post.in_reply_to.is_deleted ? (
                       <p className="italic">This post was deleted.</p>
                     ) : (
-                      <div className={cn(POST_BODY_CLASSES, 'line-clamp-4')} dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.in_reply_to.message) }} />
+                      <div
+                        className={cn(POST_BODY_CLASSES, 'line-clamp-4')}
+                        dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.in_reply_to.message) }}
+                      />
                     )}
                   </blockquote>
                 ) : null}
-                <div className={cn(POST_BODY_CLASSES, 'font-serif')} data-testid="post-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.message) }} />
+                <div
+                  className={cn(POST_BODY_CLASSES, 'font-serif')}
+                  data-testid="post-body"
+                  dangerouslySetInnerHTML={{ __html: sanitizeHtml(post.message) }}
+                />
               </li>
             ))}
           </ol>
@@ -65,7 +75,15 @@ export function StudentPosts({ student }: { student: DiscussionStudent }) {
 const LEVEL_TONES = { None: 'danger', Minimal: 'warning', Good: 'info', Excellent: 'success' } as const;
 
 /** Participation summary, the grade Canvas holds, and earlier comments with the original post's preview. */
-export function StudentContext({ student, pointsPossible, isGradedDiscussion }: { student: DiscussionStudent; pointsPossible: number; isGradedDiscussion: boolean }) {
+export function StudentContext({
+  student,
+  pointsPossible,
+  isGradedDiscussion,
+}: {
+  student: DiscussionStudent;
+  pointsPossible: number;
+  isGradedDiscussion: boolean;
+}) {
   const { grade } = student;
   const percent = grade.score !== null && pointsPossible > 0 ? (grade.score / pointsPossible) * 100 : null;
   const teacherComments = grade.submission_comments.filter((comment) => comment.author_name !== student.user.name);
@@ -122,7 +140,10 @@ export function StudentContext({ student, pointsPossible, isGradedDiscussion }: 
           {latestFeedback ? (
             <div className="rounded-lg bg-slate-50 p-2">
               <p className="mb-1 text-xs text-slate-600">Latest feedback · {formatWhen(latestFeedback.created_at)}</p>
-              <div className="line-clamp-4 break-words" dangerouslySetInnerHTML={{ __html: sanitizeHtml(latestFeedback.comment) }} />
+              <div
+                className="line-clamp-4 break-words"
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(latestFeedback.comment) }}
+              />
             </div>
           ) : null}
         </CardContent>
@@ -136,7 +157,10 @@ export function StudentContext({ student, pointsPossible, isGradedDiscussion }: 
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm">
           {student.original_post_preview ? (
-            <p className="rounded-lg border border-dashed border-slate-300 p-2 text-slate-700" data-testid="original-post-preview">
+            <p
+              className="rounded-lg border border-dashed border-slate-300 p-2 text-slate-700"
+              data-testid="original-post-preview"
+            >
               <span className="font-medium">Original post: </span>
               {student.original_post_preview}
             </p>
@@ -148,7 +172,8 @@ export function StudentContext({ student, pointsPossible, isGradedDiscussion }: 
               {grade.submission_comments.map((comment) => (
                 <li key={comment.id} className="rounded-lg bg-slate-50 p-3">
                   <p className="mb-1 text-xs text-slate-600">
-                    <span className="font-medium text-ink">{comment.author_name}</span> · {formatWhen(comment.created_at)}
+                    <span className="font-medium text-ink">{comment.author_name}</span> ·{' '}
+                    {formatWhen(comment.created_at)}
                   </p>
                   <div className="break-words" dangerouslySetInnerHTML={{ __html: sanitizeHtml(comment.comment) }} />
                 </li>

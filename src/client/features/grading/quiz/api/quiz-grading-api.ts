@@ -13,7 +13,8 @@ import { retryUnlessFinal } from '@/client/features/grading/kernel/canvas-retry'
 import { answerRetryDelay, shouldRetryAnswers } from '../answer-attempts';
 import { afterGradeSaved, afterGradeSaveFailed } from '@/client/features/grading/kernel/grading-cache';
 
-const base = (courseId: string, quizId: string) => `/api/grading/courses/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
+const base = (courseId: string, quizId: string) =>
+  `/api/grading/courses/${encodeURIComponent(courseId)}/quizzes/${encodeURIComponent(quizId)}`;
 
 export const quizViewQuery = (courseId: string, quizId: string) =>
   queryOptions({
@@ -27,10 +28,17 @@ export const quizViewQuery = (courseId: string, quizId: string) =>
  * One student's answers, cached per quiz submission with its own status and error (the query's).
  * A load tries at most three times; the Retry button refetches, which starts a fresh count.
  */
-const quizAnswersKey = (courseId: string, quizId: string, submissionId: number) => ['quiz-grading', courseId, quizId, 'answers', submissionId] as const;
+const quizAnswersKey = (courseId: string, quizId: string, submissionId: number) =>
+  ['quiz-grading', courseId, quizId, 'answers', submissionId] as const;
 
 /** `assignmentId`, the quiz's assignment from the quiz view, saves the server a Canvas request per student. */
-export const quizAnswersQuery = (courseId: string, quizId: string, submissionId: number, userId: number, assignmentId: number | null) =>
+export const quizAnswersQuery = (
+  courseId: string,
+  quizId: string,
+  submissionId: number,
+  userId: number,
+  assignmentId: number | null,
+) =>
   queryOptions({
     queryKey: quizAnswersKey(courseId, quizId, submissionId),
     queryFn: ({ signal }) =>
@@ -48,7 +56,8 @@ export const quizAnswersQuery = (courseId: string, quizId: string, submissionId:
 export const quizDraftsQuery = (courseId: string, quizId: string, submissionId: number) =>
   queryOptions({
     queryKey: ['quiz-grading', courseId, quizId, 'drafts', submissionId],
-    queryFn: ({ signal }) => apiFetch<StoredDrafts>(`${base(courseId, quizId)}/submissions/${submissionId}/drafts`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<StoredDrafts>(`${base(courseId, quizId)}/submissions/${submissionId}/drafts`, { signal }),
     // Drafting and saving on this screen update this entry themselves; a prefetched one is not read twice.
     staleTime: 60_000,
   });
@@ -78,10 +87,13 @@ export function useDraftQuizAnswer(courseId: string, quizId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { submissionId: number; questionId: number; options: GradingOptions }) =>
-      apiFetch<DraftResponse>(`${base(courseId, quizId)}/submissions/${input.submissionId}/questions/${input.questionId}/draft`, {
-        method: 'POST',
-        body: { options: input.options },
-      }),
+      apiFetch<DraftResponse>(
+        `${base(courseId, quizId)}/submissions/${input.submissionId}/questions/${input.questionId}/draft`,
+        {
+          method: 'POST',
+          body: { options: input.options },
+        },
+      ),
     onSuccess(response, input) {
       queryClient.setQueryData(quizDraftsQuery(courseId, quizId, input.submissionId).queryKey, (stored) => ({
         drafts: { ...stored?.drafts, [String(input.questionId)]: response },
@@ -95,11 +107,16 @@ export function useSaveQuestionScores(courseId: string, quizId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ submissionId, ...body }: { submissionId: number } & SaveQuestionScoresRequest) =>
-      apiFetch<SaveQuestionScoresResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/scores`, { method: 'PUT', body }),
+      apiFetch<SaveQuestionScoresResponse>(`${base(courseId, quizId)}/submissions/${submissionId}/scores`, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess({ submission, usage }, input) {
       queryClient.setQueryData(quizViewQuery(courseId, quizId).queryKey, (view) => {
         if (!view) return view;
-        const submissions = view.submissions.map((existing) => (existing.id === submission.id ? { ...existing, ...submission } : existing));
+        const submissions = view.submissions.map((existing) =>
+          existing.id === submission.id ? { ...existing, ...submission } : existing,
+        );
         return { ...view, submissions, counts: { ...view.counts, ...quizCounts(submissions) } };
       });
       queryClient.setQueryData<QuizAnswersResponse>(quizAnswersKey(courseId, quizId, input.submissionId), (answers) => {

@@ -2,7 +2,14 @@ import { useEffect, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { GradingDraft } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
-import { parseQuestionScore, questionAnswerState, questionTypeLabel, type QuizAnswer, type QuizGradingSubmission, type QuizQuestion } from '@/shared/schemas/quiz-grading';
+import {
+  parseQuestionScore,
+  questionAnswerState,
+  questionTypeLabel,
+  type QuizAnswer,
+  type QuizGradingSubmission,
+  type QuizQuestion,
+} from '@/shared/schemas/quiz-grading';
 import { ApiError } from '@/client/lib/api-client';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { AiOptionsFields, toGradingOptions, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
@@ -12,7 +19,11 @@ import { FeedbackField } from '@/client/features/grading/kernel/feedback-field';
 import { formatScore } from '@/client/features/grading/kernel/format';
 import { GradeInput, QuickFillButtons } from '@/client/features/grading/kernel/grade-input';
 import { KeptEditsNote } from '@/client/features/grading/kernel/kept-edits-note';
-import { failedSaveToastOptions, saveAndMoveOn, type ReturnAction } from '@/client/features/grading/kernel/save-and-move-on';
+import {
+  failedSaveToastOptions,
+  saveAndMoveOn,
+  type ReturnAction,
+} from '@/client/features/grading/kernel/save-and-move-on';
 import { SaveBar } from '@/client/features/grading/kernel/save-bar';
 import { useGradingActions, type GradingActions } from '@/client/features/grading/kernel/use-grading-shortcuts';
 import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
@@ -23,12 +34,17 @@ const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fil
 
 /** Spec part 2 §8's quiz grading toasts, with the usage limit's own title and message. */
 function saveFailureToast(error: unknown, back: ReturnAction | null, studentName: string) {
-  const show = (title: string, description: string) => toast.error(title, failedSaveToastOptions(description, back, studentName));
+  const show = (title: string, description: string) =>
+    toast.error(title, failedSaveToastOptions(description, back, studentName));
   if (error instanceof ApiError && error.code === ERROR_CODE.USAGE_LIMIT_REACHED) {
     show('Usage Limit Reached', error.message);
   } else if (error instanceof ApiError && error.code === ERROR_CODE.QUIZ_NOT_GRADED) {
     show('Not graded', error.message);
-  } else if (error instanceof ApiError && error.code !== ERROR_CODE.INTERNAL && error.code !== CLIENT_ERROR_CODE.NETWORK) {
+  } else if (
+    error instanceof ApiError &&
+    error.code !== ERROR_CODE.INTERNAL &&
+    error.code !== CLIENT_ERROR_CODE.NETWORK
+  ) {
     show('Grading Failed', 'Failed to save the grade. Please try again.');
   } else {
     show('Grading Failed', 'An error occurred while saving the grade.');
@@ -84,7 +100,9 @@ export function QuestionGradingCard({
   const draftFromStore = isScored ? undefined : storedDraft;
   const memoryKey = `${submission.id}:${question.id}`;
   const kept = unsavedEdits.get(memoryKey);
-  const [score, setScoreValue] = useState(() => kept?.score ?? (draftFromStore ? String(draftFromStore.draft.grade) : isScored ? String(answer.points) : ''));
+  const [score, setScoreValue] = useState(
+    () => kept?.score ?? (draftFromStore ? String(draftFromStore.draft.grade) : isScored ? String(answer.points) : ''),
+  );
   const [comment, setCommentValue] = useState(() => kept?.comment ?? draftFromStore?.draft.feedback ?? '');
   const [draft, setDraft] = useState<GradingDraft | null>(() => (kept ? kept.draft : (draftFromStore?.draft ?? null)));
   const [isDirty, setDirty] = useState(Boolean(kept));
@@ -131,13 +149,19 @@ export function QuestionGradingCard({
       andNext,
       keepsEdits: true,
       studentName,
-      send: () => saving.mutateAsync({ submissionId: submission.id, questions: [{ questionId: question.id, score: value, comment }] }),
+      send: () =>
+        saving.mutateAsync({
+          submissionId: submission.id,
+          questions: [{ questionId: question.id, score: value, comment }],
+        }),
       moveOn: () => onSaved(true),
       backTo: onReturn,
       onStored: (_result, movedOn) => {
         setDirty(false);
         unsavedEdits.delete(memoryKey);
-        toast.success('Question Graded', { description: `${movedOn ? `${studentName}, ` : ''}${label}: ${formatScore(value)} / ${formatScore(max)}` });
+        toast.success('Question Graded', {
+          description: `${movedOn ? `${studentName}, ` : ''}${label}: ${formatScore(value)} / ${formatScore(max)}`,
+        });
       },
       onFailed: (error, back) => {
         console.warn('Saving the question score failed', error);
@@ -182,7 +206,11 @@ export function QuestionGradingCard({
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {hasKeptEdits ? <KeptEditsNote /> : null}
-          {isTaking ? <p className="text-sm text-slate-600">This student is still taking the quiz. It can be graded once they submit it.</p> : null}
+          {isTaking ? (
+            <p className="text-sm text-slate-600">
+              This student is still taking the quiz. It can be graded once they submit it.
+            </p>
+          ) : null}
           <div className="flex flex-col gap-2">
             <GradeInput
               label={`Score (out of ${formatScore(max)})`}

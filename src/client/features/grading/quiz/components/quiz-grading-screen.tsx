@@ -32,14 +32,17 @@ const LOAD_TIPS = [
 const ANSWERS_UNAVAILABLE: AnswersState = {
   status: 'error',
   answers: NO_ANSWERS,
-  error: 'Canvas does not share the answers of a quiz without a gradebook assignment (a practice quiz or an ungraded survey).',
+  error:
+    'Canvas does not share the answers of a quiz without a gradebook assignment (a practice quiz or an ungraded survey).',
   onRetry: null,
   isRetrying: false,
 };
 
 /** The question to open first: the first one waiting for a person, else the first manual one, else the first. */
 function defaultQuestion(questions: QuizQuestion[], answers: QuizAnswer[]): QuizQuestion | undefined {
-  const waiting = questions.find((question) => question.needs_manual_grading && answerFor(answers, question.id)?.correct === 'undefined');
+  const waiting = questions.find(
+    (question) => question.needs_manual_grading && answerFor(answers, question.id)?.correct === 'undefined',
+  );
   return waiting ?? questions.find((question) => question.needs_manual_grading) ?? questions[0];
 }
 
@@ -57,25 +60,38 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const quizAssignmentId = view.data?.quiz.assignment_id ?? null;
   // While the teacher reads a student, the next one's answers and stored drafts are read into the
   // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
-  const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } = useStudentNavigator({
-    students: submissions,
-    idOf: (submission) => submission.user_id,
-    prefetch: (student) => {
-      if (canReadAnswers) void queryClient.prefetchQuery(quizAnswersQuery(courseId, quizId, student.id, student.user_id, quizAssignmentId));
-      void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
-    },
-  });
+  const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } =
+    useStudentNavigator({
+      students: submissions,
+      idOf: (submission) => submission.user_id,
+      prefetch: (student) => {
+        if (canReadAnswers)
+          void queryClient.prefetchQuery(
+            quizAnswersQuery(courseId, quizId, student.id, student.user_id, quizAssignmentId),
+          );
+        void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
+      },
+    });
 
   const answers = useQuizAnswers(courseId, quizId, current, quizAssignmentId, canReadAnswers);
   const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
   const answerList = answers.data?.answers ?? NO_ANSWERS;
 
   const requestedQuestion = Number(searchParams.get('question'));
-  const selectedQuestion = questions.find((question) => question.id === requestedQuestion) ?? defaultQuestion(questions, answerList) ?? null;
+  const selectedQuestion =
+    questions.find((question) => question.id === requestedQuestion) ?? defaultQuestion(questions, answerList) ?? null;
 
   if (view.isPending) return <GradingSkeleton label="Loading quiz..." gridClassName={COLUMNS} columnCount={3} />;
   if (view.isError) {
-    return <GradingLoadError courseId={courseId} title="Failed to fetch quiz data" message={view.error.message} tips={LOAD_TIPS} onRetry={() => void view.refetch()} />;
+    return (
+      <GradingLoadError
+        courseId={courseId}
+        title="Failed to fetch quiz data"
+        message={view.error.message}
+        tips={LOAD_TIPS}
+        onRetry={() => void view.refetch()}
+      />
+    );
   }
 
   // A practice quiz or an ungraded survey is shown, never offered for grading (the server refuses it too).
@@ -93,7 +109,11 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
 
   return (
     <div className="flex flex-col gap-5">
-      <QuizHeader courseId={courseId} view={view.data} actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />} />
+      <QuizHeader
+        courseId={courseId}
+        view={view.data}
+        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+      />
       {isGraded ? <UsageNotice /> : null}
       {!current ? (
         <EmptyState icon={<FileX />} title="No Submissions Found">
@@ -106,7 +126,9 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
             submission={current}
             questions={questions}
             selectedQuestionId={selectedQuestion?.id ?? null}
-            onSelectQuestion={(questionId) => updateParams({ question: String(questionId), student: String(current.user_id) })}
+            onSelectQuestion={(questionId) =>
+              updateParams({ question: String(questionId), student: String(current.user_id) })
+            }
             answers={answersState}
           />
           <div className="min-w-0 md:col-span-2 lg:sticky lg:top-20 lg:col-span-1 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
@@ -118,7 +140,9 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                     Not graded
                   </CardTitle>
                 </CardHeader>
-                <CardContent className="text-sm text-slate-700">{quizNotGradedMessage(view.data.quiz.quiz_type)}</CardContent>
+                <CardContent className="text-sm text-slate-700">
+                  {quizNotGradedMessage(view.data.quiz.quiz_type)}
+                </CardContent>
               </Card>
             ) : selectedQuestion ? (
               <QuestionGradingCard

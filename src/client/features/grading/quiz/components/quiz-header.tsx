@@ -4,7 +4,15 @@ import { quizTypeLabel, timeLimitLabel, type QuizGradingView } from '@/shared/sc
 import { formatScore } from '@/client/features/grading/kernel/format';
 import { GradingHeader, HeaderFact } from '@/client/features/grading/kernel/grading-header';
 
-export function QuizHeader({ courseId, view, actions }: { courseId: string; view: QuizGradingView; actions?: ReactNode }) {
+export function QuizHeader({
+  courseId,
+  view,
+  actions,
+}: {
+  courseId: string;
+  view: QuizGradingView;
+  actions?: ReactNode;
+}) {
   const { quiz, counts } = view;
   return (
     <GradingHeader
@@ -29,7 +37,8 @@ export function QuizHeader({ courseId, view, actions }: { courseId: string; view
             {counts.submissions} {counts.submissions === 1 ? 'submission' : 'submissions'}
           </HeaderFact>
           <HeaderFact icon={<PenLine aria-hidden />} testId="quiz-manual-count">
-            {counts.manual_grading_questions} {counts.manual_grading_questions === 1 ? 'question needs' : 'questions need'} manual grading
+            {counts.manual_grading_questions}{' '}
+            {counts.manual_grading_questions === 1 ? 'question needs' : 'questions need'} manual grading
           </HeaderFact>
         </>
       }

@@ -12,7 +12,12 @@ const QUIZ_STATE_LABELS: Record<QuizGradingState, string> = {
   complete: 'Needs grading',
   untaken: 'In progress',
 };
-const QUIZ_STATE_TONES = { graded: 'success', pending_review: 'warning', complete: 'info', untaken: 'neutral' } as const;
+const QUIZ_STATE_TONES = {
+  graded: 'success',
+  pending_review: 'warning',
+  complete: 'info',
+  untaken: 'neutral',
+} as const;
 
 export function QuizStateBadge({ state }: { state: QuizGradingState }) {
   return <Badge tone={QUIZ_STATE_TONES[state]}>{QUIZ_STATE_LABELS[state]}</Badge>;
@@ -33,7 +38,14 @@ export function QuizStudentList({
       <CardHeader className="gap-3 pb-2">
         <CardTitle className="text-base">Students</CardTitle>
         <div className="flex items-center justify-between gap-2">
-          <Button variant="outline" size="icon" onClick={() => onSelect(index - 1)} disabled={index <= 0} aria-label="Previous student" aria-keyshortcuts="k ArrowLeft">
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => onSelect(index - 1)}
+            disabled={index <= 0}
+            aria-label="Previous student"
+            aria-keyshortcuts="k ArrowLeft"
+          >
             <ChevronLeft aria-hidden />
           </Button>
           <span className="text-sm font-medium" data-testid="student-position" aria-live="polite">

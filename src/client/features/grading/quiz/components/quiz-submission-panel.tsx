@@ -33,7 +33,8 @@ const STATE_TONES: Record<QuestionAnswerState, 'success' | 'danger' | 'info' | '
   no_answer: 'neutral',
 };
 
-const HTML_CLASSES = 'break-words [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mb-2 [&_p:last-child]:mb-0 [&_ul]:list-disc';
+const HTML_CLASSES =
+  'break-words [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mb-2 [&_p:last-child]:mb-0 [&_ul]:list-disc';
 
 /** Canvas records the chosen answer's id for these; the text of that choice is what the student saw. */
 const CHOICE_TYPES = new Set(['multiple_choice_question', 'true_false_question']);
@@ -62,7 +63,9 @@ export function QuizSubmissionPanel({
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-3">
           <div className="min-w-0">
-            <CardTitle data-testid="student-name" {...STUDENT_HEADING}>{submission.user.name}</CardTitle>
+            <CardTitle data-testid="student-name" {...STUDENT_HEADING}>
+              {submission.user.name}
+            </CardTitle>
             <p className="text-sm text-slate-600">
               {submission.finished_at ? `Submitted ${formatWhen(submission.finished_at)}` : 'Still taking the quiz'}
               {submission.attempt && submission.attempt > 1 ? ` · Attempt ${submission.attempt}` : ''}
@@ -78,7 +81,11 @@ export function QuizSubmissionPanel({
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {answers.status === 'error' ? (
-            <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="answers-error">
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+              data-testid="answers-error"
+            >
               <span className="flex items-start gap-2">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <span>
@@ -127,7 +134,8 @@ export function QuizSubmissionPanel({
                       <Skeleton className="h-5 w-16 rounded-full" />
                     ) : null}
                     <span className="w-16 text-right tabular-nums text-slate-700">
-                      {answer && state !== null && answer.correct !== 'undefined' ? formatScore(answer.points) : '–'} / {formatScore(question.points_possible)}
+                      {answer && state !== null && answer.correct !== 'undefined' ? formatScore(answer.points) : '–'} /{' '}
+                      {formatScore(question.points_possible)}
                     </span>
                   </button>
                 </li>
@@ -180,7 +188,10 @@ function QuestionDetail({
           {status === 'pending' ? (
             <Skeleton className="h-20" />
           ) : status === 'error' ? (
-            <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900" data-testid="answer-unavailable">
+            <p
+              className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900"
+              data-testid="answer-unavailable"
+            >
               Unable to load student answer. You can still grade this question based on other information available.
             </p>
           ) : (
@@ -205,7 +216,11 @@ function AnswerBody({ question, answer }: { question: QuizQuestion; answer: Quiz
   if (questionAnswerState(question.question_type, answer) === 'no_answer' || !answer) {
     return <p className="italic text-slate-600">No answer.</p>;
   }
-  if (CHOICE_TYPES.has(question.question_type) && question.answers.length > 0 && (answer.answer_id !== null || /^\d+$/.test(answer.text ?? ''))) {
+  if (
+    CHOICE_TYPES.has(question.question_type) &&
+    question.answers.length > 0 &&
+    (answer.answer_id !== null || /^\d+$/.test(answer.text ?? ''))
+  ) {
     const chosenId = answer.answer_id ?? Number(answer.text);
     return (
       <ul className="flex flex-col gap-1.5" data-testid="answer-choices">
@@ -216,10 +231,18 @@ function AnswerBody({ question, answer }: { question: QuizQuestion; answer: Quiz
               key={choice.id}
               className={cn(
                 'flex items-center gap-2 rounded-lg border px-3 py-2',
-                isChosen ? (choice.is_correct ? 'border-emerald-300 bg-emerald-50' : 'border-red-300 bg-red-50') : 'border-slate-200',
+                isChosen
+                  ? choice.is_correct
+                    ? 'border-emerald-300 bg-emerald-50'
+                    : 'border-red-300 bg-red-50'
+                  : 'border-slate-200',
               )}
             >
-              {choice.is_correct ? <Check className="size-4 shrink-0 text-emerald-700" aria-label="Correct answer" /> : <X className="size-4 shrink-0 text-slate-300" aria-hidden />}
+              {choice.is_correct ? (
+                <Check className="size-4 shrink-0 text-emerald-700" aria-label="Correct answer" />
+              ) : (
+                <X className="size-4 shrink-0 text-slate-300" aria-hidden />
+              )}
               <span className={cn('flex-1', isChosen && 'font-medium')}>{choice.text}</span>
               {isChosen ? <Badge tone="neutral">Student's choice</Badge> : null}
             </li>
@@ -229,7 +252,10 @@ function AnswerBody({ question, answer }: { question: QuizQuestion; answer: Quiz
     );
   }
   return (
-    <div className={cn(HTML_CLASSES, 'rounded-lg border border-slate-100 bg-paper p-4 font-serif leading-relaxed')} data-testid="answer-text">
+    <div
+      className={cn(HTML_CLASSES, 'rounded-lg border border-slate-100 bg-paper p-4 font-serif leading-relaxed')}
+      data-testid="answer-text"
+    >
       <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(answer.text ?? '') }} />
     </div>
   );

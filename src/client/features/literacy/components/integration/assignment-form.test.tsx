@@ -38,8 +38,12 @@ describe('AssignmentForm (spec §5)', () => {
   });
 
   it('sends the trimmed fields and shows the spec message with the server reason on failure', async () => {
-    const fetch = vi.fn(async () =>
-      new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Please wait 60 minutes and try again.' } }), { status: 429 }),
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Please wait 60 minutes and try again.' } }),
+          { status: 429 },
+        ),
     );
     vi.stubGlobal('fetch', fetch);
     const { onGenerated } = renderForm();
@@ -49,10 +53,17 @@ describe('AssignmentForm (spec §5)', () => {
     fireEvent.change(screen.getByLabelText('Grade level'), { target: { value: 'college' } });
     fireEvent.change(screen.getByLabelText('Estimated time'), { target: { value: '2 weeks' } });
     submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to generate AI integration suggestions. Please try again.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'Failed to generate AI integration suggestions. Please try again.',
+      ),
+    );
     expect(screen.getByRole('alert').textContent).toContain('Please wait 60 minutes and try again.');
     // The failure is logged (spec §8); the shared setup fails tests on unexpected console.error, so clear this expected one.
-    expect(console.error).toHaveBeenCalledWith('AI integration generation failed', expect.objectContaining({ status: 429 }));
+    expect(console.error).toHaveBeenCalledWith(
+      'AI integration generation failed',
+      expect.objectContaining({ status: 429 }),
+    );
     vi.mocked(console.error).mockClear();
     expect(onGenerated).not.toHaveBeenCalled();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -68,7 +79,12 @@ describe('AssignmentForm (spec §5)', () => {
   });
 
   it('with an empty content box, uploads the chosen file as multipart form data with the fields', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'VALIDATION', message: 'notes.txt is empty.' } }), { status: 400 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'VALIDATION', message: 'notes.txt is empty.' } }), {
+          status: 400,
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderForm();
     fireEvent.change(screen.getByLabelText(/Assignment title/), { target: { value: 'Essay' } });

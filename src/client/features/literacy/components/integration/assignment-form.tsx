@@ -36,7 +36,9 @@ function describeFailure(error: unknown): Problem {
   // The server's message says what to do when the cause is the request (file, size, rate limit)
   // or a known AI condition (timeout, busy); a plain failure gets the spec's sentence alone.
   const detail =
-    error instanceof ApiError && error.status !== 500 && error.message !== INTEGRATION_FAILED_MESSAGE ? error.message : undefined;
+    error instanceof ApiError && error.status !== 500 && error.message !== INTEGRATION_FAILED_MESSAGE
+      ? error.message
+      : undefined;
   return { message: INTEGRATION_FAILED_MESSAGE, detail };
 }
 
@@ -59,7 +61,8 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
   const generation = useGenerateIntegration();
   const isBusy = generation.isPending;
 
-  const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <Key extends keyof Values>(key: Key, value: Values[Key]) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   function chooseFile(chosen: File | null) {
     setFile(chosen);
@@ -121,7 +124,9 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
     <Card>
       <CardHeader>
         <CardTitle>Assignment Input</CardTitle>
-        <CardDescription>Paste your assignment or upload it. Subject, grade level and time help the suggestions fit.</CardDescription>
+        <CardDescription>
+          Paste your assignment or upload it. Subject, grade level and time help the suggestions fit.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={isBusy || undefined}>
@@ -196,10 +201,13 @@ export function AssignmentForm({ onGenerated }: { onGenerated: (response: Integr
             ) : null}
             {isDocFile ? (
               <p className="text-sm text-amber-800">
-                Margin cannot read Word 97-2003 .doc files. Save it as .docx or PDF, or paste the text into the content box.
+                Margin cannot read Word 97-2003 .doc files. Save it as .docx or PDF, or paste the text into the content
+                box.
               </p>
             ) : null}
-            {file && file.size > MAX_UPLOAD_BYTES ? <p className="text-sm text-red-700">{FILE_TOO_LARGE_MESSAGE}</p> : null}
+            {file && file.size > MAX_UPLOAD_BYTES ? (
+              <p className="text-sm text-red-700">{FILE_TOO_LARGE_MESSAGE}</p>
+            ) : null}
             {fileNote ? <p className="text-sm text-emerald-800">{fileNote}</p> : null}
           </div>
 

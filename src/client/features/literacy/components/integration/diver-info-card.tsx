@@ -13,7 +13,8 @@ export function DiverInfoCard() {
           <div>
             <h2 className="font-semibold text-ink">The DIVER framework</h2>
             <p className="mt-1 text-sm text-slate-700">
-              Five phases that bring AI literacy into the work students already do. The tool suggests one activity set for each.
+              Five phases that bring AI literacy into the work students already do. The tool suggests one activity set
+              for each.
             </p>
           </div>
         </div>

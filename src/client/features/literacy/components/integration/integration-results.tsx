@@ -25,15 +25,18 @@ function OfflineEngineNotice() {
       <div className="flex flex-col gap-1.5">
         <p className="font-semibold">Made by Margin’s offline engine</p>
         <p>
-          No AI model is connected to this Margin server, so these suggestions come from the built-in offline engine: it reads
-          your assignment’s own tasks and terms and applies a pattern for each DIVER phase. Review and adapt them as you would
-          any draft.
+          No AI model is connected to this Margin server, so these suggestions come from the built-in offline engine: it
+          reads your assignment’s own tasks and terms and applies a pattern for each DIVER phase. Review and adapt them
+          as you would any draft.
         </p>
         <p>
-          To have a language model write them, whoever runs this server sets <code className="rounded bg-white px-1">AI_PROVIDER</code>{' '}
-          (<code className="rounded bg-white px-1">openai</code>, <code className="rounded bg-white px-1">anthropic</code>, or{' '}
+          To have a language model write them, whoever runs this server sets{' '}
+          <code className="rounded bg-white px-1">AI_PROVIDER</code> (
+          <code className="rounded bg-white px-1">openai</code>,{' '}
+          <code className="rounded bg-white px-1">anthropic</code>, or{' '}
           <code className="rounded bg-white px-1">openai-compatible</code> for a local server such as Ollama) with{' '}
-          <code className="rounded bg-white px-1">AI_MODEL</code> and <code className="rounded bg-white px-1">AI_API_KEY</code> or{' '}
+          <code className="rounded bg-white px-1">AI_MODEL</code> and{' '}
+          <code className="rounded bg-white px-1">AI_API_KEY</code> or{' '}
           <code className="rounded bg-white px-1">AI_BASE_URL</code>, then restarts Margin.
         </p>
       </div>
@@ -92,7 +95,9 @@ export function IntegrationResults({ response }: { response: IntegrationToolResp
     }
   }
 
-  const selectedInOrder = result.suggestions.map((suggestion) => suggestion.phase).filter((phase) => selected.has(phase));
+  const selectedInOrder = result.suggestions
+    .map((suggestion) => suggestion.phase)
+    .filter((phase) => selected.has(phase));
   const isNothingSelected = selectedInOrder.length === 0;
 
   return (
@@ -101,7 +106,11 @@ export function IntegrationResults({ response }: { response: IntegrationToolResp
 
       <Card>
         <CardHeader>
-          <h2 ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg leading-tight font-semibold text-ink focus:outline-none">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 text-lg leading-tight font-semibold text-ink focus:outline-none"
+          >
             AI Literacy Integration: {assignment.title}
           </h2>
           {context ? <CardDescription>{context}</CardDescription> : null}
@@ -118,14 +127,22 @@ export function IntegrationResults({ response }: { response: IntegrationToolResp
             <p className="mt-1.5 leading-relaxed whitespace-pre-line text-slate-700">{result.overview}</p>
           </div>
           {result.engine === 'offline' ? null : (
-            <p className="text-sm text-slate-600">Drafted by an AI model. Review and adapt each suggestion before you use it with students.</p>
+            <p className="text-sm text-slate-600">
+              Drafted by an AI model. Review and adapt each suggestion before you use it with students.
+            </p>
           )}
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => void copyWithToast(plan, 'Content Copied', 'The whole plan is on your clipboard.')}>
+            <Button
+              variant="outline"
+              onClick={() => void copyWithToast(plan, 'Content Copied', 'The whole plan is on your clipboard.')}
+            >
               <ClipboardCopy aria-hidden />
               Copy All
             </Button>
-            <Button variant="outline" onClick={() => downloadWithToast(INTEGRATION_FILENAME, plan, 'Content Downloaded')}>
+            <Button
+              variant="outline"
+              onClick={() => downloadWithToast(INTEGRATION_FILENAME, plan, 'Content Downloaded')}
+            >
               <Download aria-hidden />
               Download
             </Button>
@@ -153,7 +170,12 @@ export function IntegrationResults({ response }: { response: IntegrationToolResp
           >
             Select all
           </Button>
-          <Button variant="ghost" size="sm" disabled={isRevising || selected.size === 0} onClick={() => setSelected(new Set())}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={isRevising || selected.size === 0}
+            onClick={() => setSelected(new Set())}
+          >
             Clear selection
           </Button>
         </CardContent>
@@ -209,7 +231,13 @@ export function IntegrationResults({ response }: { response: IntegrationToolResp
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => void copyWithToast(result.implementation_guide, 'Implementation Guide Copied', 'The guide is on your clipboard.')}
+                onClick={() =>
+                  void copyWithToast(
+                    result.implementation_guide,
+                    'Implementation Guide Copied',
+                    'The guide is on your clipboard.',
+                  )
+                }
               >
                 <Copy aria-hidden />
                 Copy

@@ -19,8 +19,8 @@ export function IntegrationTool() {
           AI Literacy Assignment Integration Tool
         </h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">
-          Bring AI literacy into an assignment you already teach. Enter it below and get one suggestion for each phase of the
-          DIVER framework, then pick the ones you like and get a revised assignment to edit, copy or download.
+          Bring AI literacy into an assignment you already teach. Enter it below and get one suggestion for each phase
+          of the DIVER framework, then pick the ones you like and get a revised assignment to edit, copy or download.
         </p>
       </header>
 
@@ -29,7 +29,9 @@ export function IntegrationTool() {
       </div>
 
       <div className="mt-8 grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <AssignmentForm onGenerated={(response) => setGeneration((current) => ({ id: (current?.id ?? 0) + 1, response }))} />
+        <AssignmentForm
+          onGenerated={(response) => setGeneration((current) => ({ id: (current?.id ?? 0) + 1, response }))}
+        />
         <section aria-label="Results">
           {generation ? (
             <IntegrationResults key={generation.id} response={generation.response} />
@@ -41,8 +43,8 @@ export function IntegrationTool() {
                 </span>
                 <h2 className="text-xl font-semibold text-ink">Ready to Transform Your Assignment?</h2>
                 <p className="max-w-md text-slate-600">
-                  Fill in the assignment form and choose Generate AI Integration. A suggestion for each DIVER phase will appear
-                  here.
+                  Fill in the assignment form and choose Generate AI Integration. A suggestion for each DIVER phase will
+                  appear here.
                 </p>
               </div>
             </Card>

@@ -54,7 +54,9 @@ export function RevisedAssignmentCard({
           </Button>
           <Button
             variant="outline"
-            onClick={() => void copyWithToast(text, 'Assignment Copied', 'The revised assignment is on your clipboard.')}
+            onClick={() =>
+              void copyWithToast(text, 'Assignment Copied', 'The revised assignment is on your clipboard.')
+            }
             disabled={!text.trim()}
           >
             <Copy aria-hidden />

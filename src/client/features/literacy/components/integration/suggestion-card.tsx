@@ -36,7 +36,13 @@ export function SuggestionCard({
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => void copyWithToast(formatSuggestion(suggestion), 'Phase Content Copied', `The ${suggestion.phase} suggestion is on your clipboard.`)}
+          onClick={() =>
+            void copyWithToast(
+              formatSuggestion(suggestion),
+              'Phase Content Copied',
+              `The ${suggestion.phase} suggestion is on your clipboard.`,
+            )
+          }
         >
           <Copy aria-hidden />
           Copy
@@ -66,7 +72,10 @@ export function SuggestionCard({
         </div>
       </div>
       <div className="mt-4 border-t border-slate-100 pt-3">
-        <label htmlFor={checkboxId} className="inline-flex cursor-pointer items-center gap-2.5 text-sm font-medium text-ink">
+        <label
+          htmlFor={checkboxId}
+          className="inline-flex cursor-pointer items-center gap-2.5 text-sm font-medium text-ink"
+        >
           <input
             id={checkboxId}
             type="checkbox"

@@ -33,7 +33,12 @@ const work = (quality: number) => `My essay on the water cycle, with care and de
 
 function input(quality: number, classWork: ClassWork[]): GradingInput {
   return {
-    assignment: { name: 'The water cycle', descriptionText: 'Explain the water cycle.', pointsPossible: POINTS, rubric: null },
+    assignment: {
+      name: 'The water cycle',
+      descriptionText: 'Explain the water cycle.',
+      pointsPossible: POINTS,
+      rubric: null,
+    },
     submissionText: work(quality),
     options: gradingOptionsSchema.parse({}),
     examples: [],
@@ -42,9 +47,18 @@ function input(quality: number, classWork: ClassWork[]): GradingInput {
   };
 }
 
-const teacherGraded: ClassWork[] = [6, 8, 9, 11, 12, 13, 15, 16, 18, 19].map((quality) => ({ text: work(quality), grade: quality }));
+const teacherGraded: ClassWork[] = [6, 8, 9, 11, 12, 13, 15, 16, 18, 19].map((quality) => ({
+  text: work(quality),
+  grade: quality,
+}));
 const engine = (calibrate: boolean) =>
-  gradeDrafterFor(createAiModel({ provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl }, { maxNetworkRetries: 0 }) as AiModel, { calibrate });
+  gradeDrafterFor(
+    createAiModel(
+      { provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl },
+      { maxNetworkRetries: 0 },
+    ) as AiModel,
+    { calibrate },
+  );
 
 describe('calibrating a model engine to the teacher’s grades', () => {
   it('maps the model’s grade onto the teacher’s scale, learned from the graded work, and says how well it agrees', async () => {
@@ -54,7 +68,13 @@ describe('calibrating a model engine to the teacher’s grades', () => {
     expect(server.requests).toHaveLength(1);
 
     server.reset();
-    server.setDefault({ kind: 'computed', answer: (body) => ({ kind: 'from-schema', overrides: { grade: 4 + 0.4 * Number(/\[quality (\d+)\]/.exec(JSON.stringify(body.messages))?.[1]) } }) });
+    server.setDefault({
+      kind: 'computed',
+      answer: (body) => ({
+        kind: 'from-schema',
+        overrides: { grade: 4 + 0.4 * Number(/\[quality (\d+)\]/.exec(JSON.stringify(body.messages))?.[1]) },
+      }),
+    });
     const calibrated = engine(true);
     const draft = await calibrated.draftGrade(input(16, teacherGraded));
     expect(Math.abs(draft.grade - 16)).toBeLessThanOrEqual(1);
@@ -79,10 +99,16 @@ describe('calibrating a model engine to the teacher’s grades', () => {
 
   it('pulls the slope toward 1 when there are few pairs', () => {
     // The teacher's grade is 2 × the model's - 10, seen on 3 pairs and on 40.
-    const few = fitCalibration([{ model: 10, teacher: 10 }, { model: 12, teacher: 14 }, { model: 14, teacher: 18 }]);
+    const few = fitCalibration([
+      { model: 10, teacher: 10 },
+      { model: 12, teacher: 14 },
+      { model: 14, teacher: 18 },
+    ]);
     expect(few.slope).toBeGreaterThan(1.5);
     expect(few.slope).toBeLessThan(1.9);
-    const many = fitCalibration(Array.from({ length: 40 }, (_, index) => ({ model: 8 + (index % 8), teacher: 2 * (8 + (index % 8)) - 10 })));
+    const many = fitCalibration(
+      Array.from({ length: 40 }, (_, index) => ({ model: 8 + (index % 8), teacher: 2 * (8 + (index % 8)) - 10 })),
+    );
     expect(many.slope).toBeGreaterThan(few.slope);
     expect(many.slope).toBeCloseTo(2, 0);
   });

@@ -42,7 +42,8 @@ export function fitCalibration(pairs: { model: number; teacher: number }[]): Cal
   return { intercept: teacherMean - slope * modelMean, slope, pairs: n };
 }
 
-const applyCalibration = (calibration: Calibration, grade: number, points: number) => clampGrade(roundToStep(calibration.intercept + calibration.slope * grade), points);
+const applyCalibration = (calibration: Calibration, grade: number, points: number) =>
+  clampGrade(roundToStep(calibration.intercept + calibration.slope * grade), points);
 
 /** The tolerance of the agreement figure: 1 point, or 5% of the points when that is more. */
 function tolerance(points: number): number {
@@ -81,13 +82,23 @@ export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
 
   function modelGradeOf(input: GradingInput, text: string): Promise<number> {
     const key = createHash('sha256')
-      .update(JSON.stringify([input.assignment.name, input.assignment.descriptionText, input.assignment.pointsPossible, input.options, text]))
+      .update(
+        JSON.stringify([
+          input.assignment.name,
+          input.assignment.descriptionText,
+          input.assignment.pointsPossible,
+          input.options,
+          text,
+        ]),
+      )
       .digest('hex');
     let grade = modelGrades.get(key);
     if (!grade) {
       // A classmate's work is graded as it is: the drafted student's own words (ownText) stay out.
       const { ownText: _ownText, ...task } = input;
-      grade = base.draftGrade({ ...task, submissionText: text, classWork: [], isFileContentIncluded: false }).then((draft) => draft.grade);
+      grade = base
+        .draftGrade({ ...task, submissionText: text, classWork: [], isFileContentIncluded: false })
+        .then((draft) => draft.grade);
       // A failed call is not remembered: the next draft asks again.
       grade.catch(() => modelGrades.delete(key));
       modelGrades.set(key, grade);
@@ -100,12 +111,17 @@ export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
     ...base,
     async draftGrade(input: GradingInput): Promise<RawGradingDraft> {
       const usesRubric = input.options.useRubric && (input.assignment.rubric?.length ?? 0) > 0;
-      const graded = (input.classWork ?? []).filter((work): work is ClassWork & { grade: number } => work.grade !== null && work.text.trim().length > 0);
+      const graded = (input.classWork ?? []).filter(
+        (work): work is ClassWork & { grade: number } => work.grade !== null && work.text.trim().length > 0,
+      );
       if (usesRubric || graded.length < MIN_GRADES_TO_CALIBRATE) return base.draftGrade(input);
 
       const points = effectivePointsPossible(input.assignment.pointsPossible);
       const picked = spreadPick(graded, MAX_GRADES_TO_CALIBRATE);
-      const [draft, ...modelGradesOfPicked] = await Promise.all([base.draftGrade(input), ...picked.map((work) => modelGradeOf(input, work.text))]);
+      const [draft, ...modelGradesOfPicked] = await Promise.all([
+        base.draftGrade(input),
+        ...picked.map((work) => modelGradeOf(input, work.text)),
+      ]);
       const pairs = picked.map((work, index) => ({ model: modelGradesOfPicked[index]!, teacher: work.grade }));
       const calibration = fitCalibration(pairs);
       const modelGrade = clampGrade(draft!.grade, points);
@@ -115,7 +131,12 @@ export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
         ...draft!,
         grade,
         gradeReview: `${draft!.gradeReview}\n\n${note}`.trim(),
-        basis: { method: 'calibrated-model', gradesLearnedFrom: pairs.length, classSize: (input.classWork ?? []).length + 1, agreement: crossValidate(pairs, points) },
+        basis: {
+          method: 'calibrated-model',
+          gradesLearnedFrom: pairs.length,
+          classSize: (input.classWork ?? []).length + 1,
+          agreement: crossValidate(pairs, points),
+        },
       };
     },
   };

@@ -21,7 +21,12 @@ let engine: GradeDrafter;
 beforeAll(async () => {
   server = await startFakeAiServer();
   const model = createAiModel(
-    { provider: 'openai-compatible', model: 'fake-model', baseUrl: server.baseUrl, apiKey: 'sk-test-secret-key-123456' },
+    {
+      provider: 'openai-compatible',
+      model: 'fake-model',
+      baseUrl: server.baseUrl,
+      apiKey: 'sk-test-secret-key-123456',
+    },
     { maxNetworkRetries: 0, timeoutMs: 2_000 },
   ) as AiModel;
   engine = modelDrafter(model);
@@ -53,7 +58,10 @@ const goodAnswer = {
   grade: 78,
   feedback: 'Good work, [STUDENT_FIRST_NAME]. Your opening is clear; add evidence next time.',
   strengths: [
-    { text: 'Clear position from the start.', quote: 'I think school should start later because students are tired in the morning.' },
+    {
+      text: 'Clear position from the start.',
+      quote: 'I think school should start later because students are tired in the morning.',
+    },
     { text: 'Uses a personal example.', quote: 'For example, my friend falls asleep in math almost every day.' },
   ],
   areasForImprovement: [{ text: 'Add research or statistics.', quote: null }],
@@ -107,18 +115,46 @@ describe('drafting with a model (openai-compatible, against the fake server)', (
         ...goodAnswer,
         grade: 95,
         rubricAssessment: [
-          { criterionId: 'crit_thesis', points: 20, comment: 'Clear claim.', quote: 'I think school should start later because students are tired in the morning.' },
-          { criterionId: 'crit_evidence', points: 14.8, comment: 'Anecdotal.', quote: 'Studies prove that 95% of teenagers sleep in class.' },
-          { criterionId: 'crit_organization', points: 30, comment: 'Paragraphs and transitions.', quote: 'First, sleep is important for teenagers.' },
-          { criterionId: 'crit_conventions', points: 10, comment: 'Missing apostrophes.', quote: 'When I dont get enough sleep I cant focus in class' },
+          {
+            criterionId: 'crit_thesis',
+            points: 20,
+            comment: 'Clear claim.',
+            quote: 'I think school should start later because students are tired in the morning.',
+          },
+          {
+            criterionId: 'crit_evidence',
+            points: 14.8,
+            comment: 'Anecdotal.',
+            quote: 'Studies prove that 95% of teenagers sleep in class.',
+          },
+          {
+            criterionId: 'crit_organization',
+            points: 30,
+            comment: 'Paragraphs and transitions.',
+            quote: 'First, sleep is important for teenagers.',
+          },
+          {
+            criterionId: 'crit_conventions',
+            points: 10,
+            comment: 'Missing apostrophes.',
+            quote: 'When I dont get enough sleep I cant focus in class',
+          },
         ],
       },
     });
     const examples = [
-      { label: 'Example A', score: 88, comment: 'Strong thesis; more data please.', excerpt: 'Teenagers need more sleep than adults...' },
+      {
+        label: 'Example A',
+        score: 88,
+        comment: 'Strong thesis; more data please.',
+        excerpt: 'Teenagers need more sleep than adults...',
+      },
       { label: 'Example B', score: 64, comment: 'Needs structure.', excerpt: 'school is to early...' },
     ];
-    const result = await draft({ mode: 'summative', useRubric: true, customInstructions: 'Be brief and mention the counterargument.' }, examples);
+    const result = await draft(
+      { mode: 'summative', useRubric: true, customInstructions: 'Be brief and mention the counterargument.' },
+      examples,
+    );
 
     const prompt = server.promptText();
     expect(prompt).toContain('SUMMATIVE');
@@ -149,15 +185,26 @@ describe('drafting with a model (openai-compatible, against the fake server)', (
     server.enqueue({ kind: 'text', content: 'not json' }, { kind: 'text', content: '{"grade": 80, "feedback": ' });
     const failure = await draft().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'AI_FAILED', userMessage: 'Error: Failed to generate AI grading. Please try again.' });
+    expect(failure).toMatchObject({
+      code: 'AI_FAILED',
+      userMessage: 'Error: Failed to generate AI grading. Please try again.',
+    });
     expect(server.requests).toHaveLength(2);
   });
 
   it('retries a rubric answer that leaves out a criterion', async () => {
-    const partial = { ...goodAnswer, rubricAssessment: [{ criterionId: 'crit_thesis', points: 20, comment: 'ok', quote: null }] };
+    const partial = {
+      ...goodAnswer,
+      rubricAssessment: [{ criterionId: 'crit_thesis', points: 20, comment: 'ok', quote: null }],
+    };
     const complete = {
       ...goodAnswer,
-      rubricAssessment: rubric.map((criterion) => ({ criterionId: criterion.id, points: 20, comment: 'ok', quote: null })),
+      rubricAssessment: rubric.map((criterion) => ({
+        criterionId: criterion.id,
+        points: 20,
+        comment: 'ok',
+        quote: null,
+      })),
     };
     server.enqueue({ kind: 'json', value: partial }, { kind: 'json', value: complete });
     const result = await draft({ useRubric: true });
@@ -192,7 +239,10 @@ describe('drafting with a model (openai-compatible, against the fake server)', (
     const result = await draft();
     expect(result.strengths[0]).toEqual({ text: 'Cites research.', quote: null, quoteVerified: false });
     // Shown as the student wrote it, not as the model typed it.
-    expect(result.strengths[1]).toMatchObject({ quote: 'First, sleep is important for teenagers.', quoteVerified: true });
+    expect(result.strengths[1]).toMatchObject({
+      quote: 'First, sleep is important for teenagers.',
+      quoteVerified: true,
+    });
     expect(result.strengths[2]).toMatchObject({ quote: null, quoteVerified: false });
     // The student wrote "dont": a quote with an apostrophe added is not the student's words.
     expect(result.areasForImprovement[0]).toMatchObject({ quote: null, quoteVerified: false });
@@ -212,11 +262,13 @@ describe('drafting with a model (openai-compatible, against the fake server)', (
 
   it('maps a server error to the grading message and a rate limit to a busy message', async () => {
     server.enqueue({ kind: 'http-error', status: 500 });
-    await expect(draft()).rejects.toMatchObject({ code: 'AI_FAILED', userMessage: 'Error: Failed to generate AI grading. Please try again.' });
+    await expect(draft()).rejects.toMatchObject({
+      code: 'AI_FAILED',
+      userMessage: 'Error: Failed to generate AI grading. Please try again.',
+    });
     server.enqueue({ kind: 'http-error', status: 429 });
     await expect(draft()).rejects.toMatchObject({ code: 'AI_FAILED', details: { reason: 'rate_limited' } });
   });
-
 });
 
 describe('the named prompt variants', () => {
@@ -230,27 +282,49 @@ describe('the named prompt variants', () => {
   });
 
   it('frames a discussion by its prompt, and tells the grader to judge participation and content and never quote the context', () => {
-    const discussion = { ...base, variant: { kind: 'discussion' as const }, assignment: { ...base.assignment, descriptionText: 'Was the printing press a turning point?' } };
+    const discussion = {
+      ...base,
+      variant: { kind: 'discussion' as const },
+      assignment: { ...base.assignment, descriptionText: 'Was the printing press a turning point?' },
+    };
     const { prompt } = buildGradingPrompt(discussion);
     expect(prompt).toContain('Discussion prompt:\nWas the printing press a turning point?');
     expect(prompt).toContain("Grade the student's whole contribution, not one post");
     expect(prompt).toContain('given for context only');
-    expect(describeTask({ ...discussion, assignment: { ...discussion.assignment, descriptionText: '  ' } })).toContain('(The discussion has no prompt text.)');
+    expect(describeTask({ ...discussion, assignment: { ...discussion.assignment, descriptionText: '  ' } })).toContain(
+      '(The discussion has no prompt text.)',
+    );
   });
 
   it('frames a quiz answer by its question, its type and its points', () => {
-    const quiz = { ...base, variant: { kind: 'quiz-answer' as const, questionType: 'Essay' }, assignment: { ...base.assignment, pointsPossible: 5, descriptionText: 'Explain photosynthesis.' } };
+    const quiz = {
+      ...base,
+      variant: { kind: 'quiz-answer' as const, questionType: 'Essay' },
+      assignment: { ...base.assignment, pointsPossible: 5, descriptionText: 'Explain photosynthesis.' },
+    };
     const { prompt } = buildGradingPrompt(quiz);
     expect(prompt).toContain('Quiz question (Essay, worth 5 points):\nExplain photosynthesis.');
     expect(prompt).toContain("Grade only the student's answer to this one question");
   });
 
   it('tells the offline engine the kind of work, not the model framing: a discussion is judged as a discussion post', async () => {
-    const post = 'I think the printing press mattered most because books became cheap. I agree with what was said about literacy rising.';
-    const raw = await offlineDrafter.draftGrade({ ...base, submissionText: post, variant: { kind: 'discussion' }, assignment: { ...base.assignment, name: 'Week 3', descriptionText: 'Was the printing press a turning point?' } });
+    const post =
+      'I think the printing press mattered most because books became cheap. I agree with what was said about literacy rising.';
+    const raw = await offlineDrafter.draftGrade({
+      ...base,
+      submissionText: post,
+      variant: { kind: 'discussion' },
+      assignment: { ...base.assignment, name: 'Week 3', descriptionText: 'Was the printing press a turning point?' },
+    });
     expect(raw.gradeReview).toContain('Judged as a discussion post');
     // The framing's own words (how to judge participation, what is context) are not the prompt's ideas.
-    const told = [raw.feedback, raw.gradeReview, ...raw.strengths.map((point) => point.text), ...raw.areasForImprovement.map((point) => point.text)].join('\n');
-    for (const word of ['initial', 'context', 'quoted', 'teacher']) expect(told).not.toMatch(new RegExp(`\\b${word}\\b`, 'i'));
+    const told = [
+      raw.feedback,
+      raw.gradeReview,
+      ...raw.strengths.map((point) => point.text),
+      ...raw.areasForImprovement.map((point) => point.text),
+    ].join('\n');
+    for (const word of ['initial', 'context', 'quoted', 'teacher'])
+      expect(told).not.toMatch(new RegExp(`\\b${word}\\b`, 'i'));
   });
 });

@@ -18,7 +18,9 @@ const modelGradingFields = {
   grade: z.number().describe('The grade, from 0 to the points possible, in steps of 0.5.'),
   feedback: z.string().describe('Feedback to the student, addressed as "you".'),
   strengths: z.array(modelPointSchema).describe('Two to four strengths, each with a quote where possible.'),
-  areasForImprovement: z.array(modelPointSchema).describe('Two to four areas for improvement with concrete next steps.'),
+  areasForImprovement: z
+    .array(modelPointSchema)
+    .describe('Two to four areas for improvement with concrete next steps.'),
   summary: z.string().describe('One or two sentences summarising the work.'),
   gradeReview: z.string().describe('For the teacher only: how the grade was reached and what to double-check.'),
 };
@@ -48,7 +50,10 @@ export function modelRubricGradingSchema(criterionIds: [string, ...string[]]) {
  */
 export async function draftWithModel(model: AiModel, input: GradingInput): Promise<RawGradingDraft> {
   const { system, prompt } = buildGradingPrompt(input);
-  const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
+  const rubric =
+    input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0
+      ? input.assignment.rubric
+      : null;
   const common = {
     examplesUsed: input.examples.map((example) => ({ label: example.label, score: example.score })),
     engine: model.name,

@@ -14,7 +14,8 @@ import {
 import type { RawGradingDraft } from './draft-types';
 import { rubric } from '@/server/test/grading-fixtures';
 
-const submission = 'The “Industrial Revolution” changed how people worked.\nFactories   replaced farms, and cities grew quickly.';
+const submission =
+  'The “Industrial Revolution” changed how people worked.\nFactories   replaced farms, and cities grew quickly.';
 const normalized = buildQuoteIndex(submission);
 
 function raw(overrides: Partial<RawGradingDraft> = {}): RawGradingDraft {
@@ -146,12 +147,15 @@ describe('finalizeDraft', () => {
   });
 
   it('drops the rubric assessment when the rubric was not used', () => {
-    const draft = finalizeDraft(raw({ rubricAssessment: [{ criterionId: 'crit_thesis', points: 5, comment: '', quote: null }] }), {
-      submissionText: submission,
-      pointsPossible: 100,
-      rubric,
-      useRubric: false,
-    });
+    const draft = finalizeDraft(
+      raw({ rubricAssessment: [{ criterionId: 'crit_thesis', points: 5, comment: '', quote: null }] }),
+      {
+        submissionText: submission,
+        pointsPossible: 100,
+        rubric,
+        useRubric: false,
+      },
+    );
     expect(draft.rubricAssessment).toBeNull();
     expect(draft.grade).toBe(80);
   });
@@ -173,7 +177,8 @@ describe('quotes inside the feedback text', () => {
   const prompt = buildQuoteIndex('Persuasive Letter: Should Our Cafeteria Go Plastic-Free?');
 
   it('keeps the student’s own words, short terms and the prompt’s title', () => {
-    const text = 'Your claim is clear (“We should ban them in the cafeteria.”). Use transitions such as “however”. You answer “Should Our Cafeteria Go Plastic-Free?” directly.';
+    const text =
+      'Your claim is clear (“We should ban them in the cafeteria.”). Use transitions such as “however”. You answer “Should Our Cafeteria Go Plastic-Free?” directly.';
     expect(checkQuotesInText(text, work, prompt)).toBe(text);
   });
 
@@ -183,11 +188,17 @@ describe('quotes inside the feedback text', () => {
       '- You state a position (“Post 1: initial post (2026-11-13 02:02) Plastic straws”).',
       '- You use evidence (“everyone stays awake for notifications until midnight”). The quoted evidence, for instance, is not explained yet.',
       'As you wrote, "my cousin gets four hours a night" and that matters. Keep going.',
-      '[CLASSMATE] (context only, not the student\'s work):',
+      "[CLASSMATE] (context only, not the student's work):",
       'You reply to [CLASSMATE] with care.',
     ].join('\n');
     expect(checkQuotesInText(text, work, prompt)).toBe(
-      ['What is working:', '- You state a position.', '- You use evidence.', 'Keep going.', 'You reply to a classmate with care.'].join('\n'),
+      [
+        'What is working:',
+        '- You state a position.',
+        '- You use evidence.',
+        'Keep going.',
+        'You reply to a classmate with care.',
+      ].join('\n'),
     );
   });
 });

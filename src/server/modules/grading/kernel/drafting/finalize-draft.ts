@@ -116,7 +116,11 @@ function verifiedQuote(quote: string | null | undefined, submission: QuoteIndex)
   return verifyQuote(quote, submission)?.replace(/\s+/g, ' ') ?? null;
 }
 
-function checkPoint(point: RawQuotedPoint, submission: QuoteIndex, restore: (value: string) => string): QuotedPoint | null {
+function checkPoint(
+  point: RawQuotedPoint,
+  submission: QuoteIndex,
+  restore: (value: string) => string,
+): QuotedPoint | null {
   const text = restore(point.text ?? '').trim();
   if (!text) return null;
   const quote = verifiedQuote(point.quote === null ? null : restore(point.quote), submission);
@@ -130,7 +134,8 @@ const QUOTED_SPAN = /["\u201C]([^"\u201C\u201D\n]+)["\u201D]/g;
 /** A quote of fewer words is a term ("however", a keyword), not a claim about what the student wrote. */
 const MIN_CHECKED_QUOTE_WORDS = 4;
 /** Labels of the prompt Margin builds around the work; never the student's words. */
-const SCAFFOLDING = /\[CLASSMATE\]|---\s*File:|\bPost \d+:|\bParticipation: \d|context only, not the student's work|Submitted link:/i;
+const SCAFFOLDING =
+  /\[CLASSMATE\]|---\s*File:|\bPost \d+:|\bParticipation: \d|context only, not the student's work|Submitted link:/i;
 
 function wordCount(value: string): number {
   return value.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
@@ -146,7 +151,8 @@ function wordCount(value: string): number {
 export function checkQuotesInText(text: string, submission: QuoteIndex, prompt: QuoteIndex | null): string {
   const isAllowed = (quoted: string) =>
     wordCount(quoted) < MIN_CHECKED_QUOTE_WORDS ||
-    (!SCAFFOLDING.test(quoted) && (verifyQuote(quoted, submission) !== null || (prompt !== null && verifyQuote(quoted, prompt) !== null)));
+    (!SCAFFOLDING.test(quoted) &&
+      (verifyQuote(quoted, submission) !== null || (prompt !== null && verifyQuote(quoted, prompt) !== null)));
   const lines = text.split('\n').map((line) => {
     if (SCAFFOLDING.test(line) && !/[\p{L}]{3,}/u.test(line.replace(SCAFFOLDING, ''))) return null;
     let result = line;
@@ -169,7 +175,11 @@ export function checkQuotesInText(text: string, submission: QuoteIndex, prompt: 
       return !SCAFFOLDING.test(sentence.replace(/\[CLASSMATE\]/g, ''));
     });
     if (kept.length === 0 && sentences.some((sentence) => sentence.trim() !== '')) return null;
-    return kept.join(' ').replace(/\[CLASSMATE\]/g, 'a classmate').replace(/[ \t]{2,}/g, ' ').trimEnd();
+    return kept
+      .join(' ')
+      .replace(/\[CLASSMATE\]/g, 'a classmate')
+      .replace(/[ \t]{2,}/g, ' ')
+      .trimEnd();
   });
   return lines
     .filter((line): line is string => line !== null && !/^\s*(?:-|\d+\.)\s*$/.test(line))

@@ -8,7 +8,10 @@ import type { GradeDrafter } from './draft-types';
  * Where grading chooses how it drafts: with the configured model (calibrated to the teacher's
  * grades when AI_CALIBRATE asks for it), or offline when no model is configured.
  */
-export function gradeDrafterFor(model: AiModel | null, options: { calibrate?: boolean | undefined } = {}): GradeDrafter {
+export function gradeDrafterFor(
+  model: AiModel | null,
+  options: { calibrate?: boolean | undefined } = {},
+): GradeDrafter {
   if (!model) return offlineDrafter;
   return options.calibrate ? calibratedModelDrafter(model) : modelDrafter(model);
 }

@@ -38,15 +38,22 @@ describe('redactStudentIdentity', () => {
   });
 
   it('ignores name parts shorter than three letters', () => {
-    const { text } = redactStudentIdentity('Jo Li wrote this. Li is a common word part; Jo too.', { names: ['Jo Li'], emails: [] });
+    const { text } = redactStudentIdentity('Jo Li wrote this. Li is a common word part; Jo too.', {
+      names: ['Jo Li'],
+      emails: [],
+    });
     expect(text).toBe(`${PLACEHOLDERS.name} wrote this. Li is a common word part; Jo too.`);
   });
 
   it('restores every placeholder, including in model output with different case', () => {
     const original = 'Maria Lopez wrote to maria.lopez@school.example.org and to tutor@example.com; Maria agrees.';
     const { text, restore } = redactStudentIdentity(original, identity);
-    expect(restore(text)).toBe('Maria Lopez wrote to Maria.Lopez@school.example.org and to tutor@example.com; Maria agrees.');
-    expect(restore('Well done, [student_first_name]! [STUDENT_LAST_NAME] family.')).toBe('Well done, Maria! Lopez family.');
+    expect(restore(text)).toBe(
+      'Maria Lopez wrote to Maria.Lopez@school.example.org and to tutor@example.com; Maria agrees.',
+    );
+    expect(restore('Well done, [student_first_name]! [STUDENT_LAST_NAME] family.')).toBe(
+      'Well done, Maria! Lopez family.',
+    );
     expect(restore('Unknown [SOMETHING_ELSE] stays.')).toBe('Unknown [SOMETHING_ELSE] stays.');
   });
 

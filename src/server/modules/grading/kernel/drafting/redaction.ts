@@ -78,7 +78,6 @@ export function redactStudentIdentity(text: string, identity: StudentIdentity): 
  * to a model).
  */
 export function createIdentityRedactor(identity: StudentIdentity): (text: string) => Redaction {
-
   const knownRestores = new Map<string, string>();
   const candidates: Candidate[] = [];
   const seenKeys = new Set<string>();
@@ -133,7 +132,10 @@ export function createIdentityRedactor(identity: StudentIdentity): (text: string
 
   // Longest first, so "Maria Lopez" wins over "Maria"; e-mails first so their name parts stay whole.
   candidates.sort((a, b) => b.key.length - a.key.length);
-  const alternatives = [`(${EMAIL_SOURCE})`, ...candidates.map((candidate) => `(${WORD_BEFORE}${candidate.pattern}${WORD_AFTER})`)];
+  const alternatives = [
+    `(${EMAIL_SOURCE})`,
+    ...candidates.map((candidate) => `(${WORD_BEFORE}${candidate.pattern}${WORD_AFTER})`),
+  ];
   const pattern = new RegExp(alternatives.join('|'), 'giu');
 
   const restorePattern = /\[(STUDENT_(?:NAME|FIRST_NAME|LAST_NAME|EMAIL|NAME_PART_\d+)|OTHER_EMAIL_\d+)\]/gi;

@@ -24,23 +24,29 @@ async function grade(text: string, options: Partial<GradingOptions> = {}, exampl
 }
 
 describe('offline engine: grading', () => {
-  it.each([false, true])('grades a strong, a middling and a weak essay in that order (rubric: %s), each with a verified quote', async (useRubric) => {
-    const [strong, middling, weak] = await Promise.all([strongEssay, middlingEssay, weakEssay].map((text) => grade(text, { useRubric })));
-    expect(strong!.grade).toBeGreaterThan(middling!.grade + 8);
-    expect(middling!.grade).toBeGreaterThan(weak!.grade + 15);
-    expect(strong!.grade).toBeGreaterThanOrEqual(85);
-    expect(weak!.grade).toBeLessThan(60);
-    for (const draft of [strong!, middling!, weak!]) {
-      expect(gradingDraftSchema.parse(draft)).toEqual(draft);
-      expect(draft.engine).toBe('offline');
-      expect(draft.strengths.length + draft.areasForImprovement.length).toBeGreaterThanOrEqual(2);
-      expect([...draft.strengths, ...draft.areasForImprovement].some((point) => point.quoteVerified)).toBe(true);
-      // Every quote the offline engine makes survives the word-for-word check.
-      for (const point of [...draft.strengths, ...draft.areasForImprovement]) if (point.quote) expect(point.quoteVerified).toBe(true);
-      expect(draft.summary).toMatch(/\d+-word response/);
-      expect(draft.gradeReview).toContain('offline engine');
-    }
-  });
+  it.each([false, true])(
+    'grades a strong, a middling and a weak essay in that order (rubric: %s), each with a verified quote',
+    async (useRubric) => {
+      const [strong, middling, weak] = await Promise.all(
+        [strongEssay, middlingEssay, weakEssay].map((text) => grade(text, { useRubric })),
+      );
+      expect(strong!.grade).toBeGreaterThan(middling!.grade + 8);
+      expect(middling!.grade).toBeGreaterThan(weak!.grade + 15);
+      expect(strong!.grade).toBeGreaterThanOrEqual(85);
+      expect(weak!.grade).toBeLessThan(60);
+      for (const draft of [strong!, middling!, weak!]) {
+        expect(gradingDraftSchema.parse(draft)).toEqual(draft);
+        expect(draft.engine).toBe('offline');
+        expect(draft.strengths.length + draft.areasForImprovement.length).toBeGreaterThanOrEqual(2);
+        expect([...draft.strengths, ...draft.areasForImprovement].some((point) => point.quoteVerified)).toBe(true);
+        // Every quote the offline engine makes survives the word-for-word check.
+        for (const point of [...draft.strengths, ...draft.areasForImprovement])
+          if (point.quote) expect(point.quoteVerified).toBe(true);
+        expect(draft.summary).toMatch(/\d+-word response/);
+        expect(draft.gradeReview).toContain('offline engine');
+      }
+    },
+  );
 
   it('is deterministic', async () => {
     expect(await grade(middlingEssay)).toEqual(await grade(middlingEssay));
@@ -65,9 +71,13 @@ describe('offline engine: grading', () => {
   });
 
   it('writes every text the student may read for the student: no measurements, no "Measured"', async () => {
-    const labReport = 'Question: does light change how fast a plant grows? Method: two plants, one in the dark. Results: the plant in the light grew 4 cm. Conclusion: light helps plants grow.';
+    const labReport =
+      'Question: does light change how fast a plant grows? Method: two plants, one in the dark. Results: the plant in the light grew 4 cm. Conclusion: light helps plants grow.';
     const drafts = await Promise.all(
-      [strongEssay, middlingEssay, weakEssay, labReport, 'Short.'].flatMap((text) => [grade(text, { useRubric: true }), grade(text, { useRubric: false, mode: 'summative' })]),
+      [strongEssay, middlingEssay, weakEssay, labReport, 'Short.'].flatMap((text) => [
+        grade(text, { useRubric: true }),
+        grade(text, { useRubric: false, mode: 'summative' }),
+      ]),
     );
     for (const draft of drafts) {
       const studentTexts = [
@@ -132,10 +142,10 @@ describe('offline engine: grading', () => {
     const title = 'Causes of the American Revolution';
     const essay = [
       title,
-      'They wanted freedom so they had a war. The Revolution was caused mainly by disputes over taxation without representation, made worse by Britain\'s harsh responses to colonial protest.',
+      "They wanted freedom so they had a war. The Revolution was caused mainly by disputes over taxation without representation, made worse by Britain's harsh responses to colonial protest.",
       'The Intolerable Acts united the colonies against Britain. After the Boston Tea Party, Parliament closed Boston Harbor and restricted town meetings. Leaders began to argue that the problem was not a single law but the whole relationship with Britain.',
       'British military responses turned political disagreement into open hostility. Soldiers stationed in Boston competed with local workers for jobs. In 1770 soldiers fired into a crowd, killing five people in what colonists called the Boston Massacre.',
-      'Taxes started the argument, but Britain\'s harsh responses and the spread of new ideas turned it into a war for independence.',
+      "Taxes started the argument, but Britain's harsh responses and the spread of new ideas turned it into a war for independence.",
     ].join('\n\n');
     const analysis = analyzeText(essay);
     expect(analysis.title).toBe(title);
@@ -151,9 +161,13 @@ describe('offline engine: grading', () => {
   });
 
   it('keeps a closing line or a salutation that ends in punctuation as text, not as a title', () => {
-    expect(analyzeText('Dear Principal Lee,\n\nSchool should start later because teenagers need sleep.').title).toBeNull();
+    expect(
+      analyzeText('Dear Principal Lee,\n\nSchool should start later because teenagers need sleep.').title,
+    ).toBeNull();
     expect(analyzeText('Why start later?\n\nSchool should start later because teenagers need sleep.').title).toBeNull();
-    expect(analyzeText('Sleep First\n\nSchool should start later because teenagers need sleep.').title).toBe('Sleep First');
+    expect(analyzeText('Sleep First\n\nSchool should start later because teenagers need sleep.').title).toBe(
+      'Sleep First',
+    );
     // A single block has no title: its first line is the work.
     expect(analyzeText('Sleep matters').title).toBeNull();
   });
@@ -173,7 +187,9 @@ describe('offline engine: grading', () => {
     expect(harsh.grade).toBeLessThan(plain.grade);
     expect(plain.grade - harsh.grade).toBeLessThanOrEqual(10);
     expect(harsh.gradeReview).toMatch(/graded examples average 58%/);
-    const harshRubric = await grade(middlingEssay, { useRubric: true }, [{ label: 'Example 1', score: 40, comment: 'Weak.', excerpt: '...' }]);
+    const harshRubric = await grade(middlingEssay, { useRubric: true }, [
+      { label: 'Example 1', score: 40, comment: 'Weak.', excerpt: '...' },
+    ]);
     expect(harshRubric.gradeReview).toMatch(/each criterion/);
     expect(harsh.examplesUsed).toEqual([
       { label: 'Example 1', score: 55 },
@@ -197,7 +213,9 @@ describe('offline engine: grading', () => {
 
 describe('offline engine: text analysis', () => {
   it('splits sentences as exact slices, keeping abbreviations and decimals inside', () => {
-    const analysis = analyzeText('Dr. Smith found a 3.5 percent rise. It was at 7 a.m. in the U.S. lab. Then it rose!\n\nNew paragraph here.');
+    const analysis = analyzeText(
+      'Dr. Smith found a 3.5 percent rise. It was at 7 a.m. in the U.S. lab. Then it rose!\n\nNew paragraph here.',
+    );
     expect(analysis.sentences.map((sentence) => sentence.text)).toEqual([
       'Dr. Smith found a 3.5 percent rise.',
       'It was at 7 a.m. in the U.S. lab.',
@@ -225,7 +243,9 @@ describe('offline engine: text analysis', () => {
   });
 
   it('names the strongest and weakest areas so that each can be told apart', async () => {
-    expect(listOfAreas(['style and sentence variety', 'mechanics and conventions'])).toBe('style and sentence variety, and in mechanics and conventions');
+    expect(listOfAreas(['style and sentence variety', 'mechanics and conventions'])).toBe(
+      'style and sentence variety, and in mechanics and conventions',
+    );
     expect(listOfAreas(['organization', 'development'])).toBe('organization and development');
     const draft = await grade(middlingEssay);
     expect(draft.summary).toMatch(/; strongest in .+; weakest in .+\.$/);
@@ -243,12 +263,23 @@ describe('offline engine: text analysis', () => {
     expect(text).toContain('Thesis and position');
     expect(text).not.toMatch(/standard|respect|gaps/);
     // A rating description of one criterion only says what that criterion asks for: it stays.
-    const particular = rubricTermText([{ ...rubric[0]!, ratings: [{ description: 'Excellent', long_description: 'Cites two studies on adolescent sleep.', points: 25 }] }, ...sharedScale.slice(1)]);
+    const particular = rubricTermText([
+      {
+        ...rubric[0]!,
+        ratings: [{ description: 'Excellent', long_description: 'Cites two studies on adolescent sleep.', points: 25 }],
+      },
+      ...sharedScale.slice(1),
+    ]);
     expect(particular).toContain('Cites two studies on adolescent sleep.');
 
-    const input = gradingInput({ submissionText: middlingEssay, options: { mode: 'formative', useRubric: true, customInstructions: null } });
+    const input = gradingInput({
+      submissionText: middlingEssay,
+      options: { mode: 'formative', useRubric: true, customInstructions: null },
+    });
     const raw = await engine.draftGrade({ ...input, assignment: { ...input.assignment, rubric: sharedScale } });
-    const written = [raw.feedback, raw.gradeReview, ...(raw.rubricAssessment ?? []).map((item) => item.comment)].join(' ');
+    const written = [raw.feedback, raw.gradeReview, ...(raw.rubricAssessment ?? []).map((item) => item.comment)].join(
+      ' ',
+    );
     expect(written).not.toMatch(/\b(standard|respect|gaps)\b/);
   });
 
@@ -258,10 +289,24 @@ describe('offline engine: text analysis', () => {
       'The Intolerable Acts united the colonies against Britain. After the Boston Tea Party, Parliament closed Boston Harbor and restricted town meetings.',
       "Taxes started the argument, but Britain's harsh responses and the spread of new ideas turned it into a war for independence.",
     ].join('\n\n');
-    const development = [{ ...rubric[0]!, id: 'crit_context', description: 'Contextualization', long_description: 'Develops each point with explanation and historical detail.' }, ...rubric.slice(1)];
+    const development = [
+      {
+        ...rubric[0]!,
+        id: 'crit_context',
+        description: 'Contextualization',
+        long_description: 'Develops each point with explanation and historical detail.',
+      },
+      ...rubric.slice(1),
+    ];
     for (const essay of [short, weakEssay, middlingEssay, strongEssay]) {
-      const input = gradingInput({ submissionText: essay, options: { mode: 'formative', useRubric: true, customInstructions: null } });
-      const draft = await engine.draftGrade({ ...input, assignment: { ...input.assignment, name: 'DBQ: Causes of the American Revolution', rubric: development } });
+      const input = gradingInput({
+        submissionText: essay,
+        options: { mode: 'formative', useRubric: true, customInstructions: null },
+      });
+      const draft = await engine.draftGrade({
+        ...input,
+        assignment: { ...input.assignment, name: 'DBQ: Causes of the American Revolution', rubric: development },
+      });
       for (const item of draft.rubricAssessment ?? []) {
         const figures = item.comment.match(/\b\d+ (?:words?|sentences?|paragraphs?)\b/g) ?? [];
         expect(new Set(figures).size, item.comment).toBe(figures.length);
@@ -276,5 +321,4 @@ describe('offline engine: text analysis', () => {
     // Further from the end, it still stops at the limit.
     expect(shortQuote(sentence, 6)).toBe('One two three four five six');
   });
-
 });

@@ -1,5 +1,10 @@
 import { AppError } from '@/server/core/app-error';
-import { GRADING_FAILURE_MESSAGE, type GradeDrafter, type GradingInput, type RawGradingDraft } from '../drafting/draft-types';
+import {
+  GRADING_FAILURE_MESSAGE,
+  type GradeDrafter,
+  type GradingInput,
+  type RawGradingDraft,
+} from '../drafting/draft-types';
 import { effectivePointsPossible } from '../drafting/finalize-draft';
 import { loadEnglishSpeller } from './calibration/english-speller';
 import { gradeOnTeachersScale } from './calibration/grade-on-teachers-scale';
@@ -17,7 +22,10 @@ export async function draftOffline(input: GradingInput): Promise<RawGradingDraft
     // The offline engine reads the task's own words with only the name of its kind: the framing a
     // model is given (how to judge participation, what context is) would otherwise count as the
     // prompt's key ideas and requirements ("initial", "context", "evidence").
-    const task = input.variant && input.variant.kind !== 'assignment' ? { ...input, assignment: { ...input.assignment, descriptionText: offlineTaskText(input) } } : input;
+    const task =
+      input.variant && input.variant.kind !== 'assignment'
+        ? { ...input, assignment: { ...input.assignment, descriptionText: offlineTaskText(input) } }
+        : input;
     // With a rubric too: the scale model sets the total, and the criteria share it out by their own measure.
     const scale = await gradeOnTeachersScale(task, effectivePointsPossible(task.assignment.pointsPossible));
     return draftGradeOffline(task, scale, await loadEnglishSpeller());
@@ -29,7 +37,8 @@ export async function draftOffline(input: GradingInput): Promise<RawGradingDraft
 /** The task as the offline engine reads it: its own text, headed by the kind of work it is. */
 function offlineTaskText(input: GradingInput): string {
   const text = input.assignment.descriptionText.trim();
-  if (input.variant?.kind === 'discussion') return `Discussion prompt:\n${text || '(The discussion has no prompt text.)'}`;
+  if (input.variant?.kind === 'discussion')
+    return `Discussion prompt:\n${text || '(The discussion has no prompt text.)'}`;
   if (input.variant?.kind === 'quiz-answer') return `Quiz question:\n${text}`;
   return text;
 }

@@ -14,7 +14,15 @@ import {
   type Sentence,
   type TextAnalysis,
 } from './text-analysis';
-import { assessors, DIMENSIONS, type AssessmentContext, type Dimension, type DimensionResult, type Finding, type Topic } from './dimensions';
+import {
+  assessors,
+  DIMENSIONS,
+  type AssessmentContext,
+  type Dimension,
+  type DimensionResult,
+  type Finding,
+  type Topic,
+} from './dimensions';
 import { bestSentence, clamp01, list } from './dimensions/assessor';
 import { kindOfWork, labSectionsFound, type KindOfWork, type LabSection } from './kind-of-work';
 
@@ -55,9 +63,11 @@ const descriptionWeights: Record<Dimension, number> = {
 const dimensionKeywords: Record<Dimension, RegExp> = {
   relevance: /content|understand|knowledge|topic|purpose|task|prompt|accura|concept|relevan|comprehen|idea/i,
   development: /develop|depth|elaborat|length|thorough|complete/i,
-  organization: /organi[sz]|structure|paragraph|transition|flow|coheren|introduc|conclu|sequenc|order|thesis|claim|position|main idea/i,
+  organization:
+    /organi[sz]|structure|paragraph|transition|flow|coheren|introduc|conclu|sequenc|order|thesis|claim|position|main idea/i,
   evidence: /evidence|support|example|source|citation|cite|quot|research|data|fact|detail/i,
-  reasoning: /analy|reason|explain|explanation|critical|insight|interpret|argument|think|evaluat|connect|synthes|justif/i,
+  reasoning:
+    /analy|reason|explain|explanation|critical|insight|interpret|argument|think|evaluat|connect|synthes|justif/i,
   style: /style|voice|word choice|vocabular|diction|sentence|fluency|tone|language|audience|creativ|original|engag/i,
   mechanics: /grammar|spelling|mechanic|punctuat|convention|capitali|usage|proofread|format|mla|apa|editing/i,
 };
@@ -76,18 +86,32 @@ type Assessment = {
 // The seven dimensions
 // ---------------------------------------------------------------------------------------------
 
-function assess(text: string, assignmentName: string, descriptionText: string, termSource: string, speller: SpellChecker | null): Assessment {
+function assess(
+  text: string,
+  assignmentName: string,
+  descriptionText: string,
+  termSource: string,
+  speller: SpellChecker | null,
+): Assessment {
   const analysis = analyzeText(text);
   const requirements = extractRequirements(descriptionText);
   const kind = kindOfWork({ assignmentName, descriptionText, submissionText: text }, analysis, requirements);
   const labSections = kind === 'lab report' ? labSectionsFound(analysis) : [];
-  const missingSections = (['question or hypothesis', 'materials and method', 'results', 'conclusion'] as LabSection[]).filter((section) => !labSections.includes(section));
+  const missingSections = (
+    ['question or hypothesis', 'materials and method', 'results', 'conclusion'] as LabSection[]
+  ).filter((section) => !labSections.includes(section));
   if (speller) addSpellingIssues(analysis, `${assignmentName} ${termSource}`, speller);
   const allTerms = keyTerms(termSource, 12);
   const coverage = termCoverage(allTerms, analysis.words);
   // A lab report's question and conclusion are its sections; shorter kinds need no thesis or conclusion.
-  const hasThesis = kind === 'lab report' ? labSections.includes('question or hypothesis') || analysis.thesis !== null : analysis.thesis !== null;
-  const hasConclusion = kind === 'lab report' ? labSections.includes('conclusion') || analysis.conclusion !== null : analysis.conclusion !== null;
+  const hasThesis =
+    kind === 'lab report'
+      ? labSections.includes('question or hypothesis') || analysis.thesis !== null
+      : analysis.thesis !== null;
+  const hasConclusion =
+    kind === 'lab report'
+      ? labSections.includes('conclusion') || analysis.conclusion !== null
+      : analysis.conclusion !== null;
   const context: AssessmentContext = {
     assignmentName,
     analysis,
@@ -107,8 +131,18 @@ function assess(text: string, assignmentName: string, descriptionText: string, t
     thesisScore: hasThesis ? 1 : 0,
     conclusionScore: hasConclusion ? 1 : 0,
   };
-  const dimensions = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, assessors[dimension](context)])) as Record<Dimension, DimensionResult>;
-  return { analysis, requirements, terms: { all: allTerms, ...coverage }, dimensions, thesisScore: context.thesisScore, conclusionScore: context.conclusionScore, kind };
+  const dimensions = Object.fromEntries(
+    DIMENSIONS.map((dimension) => [dimension, assessors[dimension](context)]),
+  ) as Record<Dimension, DimensionResult>;
+  return {
+    analysis,
+    requirements,
+    terms: { all: allTerms, ...coverage },
+    dimensions,
+    thesisScore: context.thesisScore,
+    conclusionScore: context.conclusionScore,
+    kind,
+  };
 }
 
 const SPELLED_WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
@@ -123,7 +157,8 @@ function addSpellingIssues(analysis: TextAnalysis, assignmentText: string, spell
   const known = new Set(tokenize(assignmentText));
   const named = new Map<Sentence, Set<string>>();
   for (const issue of analysis.mechanicsIssues) {
-    if (NAMED_SLIPS.has(issue.kind)) named.set(issue.sentence, new Set([...(named.get(issue.sentence) ?? []), issue.detail.toLowerCase()]));
+    if (NAMED_SLIPS.has(issue.kind))
+      named.set(issue.sentence, new Set([...(named.get(issue.sentence) ?? []), issue.detail.toLowerCase()]));
   }
   for (const sentence of analysis.sentences) {
     for (const match of sentence.text.matchAll(SPELLED_WORD)) {
@@ -150,7 +185,9 @@ function criterionDimensions(criterion: RubricCriterion): Dimension[] {
   const wording = `${criterion.description} ${criterion.long_description ?? ''}`;
   const matched = DIMENSIONS.filter((dimension) => dimensionKeywords[dimension].test(wording));
   if (matched.length > 0) return matched;
-  const ratingWording = criterion.ratings.map((rating) => `${rating.description} ${rating.long_description ?? ''}`).join(' ');
+  const ratingWording = criterion.ratings
+    .map((rating) => `${rating.description} ${rating.long_description ?? ''}`)
+    .join(' ');
   return DIMENSIONS.filter((dimension) => dimensionKeywords[dimension].test(ratingWording));
 }
 
@@ -198,7 +235,8 @@ type MeasuredCriterion = { criterion: RubricCriterion; fraction: number; maximum
  * nearest that step.
  */
 export function bandsForTotal(measured: MeasuredCriterion[], total: number): number[] {
-  const targetsAt = (shift: number) => measured.map((item) => Math.min(1, Math.max(0, item.fraction + shift)) * item.maximum);
+  const targetsAt = (shift: number) =>
+    measured.map((item) => Math.min(1, Math.max(0, item.fraction + shift)) * item.maximum);
   const sumAt = (shift: number) => targetsAt(shift).reduce((sum, value) => sum + value, 0);
   let low = -1;
   let high = 1;
@@ -210,7 +248,11 @@ export function bandsForTotal(measured: MeasuredCriterion[], total: number): num
   const targets = targetsAt((low + high) / 2);
   const points = measured.map((item, index) => bandPoints(item.criterion, targets[index] ?? 0));
   const levels = measured.map((item) =>
-    item.criterion.ratings.length > 0 ? [...new Set(item.criterion.ratings.map((rating) => clampGrade(rating.points, item.maximum)))].sort((a, b) => a - b) : null,
+    item.criterion.ratings.length > 0
+      ? [...new Set(item.criterion.ratings.map((rating) => clampGrade(rating.points, item.maximum)))].sort(
+          (a, b) => a - b,
+        )
+      : null,
   );
   for (let moves = 0; moves < 4 * measured.length; moves++) {
     const gap = total - points.reduce((sum, value) => sum + value, 0);
@@ -220,7 +262,11 @@ export function bandsForTotal(measured: MeasuredCriterion[], total: number): num
       const current = points[index] ?? 0;
       const target = targets[index] ?? 0;
       // A criterion without bands takes its exact share of what is left.
-      const next = bands ? (gap > 0 ? bands.find((value) => value > current) : bands.findLast((value) => value < current)) : clampGrade(current + gap, measured[index]!.maximum);
+      const next = bands
+        ? gap > 0
+          ? bands.find((value) => value > current)
+          : bands.findLast((value) => value < current)
+        : clampGrade(current + gap, measured[index]!.maximum);
       if (next === undefined || next === current) return;
       if (Math.abs(gap - (next - current)) >= Math.abs(gap) - 1e-9) return;
       const cost = Math.abs(next - target) - Math.abs(current - target);
@@ -233,11 +279,18 @@ export function bandsForTotal(measured: MeasuredCriterion[], total: number): num
   return points;
 }
 
-type ScaleNudge = { teacherAverage: number; apply(fraction: number): number; describe(before: number, after: number, points: number): string } | null;
+type ScaleNudge = {
+  teacherAverage: number;
+  apply(fraction: number): number;
+  describe(before: number, after: number, points: number): string;
+} | null;
 
 /** Moves a fraction a quarter of the way toward the teacher's average, at most 10 points in 100. */
 function scaleNudge(examples: GradingInput['examples'], pointsPossible: number): ScaleNudge {
-  const fractions = examples.map((example) => example.score / pointsPossible).filter((value) => Number.isFinite(value)).map(clamp01);
+  const fractions = examples
+    .map((example) => example.score / pointsPossible)
+    .filter((value) => Number.isFinite(value))
+    .map(clamp01);
   if (fractions.length === 0) return null;
   const teacherAverage = fractions.reduce((total, value) => total + value, 0) / fractions.length;
   return {
@@ -269,7 +322,9 @@ function distinctQuotes(findings: Finding[], used: Set<string>): Finding[] {
       used.add(finding.quote);
       return finding;
     }
-    const alternative = finding.alternatives.map((sentence) => shortQuote(sentence)).find((quote) => quote !== null && !used.has(quote));
+    const alternative = finding.alternatives
+      .map((sentence) => shortQuote(sentence))
+      .find((quote) => quote !== null && !used.has(quote));
     if (!alternative) return finding;
     used.add(alternative);
     return { ...finding, quote: alternative };
@@ -301,15 +356,28 @@ function standardVerdict(fraction: number): string {
  */
 export type ScaleGrade = { grade: number; review: string[]; basis: DraftBasis };
 
-export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null = null, speller: SpellChecker | null = null): RawGradingDraft {
+export function draftGradeOffline(
+  input: GradingInput,
+  scale: ScaleGrade | null = null,
+  speller: SpellChecker | null = null,
+): RawGradingDraft {
   const pointsPossible = effectivePointsPossible(input.assignment.pointsPossible);
-  const rubric = input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0 ? input.assignment.rubric : null;
+  const rubric =
+    input.options.useRubric && input.assignment.rubric && input.assignment.rubric.length > 0
+      ? input.assignment.rubric
+      : null;
   const customInstructions = input.options.customInstructions?.trim() || null;
   const mode = input.options.mode;
   const rubricText = rubric ? rubricTermText(rubric) : '';
   const termSource = `${input.assignment.name} ${rubricText} ${input.assignment.descriptionText}`;
   // The description states length and evidence expectations, which hold in rubric mode too.
-  const assessment = assess(input.ownText ?? input.submissionText, input.assignment.name, input.assignment.descriptionText, termSource, speller);
+  const assessment = assess(
+    input.ownText ?? input.submissionText,
+    input.assignment.name,
+    input.assignment.descriptionText,
+    termSource,
+    speller,
+  );
   const { analysis, dimensions } = assessment;
   // With a rubric the scale model sets the total and the criteria share it out (bandsForTotal).
   const usesScale = scale !== null && rubric === null;
@@ -317,11 +385,17 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
   // The teacher's grades teach the scale model; their mean no longer pulls the grade.
   const nudge = scale !== null ? null : scaleNudge(input.examples, pointsPossible);
   const focus = focusFromInstructions(customInstructions);
-  const basis: DraftBasis | undefined = scale !== null
-    ? scale.basis
-    : rubric
-      ? undefined
-      : { method: 'description', gradesLearnedFrom: 0, classSize: (input.classWork ?? []).length + 1, agreement: null };
+  const basis: DraftBasis | undefined =
+    scale !== null
+      ? scale.basis
+      : rubric
+        ? undefined
+        : {
+            method: 'description',
+            gradesLearnedFrom: 0,
+            classSize: (input.classWork ?? []).length + 1,
+            agreement: null,
+          };
   const common = {
     examplesUsed: nudge ? input.examples.map((example) => ({ label: example.label, score: example.score })) : [],
     ...(basis ? { basis } : {}),
@@ -336,17 +410,32 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       grade: 0,
       feedback: 'There is no text in this submission to assess. Please check that the right file was submitted.',
       strengths: [],
-      areasForImprovement: [{ text: 'Submit your work as text or as a readable .docx, .pdf or .txt file.', quote: null }],
+      areasForImprovement: [
+        { text: 'Submit your work as text or as a readable .docx, .pdf or .txt file.', quote: null },
+      ],
       summary: 'The submission contains no readable text.',
-      gradeReview: 'The submission has no readable text (an empty entry, or a file that could not be read). The draft grade is 0; check the submission in Canvas before grading.',
-      rubricAssessment: rubric ? rubric.map((criterion) => ({ criterionId: criterion.id, points: 0, comment: 'No text to assess.', quote: null })) : null,
+      gradeReview:
+        'The submission has no readable text (an empty entry, or a file that could not be read). The draft grade is 0; check the submission in Canvas before grading.',
+      rubricAssessment: rubric
+        ? rubric.map((criterion) => ({
+            criterionId: criterion.id,
+            points: 0,
+            comment: 'No text to assess.',
+            quote: null,
+          }))
+        : null,
       ...common,
     };
   }
 
-  const weighted = DIMENSIONS.reduce((total, dimension) => total + descriptionWeights[dimension] * dimensions[dimension].score, 0);
+  const weighted = DIMENSIONS.reduce(
+    (total, dimension) => total + descriptionWeights[dimension] * dimensions[dimension].score,
+    0,
+  );
   const tooShortCap = analysis.wordCount < 30 ? 0.3 : 1;
-  const overallBefore = usesScale ? Math.min(tooShortCap, scale.grade / pointsPossible) : Math.min(tooShortCap, toFraction(weighted));
+  const overallBefore = usesScale
+    ? Math.min(tooShortCap, scale.grade / pointsPossible)
+    : Math.min(tooShortCap, toFraction(weighted));
   const overall = nudge ? Math.min(tooShortCap, nudge.apply(overallBefore)) : overallBefore;
 
   // Rubric: one band per criterion from the dimensions its wording names.
@@ -370,7 +459,8 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       let score = scores.reduce((total, value) => total + value, 0) / scores.length;
       const criterionTerms = keyTerms(wording, 6);
       const criterionCoverage = termCoverage(criterionTerms, analysis.words);
-      if (criterionTerms.length > 0) score = 0.75 * score + 0.25 * (criterionCoverage.found.length / criterionTerms.length);
+      if (criterionTerms.length > 0)
+        score = 0.75 * score + 0.25 * (criterionCoverage.found.length / criterionTerms.length);
       // Short, undeveloped work cannot reach the top band on content criteria.
       if (!(used.length === 1 && used[0] === 'mechanics')) score *= 0.6 + 0.4 * dimensions.development.score;
       const before = Math.min(tooShortCap, toFraction(score));
@@ -381,7 +471,10 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
     // weaker on another) but together add up to the grade the scale model places the work at.
     const rubricTotal = measured.reduce((total, item) => total + item.maximum, 0);
     const scaleTotal = usesRubricScale ? Math.min(tooShortCap, scale.grade / pointsPossible) * rubricTotal : null;
-    const points = scaleTotal === null ? measured.map((item) => bandPoints(item.criterion, item.fraction * item.maximum)) : bandsForTotal(measured, scaleTotal);
+    const points =
+      scaleTotal === null
+        ? measured.map((item) => bandPoints(item.criterion, item.fraction * item.maximum))
+        : bandsForTotal(measured, scaleTotal);
     let sum = 0;
     measured.forEach(({ criterion, used, primary, topics, score, maximum }, index) => {
       const awarded = points[index] ?? 0;
@@ -406,39 +499,83 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       rubricAssessment!.push({
         criterionId: criterion.id,
         points: awarded,
-        comment: `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
+        comment:
+          `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
         quote: lead?.quote ?? null,
       });
-      rubricLines.push(`- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(awarded)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`);
+      rubricLines.push(
+        `- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(awarded)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`,
+      );
     });
     grade = sum;
   }
-  const fraction = rubric ? grade / Math.max(1, rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0)) : overall;
+  const fraction = rubric
+    ? grade /
+      Math.max(
+        1,
+        rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0),
+      )
+    : overall;
 
   // Strengths and areas: strongest evidence first; the teacher's focus (custom instructions) first.
-  const priority = (finding: Finding) => finding.weight + (focus.includes(finding.dimension) ? 1 : 0) + (finding.quote ? 0.15 : 0);
-  const allStrengths = DIMENSIONS.flatMap((dimension) => dimensions[dimension].strengths).sort((a, b) => priority(b) - priority(a));
-  const allImprovements = DIMENSIONS.flatMap((dimension) => dimensions[dimension].improvements).sort((a, b) => priority(b) - priority(a));
+  const priority = (finding: Finding) =>
+    finding.weight + (focus.includes(finding.dimension) ? 1 : 0) + (finding.quote ? 0.15 : 0);
+  const allStrengths = DIMENSIONS.flatMap((dimension) => dimensions[dimension].strengths).sort(
+    (a, b) => priority(b) - priority(a),
+  );
+  const allImprovements = DIMENSIONS.flatMap((dimension) => dimensions[dimension].improvements).sort(
+    (a, b) => priority(b) - priority(a),
+  );
   const usedQuotes = new Set<string>();
   const strengths = distinctQuotes(allStrengths.slice(0, 3), usedQuotes);
   if (strengths.length === 0) {
     // Even weak work gets one honest, quoted strength: its most developed sentence.
-    const best = bestSentence(analysis.sentences, (sentence) => termCoverage(assessment.terms.found, tokenize(sentence.text)).found.length * 5 + sentence.wordCount);
-    if (best) strengths.push({ dimension: 'relevance', text: 'You make a start on the topic; this is the idea to build on.', quote: shortQuote(best), weight: 0.1 });
+    const best = bestSentence(
+      analysis.sentences,
+      (sentence) => termCoverage(assessment.terms.found, tokenize(sentence.text)).found.length * 5 + sentence.wordCount,
+    );
+    if (best)
+      strengths.push({
+        dimension: 'relevance',
+        text: 'You make a start on the topic; this is the idea to build on.',
+        quote: shortQuote(best),
+        weight: 0.1,
+      });
   }
   const improvements = distinctQuotes(allImprovements.slice(0, 3), usedQuotes);
   const onlyStretchGoals = improvements.length === 0;
   if (improvements.length === 0) {
     const closing = analysis.conclusion ?? analysis.sentences.at(-1);
-    improvements.push({ dimension: 'reasoning', text: 'To push this further, address a counterargument or a limitation of your evidence and explain why your position still holds.', quote: null, weight: 0.1 });
-    if (closing && fraction < 0.95) improvements.push({ dimension: 'organization', text: 'Make your conclusion go one step beyond summary: say what follows from your argument.', quote: shortQuote(closing, 20), weight: 0.05 });
+    improvements.push({
+      dimension: 'reasoning',
+      text: 'To push this further, address a counterargument or a limitation of your evidence and explain why your position still holds.',
+      quote: null,
+      weight: 0.1,
+    });
+    if (closing && fraction < 0.95)
+      improvements.push({
+        dimension: 'organization',
+        text: 'Make your conclusion go one step beyond summary: say what follows from your argument.',
+        quote: shortQuote(closing, 20),
+        weight: 0.05,
+      });
   }
 
   const ranked = [...DIMENSIONS].sort((a, b) => dimensions[b].score - dimensions[a].score);
   const strongest = ranked.slice(0, 2).map((dimension) => dimensionLabels[dimension]);
-  const weakest = ranked.slice(-2).reverse().map((dimension) => dimensionLabels[dimension]);
-  const displayGrade = clampGrade(grade, rubric ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible : pointsPossible);
-  const outOf = rubric ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible : pointsPossible;
+  const weakest = ranked
+    .slice(-2)
+    .reverse()
+    .map((dimension) => dimensionLabels[dimension]);
+  const displayGrade = clampGrade(
+    grade,
+    rubric
+      ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible
+      : pointsPossible,
+  );
+  const outOf = rubric
+    ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible
+    : pointsPossible;
 
   const withQuote = (finding: Finding) => (finding.quote ? `${finding.text} (“${finding.quote}”)` : finding.text);
   const feedback =
@@ -478,7 +615,10 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       ? "Drafted by Margin's offline engine, without an AI model: the grade comes from features of the text measured against the rest of the class and placed on your scale, and every quote is the student's own sentence."
       : "Drafted by Margin's offline engine, without an AI model: the grade comes from measurable features of the text, each scored 0-100, and every quote is the student's own sentence.",
     `Judged as ${withArticle(assessment.kind)} (from the assignment's wording and the work's shape), and advised as one.`,
-    ...DIMENSIONS.map((dimension) => `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`),
+    ...DIMENSIONS.map(
+      (dimension) =>
+        `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`,
+    ),
   ];
   if (rubric && usesRubricScale) {
     review.splice(1, 0, ...scale.review);
@@ -487,11 +627,16 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
       ...rubricLines,
     );
   } else if (rubric) {
-    review.push(`Rubric bands (criterion score mapped to the nearest rating; sum ${formatPoints(grade)} of ${formatPoints(outOf)}):`, ...rubricLines);
+    review.push(
+      `Rubric bands (criterion score mapped to the nearest rating; sum ${formatPoints(grade)} of ${formatPoints(outOf)}):`,
+      ...rubricLines,
+    );
   } else if (usesScale) {
     review.splice(1, 0, ...scale.review, 'What the feedback rests on, each scored 0-100:');
   } else {
-    review.push(`Weighted overall ${percent(weighted)}/100, which maps to ${percent(overallBefore)}% of ${formatPoints(pointsPossible)} points (scale: 35% for work that exists, up to 98%).`);
+    review.push(
+      `Weighted overall ${percent(weighted)}/100, which maps to ${percent(overallBefore)}% of ${formatPoints(pointsPossible)} points (scale: 35% for work that exists, up to 98%).`,
+    );
   }
   if (nudge) {
     review.push(
@@ -508,10 +653,14 @@ export function draftGradeOffline(input: GradingInput, scale: ScaleGrade | null 
     );
   }
   if (analysis.graderDirectedText.length > 0) {
-    review.push(`The submission contains text addressed to the grader or an AI (“${truncateText(analysis.graderDirectedText[0]?.text ?? '', 120)}”); it was treated as part of the work and not followed.`);
+    review.push(
+      `The submission contains text addressed to the grader or an AI (“${truncateText(analysis.graderDirectedText[0]?.text ?? '', 120)}”); it was treated as part of the work and not followed.`,
+    );
   }
   if (input.isFileContentIncluded) review.push('Text extracted from the attached files was included.');
-  review.push('The offline engine cannot judge whether facts are correct or how insightful the argument is: read the work before approving.');
+  review.push(
+    'The offline engine cannot judge whether facts are correct or how insightful the argument is: read the work before approving.',
+  );
 
   return {
     grade: rubric ? grade : overall * pointsPossible,
@@ -556,13 +705,17 @@ export function listOfAreas(areas: string[]): string {
 export function rubricTermText(rubric: NonNullable<GradingInput['assignment']['rubric']>): string {
   const criteriaUsing = new Map<string, number>();
   for (const criterion of rubric) {
-    for (const text of new Set(criterion.ratings.map((rating) => rating.long_description?.trim() ?? '').filter(Boolean))) {
+    for (const text of new Set(
+      criterion.ratings.map((rating) => rating.long_description?.trim() ?? '').filter(Boolean),
+    )) {
       criteriaUsing.set(text, (criteriaUsing.get(text) ?? 0) + 1);
     }
   }
   return rubric
     .map((criterion) => {
-      const particular = criterion.ratings.map((rating) => rating.long_description?.trim() ?? '').filter((text) => text && (rubric.length < 2 || criteriaUsing.get(text) === 1));
+      const particular = criterion.ratings
+        .map((rating) => rating.long_description?.trim() ?? '')
+        .filter((text) => text && (rubric.length < 2 || criteriaUsing.get(text) === 1));
       return `${criterion.description} ${criterion.long_description ?? ''} ${particular.join(' ')}`;
     })
     .join(' ');

@@ -21,18 +21,38 @@ const LINK_LINE = /^Submitted link: (\S+)$/m;
 
 /** The lab report sections whose heading (a line or sentence that starts with it) the work has. */
 export function labSectionsFound(analysis: TextAnalysis): LabSection[] {
-  const starts = [...analysis.paragraphs.map((paragraph) => paragraph.text), ...analysis.sentences.map((sentence) => sentence.text)].map((text) => text.trim().slice(0, 40));
-  return (Object.keys(LAB_SECTIONS) as LabSection[]).filter((section) => starts.some((start) => LAB_SECTIONS[section].test(start)));
+  const starts = [
+    ...analysis.paragraphs.map((paragraph) => paragraph.text),
+    ...analysis.sentences.map((sentence) => sentence.text),
+  ].map((text) => text.trim().slice(0, 40));
+  return (Object.keys(LAB_SECTIONS) as LabSection[]).filter((section) =>
+    starts.some((start) => LAB_SECTIONS[section].test(start)),
+  );
 }
 
-export function kindOfWork(input: { assignmentName: string; descriptionText: string; submissionText: string }, analysis: TextAnalysis, requirements: Requirements): KindOfWork {
+export function kindOfWork(
+  input: { assignmentName: string; descriptionText: string; submissionText: string },
+  analysis: TextAnalysis,
+  requirements: Requirements,
+): KindOfWork {
   const link = input.submissionText.match(LINK_LINE);
   if (link && analysis.wordCount - (link[0].match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < 20) return 'link';
   const assignment = `${input.assignmentName}\n${input.descriptionText}`;
-  if (/\blab(?:oratory)? report\b|\bhypothesis\b|\bexperiment\b|\bprocedure\b/i.test(assignment) || labSectionsFound(analysis).length >= 3) return 'lab report';
-  if (/\bdiscussion\b|\breply to\b|\brespond to (?:at least )?(?:one|two|\d) (?:of your )?classmates?\b|\bclassmates'? posts?\b/i.test(assignment)) return 'discussion post';
   if (
-    /\bshort[- ](?:answer|response)\b|\bin (?:one|two|three|a few|\d(?:\s*-\s*\d)?) sentences\b|\bbriefly\b|\bin one paragraph\b|\bexit ticket\b/i.test(assignment) ||
+    /\blab(?:oratory)? report\b|\bhypothesis\b|\bexperiment\b|\bprocedure\b/i.test(assignment) ||
+    labSectionsFound(analysis).length >= 3
+  )
+    return 'lab report';
+  if (
+    /\bdiscussion\b|\breply to\b|\brespond to (?:at least )?(?:one|two|\d) (?:of your )?classmates?\b|\bclassmates'? posts?\b/i.test(
+      assignment,
+    )
+  )
+    return 'discussion post';
+  if (
+    /\bshort[- ](?:answer|response)\b|\bin (?:one|two|three|a few|\d(?:\s*-\s*\d)?) sentences\b|\bbriefly\b|\bin one paragraph\b|\bexit ticket\b/i.test(
+      assignment,
+    ) ||
     (requirements.targetWords !== null && requirements.targetWords <= 150)
   ) {
     return 'short answer';
@@ -41,7 +61,13 @@ export function kindOfWork(input: { assignmentName: string; descriptionText: str
 }
 
 /** The length a kind of work usually runs to when the description does not say. */
-export const TYPICAL_WORDS: Record<KindOfWork, number> = { essay: 350, 'lab report': 400, 'short answer': 80, 'discussion post': 150, link: 1 };
+export const TYPICAL_WORDS: Record<KindOfWork, number> = {
+  essay: 350,
+  'lab report': 400,
+  'short answer': 80,
+  'discussion post': 150,
+  link: 1,
+};
 
 /** Advice only this kind of work needs (null for an essay, whose advice is the engine's default). */
 export function adviceForKind(kind: KindOfWork, analysis: TextAnalysis, missingSections: LabSection[]): string | null {

@@ -33,7 +33,10 @@ async function draftOnce(text: string, useRubric: boolean) {
     options: gradingOptionsSchema.parse({ useRubric }),
     examples: [],
     isFileContentIncluded: false,
-    classWork: Array.from({ length: 8 }, (_, index) => ({ text: `${middlingEssay} ${index}`, grade: index < 4 ? 70 + index : null })),
+    classWork: Array.from({ length: 8 }, (_, index) => ({
+      text: `${middlingEssay} ${index}`,
+      grade: index < 4 ? 70 + index : null,
+    })),
   });
   return finalizeDraft(raw, { submissionText: text, pointsPossible: 100, rubric, useRubric });
 }

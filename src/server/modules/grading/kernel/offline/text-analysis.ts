@@ -60,11 +60,17 @@ export type TextAnalysis = {
 
 function splitParagraphs(text: string): string[] {
   const normalized = text.replace(/\r\n?/g, '\n');
-  const blocks = normalized.split(/\n[ \t]*\n+/).map((block) => block.trim()).filter(Boolean);
+  const blocks = normalized
+    .split(/\n[ \t]*\n+/)
+    .map((block) => block.trim())
+    .filter(Boolean);
   // Text with single line breaks only (pasted, or extracted): each line is a paragraph, unless the
   // lines are short wrapped lines of one paragraph.
   if (blocks.length === 1) {
-    const lines = (blocks[0] ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = (blocks[0] ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     const averageLine = lines.reduce((total, line) => total + line.length, 0) / Math.max(1, lines.length);
     if (lines.length > 1 && averageLine > 90) return lines;
   }
@@ -97,7 +103,8 @@ function splitSentences(paragraph: string): string[] {
     // a sentence that keeps growing by merges would make splitting quadratic. The '#' stands for
     // the character before the tail, which is never the space or bracket an abbreviation follows.
     const previousText = previous ? tailOf(paragraph, previous.start, previous.end) : '';
-    const continues = TITLE_END.test(previousText) || (ABBREVIATION_END.test(previousText) && /^[\p{Ll}\d(]/u.test(raw.trimStart()));
+    const continues =
+      TITLE_END.test(previousText) || (ABBREVIATION_END.test(previousText) && /^[\p{Ll}\d(]/u.test(raw.trimStart()));
     if (previous && continues) previous.end = end;
     else ranges.push({ start, end });
   }
@@ -109,36 +116,204 @@ function splitSentences(paragraph: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 export const TRANSITIONS = [
-  'however', 'therefore', 'furthermore', 'moreover', 'in addition', 'additionally', 'consequently', 'as a result', 'for example',
-  'for instance', 'in contrast', 'on the other hand', 'similarly', 'likewise', 'nevertheless', 'nonetheless', 'meanwhile', 'finally',
-  'first', 'firstly', 'second', 'secondly', 'third', 'lastly', 'next', 'in conclusion', 'to conclude', 'in summary', 'overall',
-  'ultimately', 'although', 'even though', 'while', 'instead', 'thus', 'hence', 'because of this', 'as well as', 'in fact',
-  'specifically', 'equally important', 'to begin with', 'after that', 'by contrast', 'rather', 'despite', 'otherwise', 'besides',
+  'however',
+  'therefore',
+  'furthermore',
+  'moreover',
+  'in addition',
+  'additionally',
+  'consequently',
+  'as a result',
+  'for example',
+  'for instance',
+  'in contrast',
+  'on the other hand',
+  'similarly',
+  'likewise',
+  'nevertheless',
+  'nonetheless',
+  'meanwhile',
+  'finally',
+  'first',
+  'firstly',
+  'second',
+  'secondly',
+  'third',
+  'lastly',
+  'next',
+  'in conclusion',
+  'to conclude',
+  'in summary',
+  'overall',
+  'ultimately',
+  'although',
+  'even though',
+  'while',
+  'instead',
+  'thus',
+  'hence',
+  'because of this',
+  'as well as',
+  'in fact',
+  'specifically',
+  'equally important',
+  'to begin with',
+  'after that',
+  'by contrast',
+  'rather',
+  'despite',
+  'otherwise',
+  'besides',
 ];
 
 const REASONING_PHRASES = [
-  'because', 'therefore', 'this shows', 'this means', 'this suggests', 'this demonstrates', 'this proves', 'which means', 'as a result',
-  'so that', 'since', 'thus', 'consequently', 'in other words', 'this is important', 'this matters', 'the reason', 'leads to',
-  'led to', 'caused', 'causes', 'explains why', 'shows that', 'suggests that', 'indicates', 'implies', 'if ', 'unless', 'which is why',
-  'due to', 'it follows',
+  'because',
+  'therefore',
+  'this shows',
+  'this means',
+  'this suggests',
+  'this demonstrates',
+  'this proves',
+  'which means',
+  'as a result',
+  'so that',
+  'since',
+  'thus',
+  'consequently',
+  'in other words',
+  'this is important',
+  'this matters',
+  'the reason',
+  'leads to',
+  'led to',
+  'caused',
+  'causes',
+  'explains why',
+  'shows that',
+  'suggests that',
+  'indicates',
+  'implies',
+  'if ',
+  'unless',
+  'which is why',
+  'due to',
+  'it follows',
 ];
 
-const EXAMPLE_MARKERS = ['for example', 'for instance', 'such as', 'e.g.', 'to illustrate', 'an example', 'one example', 'case of', 'including'];
-const SOURCE_MARKERS = ['according to', 'research', 'a study', 'studies', 'survey', 'data', 'report', 'reported', 'experts', 'scientists', 'historians', 'the author', 'the article', 'the text states', 'the book'];
-const CONCLUSION_MARKERS = /^(?:(?:so|and|but|thus|therefore|overall),?\s+)?(in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|overall|ultimately|in the end|all in all|finally|to summari[sz]e|for these reasons|in short|that is why|this is why)\b/i;
+const EXAMPLE_MARKERS = [
+  'for example',
+  'for instance',
+  'such as',
+  'e.g.',
+  'to illustrate',
+  'an example',
+  'one example',
+  'case of',
+  'including',
+];
+const SOURCE_MARKERS = [
+  'according to',
+  'research',
+  'a study',
+  'studies',
+  'survey',
+  'data',
+  'report',
+  'reported',
+  'experts',
+  'scientists',
+  'historians',
+  'the author',
+  'the article',
+  'the text states',
+  'the book',
+];
+const CONCLUSION_MARKERS =
+  /^(?:(?:so|and|but|thus|therefore|overall),?\s+)?(in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|overall|ultimately|in the end|all in all|finally|to summari[sz]e|for these reasons|in short|that is why|this is why)\b/i;
 /** Phrases that conclude wherever they stand in the sentence ("So, in conclusion, ..."). */
-const CONCLUDING_PHRASE = /\b(?:in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|all in all|to summari[sz]e)\b/i;
-const THESIS_MARKERS = /\b(i (?:will )?(?:argue|believe|think|contend|claim|propose)|this (?:essay|paper|report) (?:will|argues|shows|explores|examines)|should|must|ought to|need to|is (?:the )?(?:best|most|more|less|better|worse)|the main reason|because|three reasons|several reasons|is important|matters)\b/i;
+const CONCLUDING_PHRASE =
+  /\b(?:in conclusion|to conclude|in closing|in summary|to sum (?:it )?up|all in all|to summari[sz]e)\b/i;
+const THESIS_MARKERS =
+  /\b(i (?:will )?(?:argue|believe|think|contend|claim|propose)|this (?:essay|paper|report) (?:will|argues|shows|explores|examines)|should|must|ought to|need to|is (?:the )?(?:best|most|more|less|better|worse)|the main reason|because|three reasons|several reasons|is important|matters)\b/i;
 
 const MISSPELLINGS = [
-  'alot', 'definately', 'recieve', 'seperate', 'untill', 'wich', 'thier', 'becuase', 'beleive', 'goverment', 'enviroment', 'occured',
-  'arguement', 'truely', 'tommorow', 'wierd', 'could of', 'should of', 'would of', 'noone', 'alright', 'begining', 'beggining',
-  'finaly', 'realy', 'intresting', 'dissapoint', 'neccessary', 'occassion', 'publically', 'sucess', 'succesful', 'tounge', 'wether',
+  'alot',
+  'definately',
+  'recieve',
+  'seperate',
+  'untill',
+  'wich',
+  'thier',
+  'becuase',
+  'beleive',
+  'goverment',
+  'enviroment',
+  'occured',
+  'arguement',
+  'truely',
+  'tommorow',
+  'wierd',
+  'could of',
+  'should of',
+  'would of',
+  'noone',
+  'alright',
+  'begining',
+  'beggining',
+  'finaly',
+  'realy',
+  'intresting',
+  'dissapoint',
+  'neccessary',
+  'occassion',
+  'publically',
+  'sucess',
+  'succesful',
+  'tounge',
+  'wether',
 ];
-const MISSING_APOSTROPHES = ['dont', 'cant', 'doesnt', 'didnt', 'isnt', 'wasnt', 'arent', 'werent', 'couldnt', 'shouldnt', 'wouldnt', 'im', 'ive', 'youre', 'theyre', 'thats', 'whats', 'hes', 'shes'];
-const INFORMAL = ['u', 'ur', 'gonna', 'wanna', 'gotta', 'lol', 'idk', 'tho', 'cuz', 'bc', 'thx', 'pls', 'omg', 'kinda', 'sorta', 'dunno'];
+const MISSING_APOSTROPHES = [
+  'dont',
+  'cant',
+  'doesnt',
+  'didnt',
+  'isnt',
+  'wasnt',
+  'arent',
+  'werent',
+  'couldnt',
+  'shouldnt',
+  'wouldnt',
+  'im',
+  'ive',
+  'youre',
+  'theyre',
+  'thats',
+  'whats',
+  'hes',
+  'shes',
+];
+const INFORMAL = [
+  'u',
+  'ur',
+  'gonna',
+  'wanna',
+  'gotta',
+  'lol',
+  'idk',
+  'tho',
+  'cuz',
+  'bc',
+  'thx',
+  'pls',
+  'omg',
+  'kinda',
+  'sorta',
+  'dunno',
+];
 
-const GRADER_DIRECTED = /\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|(?:give|grade|mark|score) (?:me|this|this essay|this paper|it) (?:an? )?(?:100|a\+|full (?:marks|points|credit)|perfect)|you are (?:an? )?(?:ai|language model|chatgpt|grader)|system prompt|as an ai)\b/i;
+const GRADER_DIRECTED =
+  /\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|(?:give|grade|mark|score) (?:me|this|this essay|this paper|it) (?:an? )?(?:100|a\+|full (?:marks|points|credit)|perfect)|you are (?:an? )?(?:ai|language model|chatgpt|grader)|system prompt|as an ai)\b/i;
 
 const escapePhrase = (phrase: string) => phrase.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const phrasePattern = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}])(?:${alternatives})(?:[^\\p{L}]|$)`, 'u');
@@ -162,7 +337,8 @@ function containsPhrase(lowerSentence: string, phrase: string): boolean {
  */
 function phraseFinder(phrases: string[]): (lowerSentence: string) => string | undefined {
   const any = phrasePattern(phrases.map(escapePhrase).join('|'));
-  return (lowerSentence) => (any.test(lowerSentence) ? phrases.find((phrase) => containsPhrase(lowerSentence, phrase)) : undefined);
+  return (lowerSentence) =>
+    any.test(lowerSentence) ? phrases.find((phrase) => containsPhrase(lowerSentence, phrase)) : undefined;
 }
 
 const findTransition = phraseFinder(TRANSITIONS);
@@ -216,7 +392,8 @@ export function analyzeText(text: string): TextAnalysis {
   const window = words.slice(0, 150);
   const vocabularyVariety = window.length === 0 ? 0 : new Set(window).size / window.length;
   const lengths = sentences.map((sentence) => sentence.wordCount).filter((length) => length > 0);
-  const averageSentenceLength = lengths.length === 0 ? 0 : lengths.reduce((total, value) => total + value, 0) / lengths.length;
+  const averageSentenceLength =
+    lengths.length === 0 ? 0 : lengths.reduce((total, value) => total + value, 0) / lengths.length;
 
   const transitions: TextAnalysis['transitions'] = [];
   const evidence: TextAnalysis['evidence'] = [];
@@ -239,16 +416,26 @@ export function analyzeText(text: string): TextAnalysis {
       /\b\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|(?:million|billion|thousand|hundred|hours?|minutes?|years?|people|students|teenagers|adults|children|schools|districts|times|degrees|kg|km|miles|dollars|cases|deaths|participants)\b)|\b(?:1[5-9]|20)\d{2}\b(?!:)|[$€£]\s?\d/i,
     );
     if (number) evidence.push({ kind: 'number', match: number[0].trim(), sentence });
-    const citation = sentence.text.match(/\((?:[A-Z][\p{L}.&\s-]+,?\s*)?(?:\d{4}|p{1,2}\.\s*\d+|n\.d\.)[^)]*\)|\[\d+\]/u);
+    const citation = sentence.text.match(
+      /\((?:[A-Z][\p{L}.&\s-]+,?\s*)?(?:\d{4}|p{1,2}\.\s*\d+|n\.d\.)[^)]*\)|\[\d+\]/u,
+    );
     if (citation) evidence.push({ kind: 'citation', match: citation[0], sentence });
     const source = findSource(lower);
     if (source) evidence.push({ kind: 'source', match: source, sentence });
 
-    if (/^[a-z]/.test(sentence.text)) mechanicsIssues.push({ kind: 'lowercase sentence start', detail: sentence.text.split(/\s+/)[0] ?? '', sentence });
-    if (/(?:^|\s)i(?:\s|'m|'ve|'ll|'d|$)/.test(sentence.text.replace(/’/g, "'"))) mechanicsIssues.push({ kind: 'lowercase "i"', detail: 'i', sentence });
+    if (/^[a-z]/.test(sentence.text))
+      mechanicsIssues.push({ kind: 'lowercase sentence start', detail: sentence.text.split(/\s+/)[0] ?? '', sentence });
+    if (/(?:^|\s)i(?:\s|'m|'ve|'ll|'d|$)/.test(sentence.text.replace(/’/g, "'")))
+      mechanicsIssues.push({ kind: 'lowercase "i"', detail: 'i', sentence });
     const repeated = sentence.text.match(/\b(\p{L}+)\s+\1\b/iu);
-    if (repeated && !/^(had|that|very|really|bye|no|yes)$/i.test(repeated[1] ?? '')) mechanicsIssues.push({ kind: 'repeated word', detail: repeated[0], sentence });
-    if (/[!?]{2,}|\.{4,}|,,/.test(sentence.text)) mechanicsIssues.push({ kind: 'repeated punctuation', detail: sentence.text.match(/[!?]{2,}|\.{4,}|,,/)?.[0] ?? '', sentence });
+    if (repeated && !/^(had|that|very|really|bye|no|yes)$/i.test(repeated[1] ?? ''))
+      mechanicsIssues.push({ kind: 'repeated word', detail: repeated[0], sentence });
+    if (/[!?]{2,}|\.{4,}|,,/.test(sentence.text))
+      mechanicsIssues.push({
+        kind: 'repeated punctuation',
+        detail: sentence.text.match(/[!?]{2,}|\.{4,}|,,/)?.[0] ?? '',
+        sentence,
+      });
     const sentenceWords = tokenize(sentence.text);
     const informal = sentenceWords.find((word) => INFORMAL.includes(word));
     if (informal) mechanicsIssues.push({ kind: 'informal abbreviation', detail: informal, sentence });
@@ -256,13 +443,18 @@ export function analyzeText(text: string): TextAnalysis {
     if (unmarked) mechanicsIssues.push({ kind: 'missing apostrophe', detail: unmarked, sentence });
     const misspelling = findMisspelling(lower);
     if (misspelling) mechanicsIssues.push({ kind: 'common misspelling', detail: misspelling, sentence });
-    if (sentence.wordCount > 45) mechanicsIssues.push({ kind: 'very long sentence', detail: `${sentence.wordCount} words`, sentence });
+    if (sentence.wordCount > 45)
+      mechanicsIssues.push({ kind: 'very long sentence', detail: `${sentence.wordCount} words`, sentence });
     if (GRADER_DIRECTED.test(sentence.text)) graderDirectedText.push(sentence);
   }
   for (const paragraph of paragraphs) {
     const last = paragraph.sentences.at(-1);
     if (last && last.wordCount >= 6 && !/[.!?]["'”’)\]]*$/.test(last.text) && !/:$/.test(last.text)) {
-      mechanicsIssues.push({ kind: 'missing end punctuation', detail: last.text.split(/\s+/).slice(-3).join(' '), sentence: last });
+      mechanicsIssues.push({
+        kind: 'missing end punctuation',
+        detail: last.text.split(/\s+/).slice(-3).join(' '),
+        sentence: last,
+      });
     }
   }
 
@@ -289,12 +481,14 @@ export function analyzeText(text: string): TextAnalysis {
 /** A claim-like sentence of some length in the opening paragraph (its last sentence is typical). */
 function findThesis(paragraphs: Paragraph[]): Sentence | null {
   const opening = paragraphs[0];
-  if (!opening || paragraphs.length < 2 && opening.wordCount < 120) {
+  if (!opening || (paragraphs.length < 2 && opening.wordCount < 120)) {
     // A single short block has no separate opening; still accept an explicit claim sentence.
     const first = opening?.sentences[0];
     return first && first.wordCount >= 10 && THESIS_MARKERS.test(first.text) ? first : null;
   }
-  const candidates = [...opening.sentences].reverse().filter((sentence) => sentence.wordCount >= 10 && THESIS_MARKERS.test(sentence.text));
+  const candidates = [...opening.sentences]
+    .reverse()
+    .filter((sentence) => sentence.wordCount >= 10 && THESIS_MARKERS.test(sentence.text));
   return candidates[0] ?? null;
 }
 
@@ -306,7 +500,8 @@ function findConclusion(paragraphs: Paragraph[]): Sentence | null {
   const closing = paragraphs.at(-1);
   if (!closing) return null;
   const ending = paragraphs.length >= 2 ? closing.sentences : closing.sentences.slice(-3);
-  const isMarked = (sentence: Sentence) => CONCLUSION_MARKERS.test(sentence.text) || CONCLUDING_PHRASE.test(sentence.text);
+  const isMarked = (sentence: Sentence) =>
+    CONCLUSION_MARKERS.test(sentence.text) || CONCLUDING_PHRASE.test(sentence.text);
   const marked = ending.find(isMarked);
   if (marked) return marked;
   if (paragraphs.length < 2) return null;
@@ -329,7 +524,20 @@ export type Requirements = {
   evidenceLabel: string | null;
 };
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, a: 1, an: 1 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  a: 1,
+  an: 1,
+};
 
 function toNumber(value: string | undefined): number | null {
   if (!value) return null;
@@ -365,9 +573,13 @@ export function extractRequirements(description: string): Requirements {
     const count = toNumber(pages?.[1]);
     if (count) targetWords = count * 275;
   }
-  const paragraphMatch = text.match(/(\d+|one|two|three|four|five|six|seven)\s*(?:-|to\s*\d+\s*)?(?:body\s+)?paragraphs?/);
+  const paragraphMatch = text.match(
+    /(\d+|one|two|three|four|five|six|seven)\s*(?:-|to\s*\d+\s*)?(?:body\s+)?paragraphs?/,
+  );
   const paragraphCount = toNumber(paragraphMatch?.[1]);
-  const evidenceMatch = text.match(/(\d+|two|three|four|five|six)\s+(?:\w+\s+)?(sources|examples|pieces of evidence|quotes|quotations|citations|references|details)/);
+  const evidenceMatch = text.match(
+    /(\d+|two|three|four|five|six)\s+(?:\w+\s+)?(sources|examples|pieces of evidence|quotes|quotations|citations|references|details)/,
+  );
   return {
     targetWords,
     minimumWords,
@@ -398,6 +610,10 @@ export function shortQuote(sentence: Sentence | null | undefined, maxWords = 30)
       break;
     }
   }
-  const result = parts.slice(0, end).join('').trim().replace(/[,;:]$/, '');
+  const result = parts
+    .slice(0, end)
+    .join('')
+    .trim()
+    .replace(/[,;:]$/, '');
   return result || null;
 }

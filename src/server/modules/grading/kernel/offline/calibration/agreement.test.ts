@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adjacentAgreement, agreementWithin, exactAgreement, quadraticWeightedKappa, standardDeviation } from './agreement';
+import {
+  adjacentAgreement,
+  agreementWithin,
+  exactAgreement,
+  quadraticWeightedKappa,
+  standardDeviation,
+} from './agreement';
 
 describe('quadratic weighted kappa', () => {
   // Expected values computed with the confusion-matrix definition (observed and expected matrices,
@@ -18,12 +24,22 @@ describe('quadratic weighted kappa', () => {
     expect(quadraticWeightedKappa([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
     const a = [0, 1, 2, 3, 3, 2, 1, 0];
     const b = [0, 1, 1, 3, 2, 2, 2, 1];
-    expect(quadraticWeightedKappa(a.map((x) => x * 2 + 10), b.map((x) => x * 2 + 10))).toBeCloseTo(0.75, 12);
+    expect(
+      quadraticWeightedKappa(
+        a.map((x) => x * 2 + 10),
+        b.map((x) => x * 2 + 10),
+      ),
+    ).toBeCloseTo(0.75, 12);
   });
 
   it('punishes a constant offset that a correlation would not see: 2 cov / (var + var + offset²)', () => {
     const human = [1, 2, 3, 4, 5, 1, 2, 3, 4, 5];
-    expect(quadraticWeightedKappa(human.map((x) => x + 1), human)).toBeCloseTo(0.8, 12);
+    expect(
+      quadraticWeightedKappa(
+        human.map((x) => x + 1),
+        human,
+      ),
+    ).toBeCloseTo(0.8, 12);
   });
 
   it('is 0 for nothing to compare or two constants, and refuses unpaired lists', () => {

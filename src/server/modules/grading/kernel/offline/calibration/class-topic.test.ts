@@ -4,7 +4,8 @@ import { loadEnglishSpeller } from './english-speller';
 import { createFeatureContext, extractEssayFeatures, FEATURE_KEYS, type EssayFeatures } from './essay-features';
 import { fitScaleModel } from './fit-scale-model';
 
-const assignment = 'Describe the obstacles the builders of the Empire State Building faced in letting dirigibles dock there.';
+const assignment =
+  'Describe the obstacles the builders of the Empire State Building faced in letting dirigibles dock there.';
 
 const onTopic = [
   'The builders faced obstacles with the wind, because the dirigibles would swing around the mooring mast in the wind.',
@@ -15,7 +16,8 @@ const onTopic = [
   'The builders had to change the frame of the building. Wind and the law against low flying made docking unsafe.',
 ];
 // About as long as the others, but about something else.
-const offTopic = 'My favourite holiday was a trip to the seaside with my cousins, where we swam, ate ice cream and played football on the sand.';
+const offTopic =
+  'My favourite holiday was a trip to the seaside with my cousins, where we swam, ate ice cream and played football on the sand.';
 
 async function measureAll(texts: string[]): Promise<EssayFeatures[]> {
   const context = createFeatureContext(assignment, await loadEnglishSpeller());
@@ -24,7 +26,8 @@ async function measureAll(texts: string[]): Promise<EssayFeatures[]> {
 
 type ClassKey = 'topicCoverage' | 'topicFocus';
 const valueOf = (features: EssayFeatures, key: ClassKey) => features.vector[FEATURE_KEYS.indexOf(key)]!;
-const readingOf = (features: EssayFeatures, key: ClassKey) => features.readings.find((reading) => reading.key === key)!.value;
+const readingOf = (features: EssayFeatures, key: ClassKey) =>
+  features.readings.find((reading) => reading.key === key)!.value;
 
 describe('features measured against the class', () => {
   it('credits the words other students also use, and closeness to what they write about', async () => {
@@ -46,7 +49,9 @@ describe('features measured against the class', () => {
     expect(valueOf(relate(measured[measured.length - 1]!), 'topicCoverage')).toBe(0);
     // Work from outside the class is compared with all of it: an off-topic essay that shares a few
     // words with the one in the class finds those words there.
-    const [outside] = await measureAll(['We played football on the sand by the seaside every summer holiday, with my brother.']);
+    const [outside] = await measureAll([
+      'We played football on the sand by the seaside every summer holiday, with my brother.',
+    ]);
     expect(valueOf(relate(outside!), 'topicCoverage')).toBeGreaterThan(0);
   });
 
@@ -66,9 +71,12 @@ describe('features measured against the class', () => {
     const measured = await measureAll([...onTopic, offTopic]);
     const model = fitScaleModel({ pointsPossible: 10, classFeatures: measured, graded: [] });
     const offTopicWork = measured[measured.length - 1]!;
-    const similarLength = measured.slice(0, -1).filter((features) => Math.abs(features.wordCount - offTopicWork.wordCount) <= 3);
+    const similarLength = measured
+      .slice(0, -1)
+      .filter((features) => Math.abs(features.wordCount - offTopicWork.wordCount) <= 3);
     expect(similarLength.length).toBeGreaterThan(0);
-    for (const features of similarLength) expect(model.predict(features).unrounded).toBeGreaterThan(model.predict(offTopicWork).unrounded);
+    for (const features of similarLength)
+      expect(model.predict(features).unrounded).toBeGreaterThan(model.predict(offTopicWork).unrounded);
   });
 
   it('leaves features measured without their words as they are', () => {

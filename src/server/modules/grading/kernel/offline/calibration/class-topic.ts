@@ -28,8 +28,14 @@ type ClassReading = { coverage: number; focus: number };
 
 function withClassReading(features: EssayFeatures, reading: ClassReading): EssayFeatures {
   const values: Record<ClassFeatureKey, { score: number; value: string }> = {
-    topicCoverage: { score: Math.log1p(reading.coverage), value: `${plural(reading.coverage, 'content word')} that other students also use` },
-    topicFocus: { score: reading.focus, value: `content words ${Math.round(reading.focus * 100)}% alike to the rest of the class` },
+    topicCoverage: {
+      score: Math.log1p(reading.coverage),
+      value: `${plural(reading.coverage, 'content word')} that other students also use`,
+    },
+    topicFocus: {
+      score: reading.focus,
+      value: `content words ${Math.round(reading.focus * 100)}% alike to the rest of the class`,
+    },
   };
   const vector = [...features.vector];
   vector[COVERAGE_INDEX] = values.topicCoverage.score;
@@ -37,18 +43,22 @@ function withClassReading(features: EssayFeatures, reading: ClassReading): Essay
   return {
     ...features,
     vector,
-    readings: features.readings.map((item) => (item.key in values ? { ...item, ...values[item.key as ClassFeatureKey] } : item)),
+    readings: features.readings.map((item) =>
+      item.key in values ? { ...item, ...values[item.key as ClassFeatureKey] } : item,
+    ),
   };
 }
 
 function measureClass(stemSets: readonly (readonly string[])[]): ClassReading[] {
   const size = stemSets.length;
   const documentFrequency = new Map<string, number>();
-  for (const stems of stemSets) for (const stem of stems) documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
+  for (const stems of stemSets)
+    for (const stem of stems) documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
   const weight = new Map<string, number>();
   for (const [stem, count] of documentFrequency) weight.set(stem, Math.log(size / count));
   const centroid = new Map<string, number>();
-  for (const stems of stemSets) for (const stem of stems) centroid.set(stem, (centroid.get(stem) ?? 0) + weight.get(stem)!);
+  for (const stems of stemSets)
+    for (const stem of stems) centroid.set(stem, (centroid.get(stem) ?? 0) + weight.get(stem)!);
   let centroidSquared = 0;
   for (const value of centroid.values()) centroidSquared += value * value;
   // Other students who must use a word for it to count as the class's topic.
@@ -66,7 +76,8 @@ function measureClass(stemSets: readonly (readonly string[])[]): ClassReading[] 
     }
     // The rest of the class: the centroid without this work.
     const othersSquared = centroidSquared - 2 * dot + ownSquared;
-    const focus = ownSquared > 0 && othersSquared > 1e-12 ? (dot - ownSquared) / Math.sqrt(othersSquared * ownSquared) : 0;
+    const focus =
+      ownSquared > 0 && othersSquared > 1e-12 ? (dot - ownSquared) / Math.sqrt(othersSquared * ownSquared) : 0;
     return { coverage, focus };
   });
 }

@@ -13,9 +13,14 @@ import { createFeatureMeasurer, createScaleEngine, fitScaleModelForClass, type C
  * essay writer), graded the way the seed's teacher grades them (by level, with some spread).
  */
 const POINTS = 20;
-const description = 'Write a persuasive essay on whether high schools should start later in the morning. Support your position with evidence and address a counterargument.';
+const description =
+  'Write a persuasive essay on whether high schools should start later in the morning. Support your position with evidence and address a counterargument.';
 const levels: WriterLevel[] = ['strong', 'average', 'weak'];
-const teacherRange: Record<WriterLevel, [number, number]> = { strong: [0.88, 0.99], average: [0.72, 0.87], weak: [0.5, 0.7] };
+const teacherRange: Record<WriterLevel, [number, number]> = {
+  strong: [0.88, 0.99],
+  average: [0.72, 0.87],
+  weak: [0.5, 0.7],
+};
 
 function demoClass(size: number, seed: number) {
   const random = createRandom(seed);
@@ -42,7 +47,10 @@ describe('the scale engine', () => {
   it('drafts with the offline engine and takes the grade from the scale model, saying what it rests on', async () => {
     const students = demoClass(30, 7);
     const measurer = createFeatureMeasurer(description, await loadEnglishSpeller());
-    const classWork: ClassWork[] = students.map((student, index) => ({ text: student.text, grade: index < 10 ? student.grade : null }));
+    const classWork: ClassWork[] = students.map((student, index) => ({
+      text: student.text,
+      grade: index < 10 ? student.grade : null,
+    }));
     const model = fitScaleModelForClass({ pointsPossible: POINTS, classWork, measurer });
     const engine = createScaleEngine(createOfflineEngine(), model, measurer);
     const text = students[12]!.text;
@@ -50,7 +58,9 @@ describe('the scale engine', () => {
     const raw = await engine.draftGrade(gradingInput(text));
     expect(raw.grade).toBe(model.predict(measurer.measure(text)).grade);
     expect(raw.engine).toBe('offline');
-    expect(raw.gradeReview).toMatch(new RegExp(`^Grade ${raw.grade} of 20 from the scale model\\. Learned your scale from 10 of your grades`));
+    expect(raw.gradeReview).toMatch(
+      new RegExp(`^Grade ${raw.grade} of 20 from the scale model\\. Learned your scale from 10 of your grades`),
+    );
     expect(raw.gradeReview).toMatch(/Within 1 point of your grade on \d+ of 10 you graded/);
     expect(raw.gradeReview).toMatch(/- Length: \d+ words \([+−]\d/);
     // The base engine's scale nudge is not applied to a grade it did not make.
@@ -59,16 +69,23 @@ describe('the scale engine', () => {
 
     const draft = finalizeDraft(raw, { submissionText: text, pointsPossible: POINTS, rubric: null, useRubric: false });
     expect(draft.grade).toBe(raw.grade);
-    for (const point of [...draft.strengths, ...draft.areasForImprovement]) if (point.quote) expect(text).toContain(point.quote);
+    for (const point of [...draft.strengths, ...draft.areasForImprovement])
+      if (point.quote) expect(text).toContain(point.quote);
   });
 
   it('leaves rubric drafts to the base engine: the model learns one overall grade, not criteria', async () => {
     const students = demoClass(9, 8);
     const measurer = createFeatureMeasurer(description, await loadEnglishSpeller());
-    const model = fitScaleModelForClass({ pointsPossible: POINTS, classWork: students.map((student) => ({ text: student.text, grade: student.grade })), measurer });
+    const model = fitScaleModelForClass({
+      pointsPossible: POINTS,
+      classWork: students.map((student) => ({ text: student.text, grade: student.grade })),
+      measurer,
+    });
     const offline = createOfflineEngine();
     const input = gradingInput(students[0]!.text, true);
-    expect(await createScaleEngine(offline, model, measurer).draftGrade(input)).toEqual(await offline.draftGrade(input));
+    expect(await createScaleEngine(offline, model, measurer).draftGrade(input)).toEqual(
+      await offline.draftGrade(input),
+    );
   });
 
   it('agrees more with the teacher once it has learned from some of their grades, on the demo class', async () => {
@@ -78,9 +95,21 @@ describe('the scale engine', () => {
       const students = demoClass(36, 100 + draw);
       for (const k of [0, 10]) {
         const measurer = createFeatureMeasurer(description, speller);
-        const model = fitScaleModelForClass({ pointsPossible: POINTS, classWork: students.map((student, index) => ({ text: student.text, grade: index < k ? student.grade : null })), measurer });
+        const model = fitScaleModelForClass({
+          pointsPossible: POINTS,
+          classWork: students.map((student, index) => ({
+            text: student.text,
+            grade: index < k ? student.grade : null,
+          })),
+          measurer,
+        });
         const rest = students.slice(10);
-        results[k]!.push(quadraticWeightedKappa(rest.map((student) => model.predict(measurer.measure(student.text)).grade), rest.map((student) => student.grade)));
+        results[k]!.push(
+          quadraticWeightedKappa(
+            rest.map((student) => model.predict(measurer.measure(student.text)).grade),
+            rest.map((student) => student.grade),
+          ),
+        );
       }
     }
     // Without grades the class is ranked but sits at the prior's level (65%), below this teacher's.

@@ -26,12 +26,18 @@ export function createFeatureMeasurer(assignmentText: string, speller: Speller):
 export type ClassWork = { text: string; grade: number | null };
 
 /** Fits the scale model for one assignment from its class (once, for all of its drafts). */
-export function fitScaleModelForClass(input: { pointsPossible: number; classWork: ClassWork[]; measurer: FeatureMeasurer }): ScaleModel {
+export function fitScaleModelForClass(input: {
+  pointsPossible: number;
+  classWork: ClassWork[];
+  measurer: FeatureMeasurer;
+}): ScaleModel {
   const classFeatures = input.classWork.map((work) => input.measurer.measure(work.text));
   return fitScaleModel({
     pointsPossible: input.pointsPossible,
     classFeatures,
-    graded: input.classWork.flatMap((work, index) => (work.grade === null ? [] : [{ features: classFeatures[index]!, grade: work.grade }])),
+    graded: input.classWork.flatMap((work, index) =>
+      work.grade === null ? [] : [{ features: classFeatures[index]!, grade: work.grade }],
+    ),
   });
 }
 
@@ -58,7 +64,10 @@ export function createScaleEngine(base: AiEngine, model: ScaleModel, measurer: F
         `Grade ${formatPoints(prediction.grade)} of ${formatPoints(model.pointsPossible)} from the scale model. ${describeBasis(model.basis)}`,
         ...(model.agreement ? [describeAgreement(model.agreement)] : []),
         'What moved it most, against the class average:',
-        ...strongest.map((effect) => `- ${effect.name}: ${effect.value} (${effect.points >= 0 ? '+' : '−'}${formatPoints(Math.round(Math.abs(effect.points) * 10) / 10)} points)`),
+        ...strongest.map(
+          (effect) =>
+            `- ${effect.name}: ${effect.value} (${effect.points >= 0 ? '+' : '−'}${formatPoints(Math.round(Math.abs(effect.points) * 10) / 10)} points)`,
+        ),
       ];
       return {
         ...draft,

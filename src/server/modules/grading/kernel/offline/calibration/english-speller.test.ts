@@ -6,7 +6,7 @@ describe('a speller over a Hunspell dictionary', () => {
   const aff = [
     'SET UTF-8',
     'ICONV 1',
-    'ICONV ’ \'',
+    "ICONV ’ '",
     'ONLYINCOMPOUND c',
     'PFX U Y 1',
     'PFX U   0     un         .',
@@ -20,7 +20,20 @@ describe('a speller over a Hunspell dictionary', () => {
   const speller = createSpeller(aff, dic);
 
   it('accepts dictionary words with their suffixes and prefixes, and prefix with suffix where both allow it', () => {
-    for (const word of ['happy', 'unhappy', 'library', 'libraries', 'lock', 'locks', 'unlock', 'unlocks', 'locked', 'walked', "don't", 'don’t']) {
+    for (const word of [
+      'happy',
+      'unhappy',
+      'library',
+      'libraries',
+      'lock',
+      'locks',
+      'unlock',
+      'unlocks',
+      'locked',
+      'walked',
+      "don't",
+      'don’t',
+    ]) {
       expect(speller.isCorrect(word), word).toBe(true);
     }
   });
@@ -44,7 +57,18 @@ describe('a speller over a Hunspell dictionary', () => {
 describe('the English speller (dictionary-en)', () => {
   it('knows common words in their inflected forms and finds common misspellings', async () => {
     const speller = await loadEnglishSpeller();
-    for (const word of ['libraries', 'censorship', 'unhappiness', 'rereading', 'obstacles', 'docked', "shouldn't", 'author’s', 'Newark', 'However']) {
+    for (const word of [
+      'libraries',
+      'censorship',
+      'unhappiness',
+      'rereading',
+      'obstacles',
+      'docked',
+      "shouldn't",
+      'author’s',
+      'Newark',
+      'However',
+    ]) {
       expect(speller.isCorrect(word), word).toBe(true);
     }
     for (const word of ['teh', 'recieve', 'definately', 'alot', 'dont', 'becuase', 'goverment', 'mispelling']) {

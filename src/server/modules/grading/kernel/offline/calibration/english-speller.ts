@@ -55,7 +55,7 @@ function parseAffixes(aff: string): ParsedAffixes {
     const rule: AffixRule = {
       flag,
       strip: third === '0' ? '' : third,
-      add: fourth === '0' ? '' : fourth.split('/')[0] ?? '',
+      add: fourth === '0' ? '' : (fourth.split('/')[0] ?? ''),
       condition,
       isCrossProduct: crossProduct.get(`${kind}${flag}`) ?? false,
     };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureContext, extractEssayFeatures, FEATURE_KEYS, stemWord, type FeatureKey } from './essay-features';
 
-const assignment = 'Read the excerpt about the Mooring Mast. Describe the obstacles the builders faced when they tried to let dirigibles dock on the building.';
+const assignment =
+  'Read the excerpt about the Mooring Mast. Describe the obstacles the builders faced when they tried to let dirigibles dock on the building.';
 
 async function measure(text: string) {
   const context = createFeatureContext(assignment, await loadEnglishSpeller());

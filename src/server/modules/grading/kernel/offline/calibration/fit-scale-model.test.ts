@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mean, quadraticWeightedKappa, standardDeviation } from './agreement';
 import { FEATURE_KEYS, FEATURE_NAMES, type EssayFeatures, type FeatureKey } from './essay-features';
-import { agreementTolerance, describeAgreement, describeBasis, fitScaleModel, PRIOR_DISTRIBUTION, PRIOR_WEIGHTS } from './fit-scale-model';
+import {
+  agreementTolerance,
+  describeAgreement,
+  describeBasis,
+  fitScaleModel,
+  PRIOR_DISTRIBUTION,
+  PRIOR_WEIGHTS,
+} from './fit-scale-model';
 import { createSeededRandom, seededShuffle } from './eval/seeded-draws';
 
 /**
@@ -33,7 +40,12 @@ function featuresFrom(vector: number[]): EssayFeatures {
   return {
     wordCount: Math.round(Math.expm1(vector[0]!)),
     vector,
-    readings: FEATURE_KEYS.map((key, j) => ({ key, name: FEATURE_NAMES[key], value: vector[j]!.toFixed(2), score: vector[j]! })),
+    readings: FEATURE_KEYS.map((key, j) => ({
+      key,
+      name: FEATURE_NAMES[key],
+      value: vector[j]!.toFixed(2),
+      score: vector[j]!,
+    })),
   };
 }
 
@@ -67,7 +79,10 @@ function agreementAt(k: number, teacher: Teacher, pointsPossible: number, seed: 
     const essays = syntheticClass(80, seed * 100 + draw);
     const random = createSeededRandom(seed * 1000 + draw);
     const teacherGrades = essays.map((essay) => teacher(essay, normal(random)));
-    const order = seededShuffle(essays.map((_, index) => index), `draw ${seed} ${draw}`);
+    const order = seededShuffle(
+      essays.map((_, index) => index),
+      `draw ${seed} ${draw}`,
+    );
     const graded = order.slice(0, k);
     const rest = order.slice(30);
     const model = fitScaleModel({
@@ -76,7 +91,12 @@ function agreementAt(k: number, teacher: Teacher, pointsPossible: number, seed: 
       graded: graded.map((index) => ({ features: essays[index]!.features, grade: teacherGrades[index]! })),
     });
     learned.push(model.basis.isFeatureWeightingLearned);
-    results.push(quadraticWeightedKappa(rest.map((index) => model.predict(essays[index]!.features).grade), rest.map((index) => teacherGrades[index]!)));
+    results.push(
+      quadraticWeightedKappa(
+        rest.map((index) => model.predict(essays[index]!.features).grade),
+        rest.map((index) => teacherGrades[index]!),
+      ),
+    );
   }
   return { qwk: mean(results), learnedShare: mean(learned.map(Number)) };
 }
@@ -100,7 +120,8 @@ describe('the scale model without grades (the prior)', () => {
     const better = featuresFrom(base.map((value, j) => value + (PRIOR_WEIGHTS[FEATURE_KEYS[j]!] > 0 ? 0.3 : 0)));
     expect(model.predict(better).unrounded).toBeGreaterThan(model.predict(featuresFrom(base)).unrounded);
     const order = [...predictions].sort((a, b) => a.unrounded - b.unrounded);
-    for (let index = 1; index < order.length; index += 1) expect(order[index]!.grade).toBeGreaterThanOrEqual(order[index - 1]!.grade);
+    for (let index = 1; index < order.length; index += 1)
+      expect(order[index]!.grade).toBeGreaterThanOrEqual(order[index - 1]!.grade);
   });
 
   it('explains each grade: the feature effects add up to the distance from the class average', () => {
@@ -120,9 +141,18 @@ describe('the scale model without grades (the prior)', () => {
 
   it('copes with a class of one and with a uniform class', () => {
     const single = syntheticClass(1, 2)[0]!.features;
-    expect(fitScaleModel({ pointsPossible: 20, classFeatures: [single], graded: [] }).predict(single).grade).toBe(Math.round(PRIOR_DISTRIBUTION.meanShare * 20));
+    expect(fitScaleModel({ pointsPossible: 20, classFeatures: [single], graded: [] }).predict(single).grade).toBe(
+      Math.round(PRIOR_DISTRIBUTION.meanShare * 20),
+    );
     const uniform = Array.from({ length: 5 }, () => single);
-    const uniformModel = fitScaleModel({ pointsPossible: 20, classFeatures: uniform, graded: [{ features: single, grade: 17 }, { features: single, grade: 17 }] });
+    const uniformModel = fitScaleModel({
+      pointsPossible: 20,
+      classFeatures: uniform,
+      graded: [
+        { features: single, grade: 17 },
+        { features: single, grade: 17 },
+      ],
+    });
     expect(uniformModel.predict(single).grade).toBeGreaterThanOrEqual(15);
   });
 });
@@ -130,7 +160,9 @@ describe('the scale model without grades (the prior)', () => {
 describe('the scale model learns the teacher’s scale from their grades', () => {
   it('takes the level and grade step from the teacher’s grades', () => {
     const essays = syntheticClass(40, 3);
-    const graded = essays.slice(0, 12).map((essay) => ({ features: essay.features, grade: 18 + Math.round(essay.quality) / 2 }));
+    const graded = essays
+      .slice(0, 12)
+      .map((essay) => ({ features: essay.features, grade: 18 + Math.round(essay.quality) / 2 }));
     const model = fitScaleModel({ pointsPossible: 20, classFeatures: essays.map((essay) => essay.features), graded });
     const grades = essays.slice(12).map((essay) => model.predict(essay.features).grade);
     // The prior alone would centre them on 13 of 20.
@@ -143,15 +175,25 @@ describe('the scale model learns the teacher’s scale from their grades', () =>
   it('reports cross-validated agreement from 3 grades on, in the teacher’s words', () => {
     const essays = syntheticClass(40, 4);
     const teacher = (essay: SyntheticEssay) => gradeOn(10, 0.7 + 0.15 * essay.quality);
-    const few = fitScaleModel({ pointsPossible: 10, classFeatures: essays.map((essay) => essay.features), graded: essays.slice(0, 2).map((essay) => ({ features: essay.features, grade: teacher(essay) })) });
+    const few = fitScaleModel({
+      pointsPossible: 10,
+      classFeatures: essays.map((essay) => essay.features),
+      graded: essays.slice(0, 2).map((essay) => ({ features: essay.features, grade: teacher(essay) })),
+    });
     expect(few.agreement).toBeNull();
-    const model = fitScaleModel({ pointsPossible: 10, classFeatures: essays.map((essay) => essay.features), graded: essays.slice(0, 10).map((essay) => ({ features: essay.features, grade: teacher(essay) })) });
+    const model = fitScaleModel({
+      pointsPossible: 10,
+      classFeatures: essays.map((essay) => essay.features),
+      graded: essays.slice(0, 10).map((essay) => ({ features: essay.features, grade: teacher(essay) })),
+    });
     const agreement = model.agreement!;
     expect(agreement.checked).toBe(10);
     expect(agreement.tolerance).toBe(1);
     expect(agreement.exact).toBeLessThanOrEqual(agreement.withinTolerance);
     expect(agreement.withinTolerance).toBeGreaterThanOrEqual(6);
-    expect(describeAgreement(agreement)).toBe(`Within 1 point of your grade on ${agreement.withinTolerance} of 10 you graded (each checked by a fit that did not see it).`);
+    expect(describeAgreement(agreement)).toBe(
+      `Within 1 point of your grade on ${agreement.withinTolerance} of 10 you graded (each checked by a fit that did not see it).`,
+    );
     expect(describeBasis(model.basis)).toMatch(/^Learned your scale from 10 of your grades/);
   });
 
@@ -168,7 +210,8 @@ describe('examples never make agreement worse', () => {
   // A teacher who grades the way the prior assumes (level, spread and emphasis).
   const typicalTeacher: Teacher = (essay, noise) => gradeOn(6, 0.65 + 0.22 * (0.8 * essay.quality + 0.6 * noise));
   // A teacher who cares about spelling far more than the prior does.
-  const spellingTeacher: Teacher = (essay, noise) => gradeOn(10, 0.7 + 0.18 * (0.35 * essay.quality + 0.85 * essay.spelling + 0.4 * noise));
+  const spellingTeacher: Teacher = (essay, noise) =>
+    gradeOn(10, 0.7 + 0.18 * (0.35 * essay.quality + 0.85 * essay.spelling + 0.4 * noise));
   // A teacher whose grades have nothing to do with the features.
   const arbitraryTeacher: Teacher = (_, noise) => gradeOn(10, 0.7 + 0.15 * noise);
 

@@ -142,7 +142,9 @@ type Standardiser = { means: number[]; spreads: number[]; compositeMean: number;
 function createStandardiser(classFeatures: EssayFeatures[]): Standardiser {
   const columns = FEATURE_KEYS.map((_, j) => classFeatures.map((features) => features.vector[j]!));
   const means = columns.map((column) => mean(column));
-  const spreads = columns.map((column, j) => Math.max(standardDeviation(column), FEATURE_SPREAD_FLOOR[FEATURE_KEYS[j]!]));
+  const spreads = columns.map((column, j) =>
+    Math.max(standardDeviation(column), FEATURE_SPREAD_FLOOR[FEATURE_KEYS[j]!]),
+  );
   const weights = FEATURE_KEYS.map((key) => PRIOR_WEIGHTS[key]);
   const composites = classFeatures.map((features) => dot(weights, zScores(features, means, spreads)));
   return {
@@ -160,7 +162,13 @@ function zScores(features: EssayFeatures, means: number[], spreads: number[]): n
 /** One design row: intercept, the prior's class ranking, then each feature's z-score. */
 function designRow(features: EssayFeatures, standardiser: Standardiser): number[] {
   const z = zScores(features, standardiser.means, standardiser.spreads);
-  const composite = (dot(FEATURE_KEYS.map((key) => PRIOR_WEIGHTS[key]), z) - standardiser.compositeMean) / standardiser.compositeSpread;
+  const composite =
+    (dot(
+      FEATURE_KEYS.map((key) => PRIOR_WEIGHTS[key]),
+      z,
+    ) -
+      standardiser.compositeMean) /
+    standardiser.compositeSpread;
   return [1, composite, ...z];
 }
 
@@ -192,11 +200,18 @@ function fitCoefficients(rows: number[][], grades: number[], pointsPossible: num
   const gradeMean = mean(grades);
   const sumOfSquares = grades.reduce((total, grade) => total + (grade - gradeMean) ** 2, 0);
   // The teacher's spread of grades, pulled toward the prior's until there are a few grades.
-  const spread = Math.sqrt((sumOfSquares + SPREAD_PSEUDO_GRADES * priorSpread ** 2) / (Math.max(0, k - 1) + SPREAD_PSEUDO_GRADES));
+  const spread = Math.sqrt(
+    (sumOfSquares + SPREAD_PSEUDO_GRADES * priorSpread ** 2) / (Math.max(0, k - 1) + SPREAD_PSEUDO_GRADES),
+  );
   const levelPrior = PRIOR_DISTRIBUTION.meanShare * pointsPossible;
   const slopePrior = PRIOR_CORRELATION * spread;
   const featureCount = FEATURE_KEYS.length;
-  if (k === 0) return { coefficients: [levelPrior, slopePrior, ...new Array<number>(featureCount).fill(0)], isFeatureWeightingLearned: false, spread };
+  if (k === 0)
+    return {
+      coefficients: [levelPrior, slopePrior, ...new Array<number>(featureCount).fill(0)],
+      isFeatureWeightingLearned: false,
+      spread,
+    };
 
   const shortRows = rows.map((row) => row.slice(0, 2));
   const base = fitRidge(shortRows, grades, [LEVEL_PSEUDO_GRADES, SLOPE_PSEUDO_GRADES], [levelPrior, slopePrior]);
@@ -215,12 +230,21 @@ function fitCoefficients(rows: number[][], grades: number[], pointsPossible: num
   if (best && best.looMeanSquaredError < (1 - REQUIRED_IMPROVEMENT) * base.looMeanSquaredError) {
     return { coefficients: best.coefficients, isFeatureWeightingLearned: true, spread };
   }
-  return { coefficients: [...base.coefficients, ...new Array<number>(featureCount).fill(0)], isFeatureWeightingLearned: false, spread };
+  return {
+    coefficients: [...base.coefficients, ...new Array<number>(featureCount).fill(0)],
+    isFeatureWeightingLearned: false,
+    spread,
+  };
 }
 
 type Calibrated = { fit: Fit; classMean: number; classSpread: number };
 
-function calibrate(classRows: number[][], gradedRows: number[][], grades: number[], pointsPossible: number): Calibrated {
+function calibrate(
+  classRows: number[][],
+  gradedRows: number[][],
+  grades: number[],
+  pointsPossible: number,
+): Calibrated {
   const fit = fitCoefficients(gradedRows, grades, pointsPossible);
   const predictions = classRows.map((row) => dot(row, fit.coefficients));
   return { fit, classMean: mean(predictions), classSpread: standardDeviation(predictions) };
@@ -239,7 +263,8 @@ function spreadGrade(row: number[], calibrated: Calibrated): number {
  */
 export function fitScaleModel(input: ScaleModelInput): ScaleModel {
   const pointsPossible = input.pointsPossible > 0 ? input.pointsPossible : 100;
-  const measuredClass = input.classFeatures.length > 0 ? input.classFeatures : input.graded.map((work) => work.features);
+  const measuredClass =
+    input.classFeatures.length > 0 ? input.classFeatures : input.graded.map((work) => work.features);
   const relate = relateToClass(measuredClass);
   const classFeatures = measuredClass.map(relate);
   const standardiser = createStandardiser(classFeatures);
@@ -251,7 +276,9 @@ export function fitScaleModel(input: ScaleModelInput): ScaleModel {
 
   const weights = FEATURE_KEYS.map((key) => PRIOR_WEIGHTS[key]);
   const effectiveWeights = FEATURE_KEYS.map(
-    (_, j) => (calibrated.fit.coefficients[1]! * weights[j]!) / standardiser.compositeSpread + calibrated.fit.coefficients[2 + j]!,
+    (_, j) =>
+      (calibrated.fit.coefficients[1]! * weights[j]!) / standardiser.compositeSpread +
+      calibrated.fit.coefficients[2 + j]!,
   );
   const stretch = calibrated.classSpread < 1e-9 ? 1 : calibrated.fit.spread / calibrated.classSpread;
 
@@ -283,7 +310,13 @@ export function fitScaleModel(input: ScaleModelInput): ScaleModel {
 }
 
 /** Leave-one-out over the teacher's grades: each is predicted by the model fitted without it. */
-function crossValidate(classRows: number[][], gradedRows: number[][], grades: number[], pointsPossible: number, gradeStep: number): ScaleAgreement | null {
+function crossValidate(
+  classRows: number[][],
+  gradedRows: number[][],
+  grades: number[],
+  pointsPossible: number,
+  gradeStep: number,
+): ScaleAgreement | null {
   const k = grades.length;
   if (k < MIN_GRADES_FOR_AGREEMENT) return null;
   const tolerance = agreementTolerance(pointsPossible);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import { createOfflineEngine, finalizeDraft, type ClassWork, type GradingInput } from '@/server/modules/grading/kernel/drafting';
+import {
+  createOfflineEngine,
+  finalizeDraft,
+  type ClassWork,
+  type GradingInput,
+} from '@/server/modules/grading/kernel/drafting';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay, type WriterLevel } from '@/server/demo-canvas/seed/essay-writer';
 import type { RubricCriterion } from '@/shared/schemas/ai';
@@ -12,9 +17,14 @@ import { mean, quadraticWeightedKappa } from './agreement';
  * spread), drafted through createOfflineEngine() with the class's graded work as training data.
  */
 const POINTS = 20;
-const description = 'Write a persuasive essay on whether high schools should start later in the morning. Support your position with evidence and address a counterargument.';
+const description =
+  'Write a persuasive essay on whether high schools should start later in the morning. Support your position with evidence and address a counterargument.';
 const levels: WriterLevel[] = ['strong', 'average', 'weak'];
-const teacherRange: Record<WriterLevel, [number, number]> = { strong: [0.88, 0.99], average: [0.72, 0.87], weak: [0.5, 0.7] };
+const teacherRange: Record<WriterLevel, [number, number]> = {
+  strong: [0.88, 0.99],
+  average: [0.72, 0.87],
+  weak: [0.5, 0.7],
+};
 
 function syntheticClass(size: number, seed: number) {
   const random = createRandom(seed);
@@ -27,17 +37,24 @@ function syntheticClass(size: number, seed: number) {
 }
 
 /** Four criteria of 5 points each: the assignment's 20 points, with Canvas-like rating bands. */
-const rubric: RubricCriterion[] = ['Claim and position', 'Evidence and support', 'Organization', 'Conventions'].map((description, index) => ({
-  id: `criterion_${index}`,
-  description,
-  long_description: null,
-  points: 5,
-  ratings: [5, 4, 3, 2, 0].map((points) => ({ description: `${points} points`, points })),
-}));
+const rubric: RubricCriterion[] = ['Claim and position', 'Evidence and support', 'Organization', 'Conventions'].map(
+  (description, index) => ({
+    id: `criterion_${index}`,
+    description,
+    long_description: null,
+    points: 5,
+    ratings: [5, 4, 3, 2, 0].map((points) => ({ description: `${points} points`, points })),
+  }),
+);
 
 function input(text: string, classWork: ClassWork[], withRubric = false): GradingInput {
   return {
-    assignment: { name: 'Should school start later?', descriptionText: description, pointsPossible: POINTS, rubric: withRubric ? rubric : null },
+    assignment: {
+      name: 'Should school start later?',
+      descriptionText: description,
+      pointsPossible: POINTS,
+      rubric: withRubric ? rubric : null,
+    },
     submissionText: text,
     options: gradingOptionsSchema.parse({ useRubric: withRubric }),
     examples: [],
@@ -56,10 +73,17 @@ describe('the offline engine on the teacher’s scale', () => {
       for (const k of [0, 10, 30]) {
         const grades: number[] = [];
         for (const [index, student] of drafted.entries()) {
-          const classWork = students.filter((_, other) => other !== 30 + index).map((other) => ({ text: other.text, grade: students.indexOf(other) < k ? other.grade : null }));
+          const classWork = students
+            .filter((_, other) => other !== 30 + index)
+            .map((other) => ({ text: other.text, grade: students.indexOf(other) < k ? other.grade : null }));
           grades.push((await engine.draftGrade(input(student.text, classWork))).grade);
         }
-        qwk[k]!.push(quadraticWeightedKappa(grades.map(Math.round), drafted.map((student) => student.grade)));
+        qwk[k]!.push(
+          quadraticWeightedKappa(
+            grades.map(Math.round),
+            drafted.map((student) => student.grade),
+          ),
+        );
       }
     }
     expect(mean(qwk[10]!)).toBeGreaterThan(mean(qwk[0]!) + 0.1);
@@ -69,25 +93,45 @@ describe('the offline engine on the teacher’s scale', () => {
 
   it('states the basis of the draft and, from three grades on, its cross-validated agreement', async () => {
     const students = syntheticClass(16, 9);
-    const classWork = students.slice(1).map((student, index) => ({ text: student.text, grade: index < 10 ? student.grade : null }));
+    const classWork = students
+      .slice(1)
+      .map((student, index) => ({ text: student.text, grade: index < 10 ? student.grade : null }));
     const raw = await createOfflineEngine().draftGrade(input(students[0]!.text, classWork));
     expect(raw.basis).toMatchObject({ method: 'class', gradesLearnedFrom: 10, classSize: 16 });
     expect(raw.basis!.agreement).toMatchObject({ checked: 10, tolerance: 1 });
     expect(raw.gradeReview).toMatch(/on your scale\. Learned your scale from 10 of your grades/);
     expect(raw.gradeReview).toMatch(/Within 1 point of your grade on \d+ of 10 you graded/);
     // The feedback's wording follows the grade it states.
-    const summative = await createOfflineEngine().draftGrade({ ...input(students[0]!.text, classWork), options: gradingOptionsSchema.parse({ mode: 'summative' }) });
+    const summative = await createOfflineEngine().draftGrade({
+      ...input(students[0]!.text, classWork),
+      options: gradingOptionsSchema.parse({ mode: 'summative' }),
+    });
     expect(summative.feedback).toContain(`: ${summative.grade} out of ${POINTS}`);
-    const draft = finalizeDraft(raw, { submissionText: students[0]!.text, pointsPossible: POINTS, rubric: null, useRubric: false });
+    const draft = finalizeDraft(raw, {
+      submissionText: students[0]!.text,
+      pointsPossible: POINTS,
+      rubric: null,
+      useRubric: false,
+    });
     expect(draft.basis).toEqual(raw.basis);
 
-    const ungraded = await createOfflineEngine().draftGrade(input(students[0]!.text, classWork.map((work) => ({ ...work, grade: null }))));
+    const ungraded = await createOfflineEngine().draftGrade(
+      input(
+        students[0]!.text,
+        classWork.map((work) => ({ ...work, grade: null })),
+      ),
+    );
     expect(ungraded.basis).toEqual({ method: 'class', gradesLearnedFrom: 0, classSize: 16, agreement: null });
   });
 
   it('with too small a class and no grades, grades against the description and says so', async () => {
     const students = syntheticClass(3, 4);
-    const raw = await createOfflineEngine().draftGrade(input(students[0]!.text, students.slice(1).map((student) => ({ text: student.text, grade: null }))));
+    const raw = await createOfflineEngine().draftGrade(
+      input(
+        students[0]!.text,
+        students.slice(1).map((student) => ({ text: student.text, grade: null })),
+      ),
+    );
     expect(raw.basis).toEqual({ method: 'description', gradesLearnedFrom: 0, classSize: 3, agreement: null });
     expect(raw.gradeReview).toMatch(/Weighted overall/);
   });
@@ -101,7 +145,9 @@ describe('the offline engine on the teacher’s scale', () => {
       for (const k of [0, 30]) {
         const grades: number[] = [];
         for (const [index, student] of drafted.entries()) {
-          const classWork = students.filter((_, other) => other !== 30 + index).map((other) => ({ text: other.text, grade: students.indexOf(other) < k ? other.grade : null }));
+          const classWork = students
+            .filter((_, other) => other !== 30 + index)
+            .map((other) => ({ text: other.text, grade: students.indexOf(other) < k ? other.grade : null }));
           const raw = await engine.draftGrade(input(student.text, classWork, true));
           // Every criterion sits on one of its bands, and the grade is their sum.
           for (const item of raw.rubricAssessment!) expect([5, 4, 3, 2, 0]).toContain(item.points);
@@ -109,7 +155,12 @@ describe('the offline engine on the teacher’s scale', () => {
           expect(raw.basis).toMatchObject({ method: 'class', gradesLearnedFrom: k });
           grades.push(raw.grade);
         }
-        qwk[k]!.push(quadraticWeightedKappa(grades, drafted.map((student) => student.grade)));
+        qwk[k]!.push(
+          quadraticWeightedKappa(
+            grades,
+            drafted.map((student) => student.grade),
+          ),
+        );
       }
     }
     // The teacher's 30 grades move the rubric draft onto their scale, as they do without a rubric.

@@ -3,7 +3,13 @@ import type { ClassWork, GradingInput } from '../../drafting/draft-types';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
 import type { EssayFeatures } from './essay-features';
-import { describeAgreement, describeBasis, fitScaleModel, MIN_GRADES_FOR_AGREEMENT, type ScaleModel } from './fit-scale-model';
+import {
+  describeAgreement,
+  describeBasis,
+  fitScaleModel,
+  MIN_GRADES_FOR_AGREEMENT,
+  type ScaleModel,
+} from './fit-scale-model';
 
 /**
  * The offline engine's grade on the teacher's scale: the assignment's submissions are measured
@@ -49,12 +55,17 @@ function remember<T>(cache: Map<string, T>, key: string, limit: number, make: ()
  * drafted: every draft of a class (each one the rest of the class plus itself) shares one fit.
  */
 function modelFor(pointsPossible: number, classFeatures: EssayFeatures[], grades: (number | null)[]): ScaleModel {
-  const key = `${pointsPossible}|${classFeatures.map((features, index) => `${features.vector.join(',')}:${grades[index] ?? ''}`).sort().join(';')}`;
+  const key = `${pointsPossible}|${classFeatures
+    .map((features, index) => `${features.vector.join(',')}:${grades[index] ?? ''}`)
+    .sort()
+    .join(';')}`;
   return remember(models, key, MODELS_KEPT, () =>
     fitScaleModel({
       pointsPossible,
       classFeatures,
-      graded: classFeatures.flatMap((features, index) => (grades[index] === null || grades[index] === undefined ? [] : [{ features, grade: grades[index] }])),
+      graded: classFeatures.flatMap((features, index) =>
+        grades[index] === null || grades[index] === undefined ? [] : [{ features, grade: grades[index] }],
+      ),
     }),
   );
 }
@@ -67,7 +78,10 @@ async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
 const formatPoints = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 /** Null when there is no class to rank and not enough grades to learn from. */
-export async function gradeOnTeachersScale(input: GradingInput, pointsPossible: number): Promise<TeachersScaleGrade | null> {
+export async function gradeOnTeachersScale(
+  input: GradingInput,
+  pointsPossible: number,
+): Promise<TeachersScaleGrade | null> {
   const others: ClassWork[] = (input.classWork ?? []).filter((work) => work.text.trim().length > 0);
   const gradedCount = others.filter((work) => work.grade !== null).length;
   const classSize = others.length + 1;
@@ -83,7 +97,10 @@ export async function gradeOnTeachersScale(input: GradingInput, pointsPossible: 
     `Grade ${formatPoints(prediction.grade)} of ${formatPoints(pointsPossible)} on your scale. ${describeBasis(model.basis)}`,
     ...(model.agreement ? [describeAgreement(model.agreement)] : []),
     'What moved it most, against the class average:',
-    ...strongest.map((effect) => `- ${effect.name}: ${effect.value} (${effect.points >= 0 ? '+' : '−'}${formatPoints(Math.round(Math.abs(effect.points) * 10) / 10)} points)`),
+    ...strongest.map(
+      (effect) =>
+        `- ${effect.name}: ${effect.value} (${effect.points >= 0 ? '+' : '−'}${formatPoints(Math.round(Math.abs(effect.points) * 10) / 10)} points)`,
+    ),
   ];
   return {
     grade: prediction.grade,
@@ -93,7 +110,12 @@ export async function gradeOnTeachersScale(input: GradingInput, pointsPossible: 
       gradesLearnedFrom: model.basis.gradesLearnedFrom,
       classSize: model.basis.classSize,
       agreement: model.agreement
-        ? { checked: model.agreement.checked, withinTolerance: model.agreement.withinTolerance, exact: model.agreement.exact, tolerance: model.agreement.tolerance }
+        ? {
+            checked: model.agreement.checked,
+            withinTolerance: model.agreement.withinTolerance,
+            exact: model.agreement.exact,
+            tolerance: model.agreement.tolerance,
+          }
         : null,
     },
   };

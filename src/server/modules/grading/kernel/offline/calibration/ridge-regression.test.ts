@@ -13,8 +13,24 @@ const targets = [3.1, 3.9, 5.2, 7.4, 7.6, 9.3];
 
 describe('ridge regression', () => {
   it('solves small linear systems', () => {
-    expect(solveLinearSystem([[2, 1], [1, 3]], [3, 5]).map((value) => Number(value.toFixed(10)))).toEqual([0.8, 1.4]);
-    expect(() => solveLinearSystem([[1, 2], [2, 4]], [1, 2])).toThrow(/no unique solution/);
+    expect(
+      solveLinearSystem(
+        [
+          [2, 1],
+          [1, 3],
+        ],
+        [3, 5],
+      ).map((value) => Number(value.toFixed(10))),
+    ).toEqual([0.8, 1.4]);
+    expect(() =>
+      solveLinearSystem(
+        [
+          [1, 2],
+          [2, 4],
+        ],
+        [1, 2],
+      ),
+    ).toThrow(/no unique solution/);
   });
 
   it('recovers an exact linear relation without penalties', () => {
@@ -29,7 +45,12 @@ describe('ridge regression', () => {
     const priors = [1, 1, 0];
     const fit = fitRidge(rows, targets, penalties, priors);
     rows.forEach((row, left) => {
-      const refit = fitRidge(rows.filter((_, index) => index !== left), targets.filter((_, index) => index !== left), penalties, priors);
+      const refit = fitRidge(
+        rows.filter((_, index) => index !== left),
+        targets.filter((_, index) => index !== left),
+        penalties,
+        priors,
+      );
       const prediction = row.reduce((total, value, j) => total + value * refit.coefficients[j]!, 0);
       expect(fit.looResiduals[left]).toBeCloseTo(targets[left]! - prediction, 9);
     });

@@ -17,10 +17,14 @@ export type RidgeFit = {
 /** Inverts a small symmetric positive definite matrix (Gauss-Jordan with partial pivoting). */
 export function invertMatrix(matrix: number[][]): number[][] {
   const size = matrix.length;
-  const a = matrix.map((row, index) => [...row, ...Array.from({ length: size }, (_, column) => (column === index ? 1 : 0))]);
+  const a = matrix.map((row, index) => [
+    ...row,
+    ...Array.from({ length: size }, (_, column) => (column === index ? 1 : 0)),
+  ]);
   for (let column = 0; column < size; column += 1) {
     let pivot = column;
-    for (let row = column + 1; row < size; row += 1) if (Math.abs(a[row]![column]!) > Math.abs(a[pivot]![column]!)) pivot = row;
+    for (let row = column + 1; row < size; row += 1)
+      if (Math.abs(a[row]![column]!) > Math.abs(a[pivot]![column]!)) pivot = row;
     if (Math.abs(a[pivot]![column]!) < 1e-12) throw new Error('The system has no unique solution');
     [a[column], a[pivot]] = [a[pivot]!, a[column]!];
     const pivotRow = a[column]!;
@@ -50,7 +54,9 @@ export function fitRidge(rows: number[][], targets: number[], penalties: number[
   }
   // Work on the residual from the prior, so the penalty pulls toward 0.
   const shifted = targets.map((target, i) => target - dot(rows[i]!, priors));
-  const gram: number[][] = Array.from({ length: p }, (_, j) => Array.from({ length: p }, (_, k) => (j === k ? penalties[j]! : 0)));
+  const gram: number[][] = Array.from({ length: p }, (_, j) =>
+    Array.from({ length: p }, (_, k) => (j === k ? penalties[j]! : 0)),
+  );
   const moment = new Array<number>(p).fill(0);
   for (let i = 0; i < n; i += 1) {
     const row = rows[i]!;

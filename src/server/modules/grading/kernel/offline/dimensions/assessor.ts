@@ -6,7 +6,15 @@ import type { Requirements, Sentence, TextAnalysis } from '../text-analysis';
  * signature: what the work and the assignment are (the context, measured once), in; a score from 0
  * to 1 with the evidence for it, out.
  */
-export const DIMENSIONS = ['relevance', 'development', 'organization', 'evidence', 'reasoning', 'style', 'mechanics'] as const;
+export const DIMENSIONS = [
+  'relevance',
+  'development',
+  'organization',
+  'evidence',
+  'reasoning',
+  'style',
+  'mechanics',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export type Topic = 'thesis' | 'conclusion' | 'transitions' | 'paragraphs';
@@ -59,7 +67,8 @@ export type Assessor = (context: AssessmentContext) => DimensionResult;
 
 export const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
-export const list = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+export const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 export const quoted = (items: string[]) => items.map((item) => `“${item}”`);
 

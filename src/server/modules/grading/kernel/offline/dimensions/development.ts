@@ -15,16 +15,25 @@ export const assessDevelopment: Assessor = ({ requirements, kind, paragraphs, wo
     facts: `${wordCount} words in ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected about ${target}${requirements.targetWords ? ', from the description' : `, a typical ${kind}`})`,
     strengths:
       score >= 0.85 && longestParagraph
-        ? [{ dimension: 'development', text: `Your ideas are developed in detail (${wordCount} words), giving each point room to be explained.`, quote: shortQuote(longestParagraph.sentences.find((sentence) => sentence.wordCount >= 8)), weight: score * 0.8 }]
+        ? [
+            {
+              dimension: 'development',
+              text: `Your ideas are developed in detail (${wordCount} words), giving each point room to be explained.`,
+              quote: shortQuote(longestParagraph.sentences.find((sentence) => sentence.wordCount >= 8)),
+              weight: score * 0.8,
+            },
+          ]
         : [],
     improvements:
       score < 0.85 && kind !== 'link'
-        ? [{
-            dimension: 'development',
-            text: `Develop your ideas further: the response has ${wordCount} words${belowMinimum ? `, below the required ${requirements.minimumWords}` : `, while about ${target} are expected`}. Add explanation and a specific example to each main point.`,
-            quote: null,
-            weight: 1 - score,
-          }]
+        ? [
+            {
+              dimension: 'development',
+              text: `Develop your ideas further: the response has ${wordCount} words${belowMinimum ? `, below the required ${requirements.minimumWords}` : `, while about ${target} are expected`}. Add explanation and a specific example to each main point.`,
+              quote: null,
+              weight: 1 - score,
+            },
+          ]
         : [],
   };
 };

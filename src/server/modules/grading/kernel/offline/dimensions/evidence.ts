@@ -10,7 +10,8 @@ export const assessEvidence: Assessor = ({ analysis, requirements, paragraphs, w
   const kindWeight: Record<EvidenceKind, number> = { example: 0.6, quotation: 1, number: 1, citation: 1, source: 1 };
   // Each sentence counts once, at the weight of its strongest kind of evidence.
   const strongestKind = new Map<Sentence, number>();
-  for (const item of analysis.evidence) strongestKind.set(item.sentence, Math.max(strongestKind.get(item.sentence) ?? 0, kindWeight[item.kind]));
+  for (const item of analysis.evidence)
+    strongestKind.set(item.sentence, Math.max(strongestKind.get(item.sentence) ?? 0, kindWeight[item.kind]));
   const weightedUnits = [...strongestKind.values()].reduce((total, weight) => total + weight, 0);
   const score = clamp01(weightedUnits / expected) * (kinds.length >= 2 ? 1 : 0.85);
   const strongest =
@@ -20,23 +21,39 @@ export const assessEvidence: Assessor = ({ analysis, requirements, paragraphs, w
   const unsupported = paragraphs
     .slice(1, Math.max(1, paragraphs.length - 1))
     .find((paragraph) => !paragraph.sentences.some((sentence) => strongestKind.has(sentence)))?.sentences[0];
-  const kindNames: Record<string, string> = { example: 'examples', quotation: 'quotations', number: 'facts and figures', citation: 'citations', source: 'named sources' };
+  const kindNames: Record<string, string> = {
+    example: 'examples',
+    quotation: 'quotations',
+    number: 'facts and figures',
+    citation: 'citations',
+    source: 'named sources',
+  };
   return {
     score,
     seen: `${evidenceSentences.length === 0 ? 'None' : evidenceSentences.length} of your sentences ${evidenceSentences.length === 1 ? 'uses' : 'use'} evidence${kinds.length ? ` (${kinds.map((kind) => kindNames[kind]).join(', ')})` : ''}; about ${expected} would support your points well.`,
     facts: `${evidenceSentences.length} sentence${evidenceSentences.length === 1 ? '' : 's'} with evidence (${kinds.map((kind) => kindNames[kind]).join(', ') || 'none'}); about ${expected} expected${requirements.evidenceCount ? ` (the description asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}`,
     strengths:
       score >= 0.5 && strongest
-        ? [{ dimension: 'evidence', text: `You support your points with specific evidence (${kinds.map((kind) => kindNames[kind]).join(', ')}) rather than general statements.`, quote: shortQuote(strongest.sentence), weight: score, alternatives: evidenceSentences }]
+        ? [
+            {
+              dimension: 'evidence',
+              text: `You support your points with specific evidence (${kinds.map((kind) => kindNames[kind]).join(', ')}) rather than general statements.`,
+              quote: shortQuote(strongest.sentence),
+              weight: score,
+              alternatives: evidenceSentences,
+            },
+          ]
         : [],
     improvements:
       score < 0.8
-        ? [{
-            dimension: 'evidence',
-            text: `Back up each main point with specific evidence: an example, a quotation or a fact${requirements.evidenceCount ? ` (the assignment asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}.${unsupported ? ' The quoted point, for instance, has no support yet.' : ''}`,
-            quote: shortQuote(unsupported ?? null, 25),
-            weight: 1 - score,
-          }]
+        ? [
+            {
+              dimension: 'evidence',
+              text: `Back up each main point with specific evidence: an example, a quotation or a fact${requirements.evidenceCount ? ` (the assignment asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}.${unsupported ? ' The quoted point, for instance, has no support yet.' : ''}`,
+              quote: shortQuote(unsupported ?? null, 25),
+              weight: 1 - score,
+            },
+          ]
         : [],
   };
 };

@@ -18,4 +18,12 @@ export const assessors: Record<Dimension, Assessor> = {
   mechanics: assessMechanics,
 };
 
-export { DIMENSIONS, type AssessmentContext, type Assessor, type Dimension, type DimensionResult, type Finding, type Topic } from './assessor';
+export {
+  DIMENSIONS,
+  type AssessmentContext,
+  type Assessor,
+  type Dimension,
+  type DimensionResult,
+  type Finding,
+  type Topic,
+} from './assessor';

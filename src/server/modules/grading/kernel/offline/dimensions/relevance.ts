@@ -9,7 +9,10 @@ export const assessRelevance: Assessor = ({ allTerms, coverage, bodySentences, a
   const notFromTitle = coverage.found.filter((term) => termCoverage([term], titleWords).found.length === 0);
   const praised = [...notFromTitle, ...coverage.found.filter((term) => !notFromTitle.includes(term))];
   const score = allTerms.length === 0 ? 0.65 : clamp01(coverage.found.length / needed);
-  const richest = bestSentence(bodySentences, (sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length - sentence.index * 0.001);
+  const richest = bestSentence(
+    bodySentences,
+    (sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length - sentence.index * 0.001,
+  );
   const richestCount = richest ? termCoverage(coverage.found, tokenize(richest.text)).found.length : 0;
   return {
     score,
@@ -23,11 +26,28 @@ export const assessRelevance: Assessor = ({ allTerms, coverage, bodySentences, a
         : `${coverage.found.length} of ${allTerms.length} key terms of the assignment used (${coverage.found.slice(0, 6).join(', ') || 'none'})${coverage.missing.length ? `; not used: ${coverage.missing.slice(0, 6).join(', ')}` : ''}`,
     strengths:
       score >= 0.6 && richest && richestCount > 0
-        ? [{ dimension: 'relevance', text: `You stay focused on what “${assignmentName}” asks for, working with its key ideas (${list(praised.slice(0, 3))}).`, quote: shortQuote(richest), weight: score, alternatives: bodySentences.filter((sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length > 0) }]
+        ? [
+            {
+              dimension: 'relevance',
+              text: `You stay focused on what “${assignmentName}” asks for, working with its key ideas (${list(praised.slice(0, 3))}).`,
+              quote: shortQuote(richest),
+              weight: score,
+              alternatives: bodySentences.filter(
+                (sentence) => termCoverage(coverage.found, tokenize(sentence.text)).found.length > 0,
+              ),
+            },
+          ]
         : [],
     improvements:
       score < 0.8 && coverage.missing.length > 0
-        ? [{ dimension: 'relevance', text: `Address more of what the assignment asks about: ${list(quoted(coverage.missing.slice(0, 4)))} ${coverage.missing.length === 1 ? 'is' : 'are'} not discussed yet.`, quote: null, weight: 1 - score }]
+        ? [
+            {
+              dimension: 'relevance',
+              text: `Address more of what the assignment asks about: ${list(quoted(coverage.missing.slice(0, 4)))} ${coverage.missing.length === 1 ? 'is' : 'are'} not discussed yet.`,
+              quote: null,
+              weight: 1 - score,
+            },
+          ]
         : [],
   };
 };

@@ -19,8 +19,20 @@ const folder = mkdtempSync(path.join(tmpdir(), 'margin-eval-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const sets = {
-  narrative: { prompt: 'Write a story about a time you learned something new.', source: null, rubric: 'Score 12: vivid, well organised...', min_score: 2, max_score: 12 },
-  lab: { prompt: 'Write a lab report on the water quality of the creek.', source: 'The creek data table...', rubric: null, min_score: 0, max_score: 60 },
+  narrative: {
+    prompt: 'Write a story about a time you learned something new.',
+    source: null,
+    rubric: 'Score 12: vivid, well organised...',
+    min_score: 2,
+    max_score: 12,
+  },
+  lab: {
+    prompt: 'Write a lab report on the water quality of the creek.',
+    source: 'The creek data table...',
+    rubric: null,
+    min_score: 0,
+    max_score: 60,
+  },
 };
 const topics = { narrative: 'narrative', lab: 'creek-lab' } as const;
 const levelShare: Record<WriterLevel, number> = { strong: 0.85, average: 0.65, weak: 0.4 };
@@ -33,7 +45,9 @@ function writeDataFolder(): ScoredEssay[] {
     for (let index = 0; index < 40; index += 1) {
       const level = (['strong', 'average', 'weak'] as const)[index % 3]!;
       const text = essayToText(writeEssay(random, topics[set as keyof typeof topics], level)).replace(/\s+/g, ' ');
-      const score = Math.round(definition.min_score + (definition.max_score - definition.min_score) * levelShare[level]);
+      const score = Math.round(
+        definition.min_score + (definition.max_score - definition.min_score) * levelShare[level],
+      );
       rows.push([id++, set, text, score, score + (index % 2), score].join('\t'));
     }
   }
@@ -53,24 +67,57 @@ describe('npm run eval:drafts', () => {
     'evaluates any folder in the format with the %s engine and writes the results and predictions as JSON',
     async (engine) => {
       const jsonFile = path.join(folder, `${engine}.json`);
-      const { stdout } = await evalDrafts(['--data', folder, '--per-set', '30', '--draws', '2', '--k', '0,10', '--engine', engine, '--json', jsonFile]);
+      const { stdout } = await evalDrafts([
+        '--data',
+        folder,
+        '--per-set',
+        '30',
+        '--draws',
+        '2',
+        '--k',
+        '0,10',
+        '--engine',
+        engine,
+        '--json',
+        jsonFile,
+      ]);
       expect(stdout).toMatch(/\| set \| k \| draws \| drafts \| QWK \|/);
       expect(stdout).toMatch(/\| mean \| 10 \| 2 \| 80 \|/);
 
       const output = JSON.parse(readFileSync(jsonFile, 'utf8'));
       expect(output.results).toHaveLength(4);
       for (const result of output.results) {
-        expect(Object.keys(result)).toEqual(['set', 'k', 'qwk', 'exact', 'adjacent', 'lengthBaselineQwk', 'humanHumanQwk', 'quotesNotVerbatim', 'draftsPerSecond']);
+        expect(Object.keys(result)).toEqual([
+          'set',
+          'k',
+          'qwk',
+          'exact',
+          'adjacent',
+          'lengthBaselineQwk',
+          'humanHumanQwk',
+          'quotesNotVerbatim',
+          'draftsPerSecond',
+        ]);
         expect(result.quotesNotVerbatim).toBe(0);
         expect(result.draftsPerSecond).toBeGreaterThan(0);
       }
 
       for (const [set, definition] of Object.entries(sets)) {
-        const pool = seededSample(essays.filter((essay) => essay.set === set), 30, `${set}:sample`);
+        const pool = seededSample(
+          essays.filter((essay) => essay.set === set),
+          30,
+          `${set}:sample`,
+        );
         const poolIds = new Set(pool.map((essay) => essay.id));
         for (const draw of [1, 2]) {
-          const graded = new Set(seededShuffle(pool, `${set}:draw:${draw}`).slice(0, 10).map((essay) => essay.id));
-          const predicted = output.predictions.filter((item: { set: string; k: number; draw: number }) => item.set === set && item.k === 10 && item.draw === draw);
+          const graded = new Set(
+            seededShuffle(pool, `${set}:draw:${draw}`)
+              .slice(0, 10)
+              .map((essay) => essay.id),
+          );
+          const predicted = output.predictions.filter(
+            (item: { set: string; k: number; draw: number }) => item.set === set && item.k === 10 && item.draw === draw,
+          );
           // The teacher's graded work of the draw is left out; every other essay of the sample is drafted once.
           expect(predicted).toHaveLength(20);
           for (const item of predicted) {
@@ -81,15 +128,26 @@ describe('npm run eval:drafts', () => {
             expect(item.grade).toBeLessThanOrEqual(definition.max_score);
           }
         }
-        expect(output.predictions.filter((item: { set: string; k: number }) => item.set === set && item.k === 0)).toHaveLength(30);
+        expect(
+          output.predictions.filter((item: { set: string; k: number }) => item.set === set && item.k === 0),
+        ).toHaveLength(30);
       }
     },
     180_000,
   );
 
   it('stops with the reason and the usage for input it cannot use', async () => {
-    await expect(evalDrafts([])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--data DIR is required[\s\S]*Usage: npm run eval:drafts/) });
-    await expect(evalDrafts(['--data', path.join(folder, 'missing')])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/ENOENT.*essays\.tsv/) });
-    await expect(evalDrafts(['--data', folder, '--sets', 'nine'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/sets that sets.json does not have: nine/) });
+    await expect(evalDrafts([])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--data DIR is required[\s\S]*Usage: npm run eval:drafts/),
+    });
+    await expect(evalDrafts(['--data', path.join(folder, 'missing')])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/ENOENT.*essays\.tsv/),
+    });
+    await expect(evalDrafts(['--data', folder, '--sets', 'nine'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/sets that sets.json does not have: nine/),
+    });
   }, 120_000);
 });

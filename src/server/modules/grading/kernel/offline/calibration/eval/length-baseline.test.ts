@@ -40,7 +40,10 @@ describe('the length-only baseline', () => {
     const prior = fitLengthPrior(counts, 10);
     const grades = counts.map(prior);
     expect(grades).toEqual([...grades].sort((a, b) => a - b));
-    expect(grades.reduce((total, grade) => total + grade, 0) / grades.length).toBeCloseTo(PRIOR_DISTRIBUTION.meanShare * 10, 6);
+    expect(grades.reduce((total, grade) => total + grade, 0) / grades.length).toBeCloseTo(
+      PRIOR_DISTRIBUTION.meanShare * 10,
+      6,
+    );
     expect(Math.min(...grades)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...grades)).toBeLessThanOrEqual(10);
     expect(fitLengthPrior([100, 100], 10)(100)).toBeCloseTo(PRIOR_DISTRIBUTION.meanShare * 10, 6);

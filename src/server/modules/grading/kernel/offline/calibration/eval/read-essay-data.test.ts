@@ -16,14 +16,24 @@ describe('reading essays.tsv', () => {
   });
 
   it('works without rater columns (the human-human figure is then not available)', () => {
-    expect(parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\tA\tText\t5\r\n')).toEqual([{ id: '1', set: 'A', text: 'Text', rater1: null, rater2: null, score: 5 }]);
+    expect(parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\tA\tText\t5\r\n')).toEqual([
+      { id: '1', set: 'A', text: 'Text', rater1: null, rater2: null, score: 5 },
+    ]);
   });
 
   it('says which file, line and column are wrong', () => {
-    expect(() => parseEssaysTsv('essay_id\tessay\tscore\n')).toThrow(new EssayDataError('essays.tsv: the header has no essay_set column (found: essay_id, essay, score)'));
-    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\t2\ttext\n')).toThrow('essays.tsv line 2: 3 fields where the header has 4');
-    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\t2\ttext\tfour\n')).toThrow('essays.tsv line 2: score "four" is not a number');
-    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\t2\ttext\t\n')).toThrow('essays.tsv line 2: the score column is empty');
+    expect(() => parseEssaysTsv('essay_id\tessay\tscore\n')).toThrow(
+      new EssayDataError('essays.tsv: the header has no essay_set column (found: essay_id, essay, score)'),
+    );
+    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\t2\ttext\n')).toThrow(
+      'essays.tsv line 2: 3 fields where the header has 4',
+    );
+    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\t2\ttext\tfour\n')).toThrow(
+      'essays.tsv line 2: score "four" is not a number',
+    );
+    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\n1\t2\ttext\t\n')).toThrow(
+      'essays.tsv line 2: the score column is empty',
+    );
   });
 });
 
@@ -34,7 +44,14 @@ describe('reading sets.json', () => {
       4: { prompt: 'Explain the ending.', source: 'The story...', rubric: 'Score 3: ...', min_score: 0, max_score: 3 },
     });
     expect(parseSetsJson(json)).toEqual([
-      { id: '4', prompt: 'Explain the ending.', source: 'The story...', rubric: 'Score 3: ...', minScore: 0, maxScore: 3 },
+      {
+        id: '4',
+        prompt: 'Explain the ending.',
+        source: 'The story...',
+        rubric: 'Score 3: ...',
+        minScore: 0,
+        maxScore: 3,
+      },
       { id: '10', prompt: 'Argue.', source: null, rubric: 'Score 6: ...', minScore: 1, maxScore: 6 },
     ]);
   });
@@ -42,6 +59,8 @@ describe('reading sets.json', () => {
   it('refuses a file that is not the format, with the reason', () => {
     expect(() => parseSetsJson('{')).toThrow(/sets.json is not valid JSON/);
     expect(() => parseSetsJson(JSON.stringify({ 1: { prompt: 'x', min_score: 0 } }))).toThrow(/sets.json: 1.max_score/);
-    expect(() => parseSetsJson(JSON.stringify({ 1: { prompt: 'x', min_score: 4, max_score: 4 } }))).toThrow('sets.json: set 1 has max_score 4 not above min_score 4');
+    expect(() => parseSetsJson(JSON.stringify({ 1: { prompt: 'x', min_score: 4, max_score: 4 } }))).toThrow(
+      'sets.json: set 1 has max_score 4 not above min_score 4',
+    );
   });
 });

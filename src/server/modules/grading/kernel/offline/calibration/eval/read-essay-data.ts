@@ -25,7 +25,14 @@ export const essaySetSchema = z.object({
   min_score: z.number(),
   max_score: z.number(),
 });
-export type EssaySet = { id: string; prompt: string; source: string | null; rubric: string | null; minScore: number; maxScore: number };
+export type EssaySet = {
+  id: string;
+  prompt: string;
+  source: string | null;
+  rubric: string | null;
+  minScore: number;
+  maxScore: number;
+};
 
 const setsFileSchema = z.record(z.string(), essaySetSchema.passthrough());
 
@@ -52,7 +59,8 @@ export function parseEssaysTsv(content: string, fileName = 'essays.tsv'): Scored
   const lines = content.split(/\r?\n/);
   const header = (lines[0] ?? '').split('\t').map((name) => name.trim().toLowerCase());
   for (const column of REQUIRED_COLUMNS) {
-    if (!header.includes(column)) throw new EssayDataError(`${fileName}: the header has no ${column} column (found: ${header.join(', ')})`);
+    if (!header.includes(column))
+      throw new EssayDataError(`${fileName}: the header has no ${column} column (found: ${header.join(', ')})`);
   }
   const at = (name: string) => header.indexOf(name);
   const essays: ScoredEssay[] = [];
@@ -61,7 +69,8 @@ export function parseEssaysTsv(content: string, fileName = 'essays.tsv'): Scored
     if (!line || !line.trim()) continue;
     const cells = line.split('\t');
     const where = `${fileName} line ${index + 1}`;
-    if (cells.length !== header.length) throw new EssayDataError(`${where}: ${cells.length} fields where the header has ${header.length}`);
+    if (cells.length !== header.length)
+      throw new EssayDataError(`${where}: ${cells.length} fields where the header has ${header.length}`);
     essays.push({
       id: cells[at('essay_id')]!.trim(),
       set: cells[at('essay_set')]!.trim(),
@@ -89,8 +98,18 @@ export function parseSetsJson(content: string, fileName = 'sets.json'): EssaySet
   }
   return Object.entries(parsed.data)
     .map(([id, set]) => {
-      if (!(set.max_score > set.min_score)) throw new EssayDataError(`${fileName}: set ${id} has max_score ${set.max_score} not above min_score ${set.min_score}`);
-      return { id, prompt: set.prompt, source: set.source ?? null, rubric: set.rubric ?? null, minScore: set.min_score, maxScore: set.max_score };
+      if (!(set.max_score > set.min_score))
+        throw new EssayDataError(
+          `${fileName}: set ${id} has max_score ${set.max_score} not above min_score ${set.min_score}`,
+        );
+      return {
+        id,
+        prompt: set.prompt,
+        source: set.source ?? null,
+        rubric: set.rubric ?? null,
+        minScore: set.min_score,
+        maxScore: set.max_score,
+      };
     })
     .sort((a, b) => compareIds(a.id, b.id));
 }

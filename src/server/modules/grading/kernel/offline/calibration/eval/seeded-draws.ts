@@ -39,6 +39,11 @@ export function seededShuffle<T>(items: readonly T[], label: string): T[] {
 /** `count` items drawn without replacement, in their original order (all of them when count >= length). */
 export function seededSample<T>(items: readonly T[], count: number, label: string): T[] {
   if (count >= items.length) return [...items];
-  const chosen = new Set(seededShuffle(items.map((_, index) => index), label).slice(0, Math.max(0, count)));
+  const chosen = new Set(
+    seededShuffle(
+      items.map((_, index) => index),
+      label,
+    ).slice(0, Math.max(0, count)),
+  );
   return items.filter((_, index) => chosen.has(index));
 }

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatResultsTable, meanOverSets, summarizeOutcomes, toSetScale, type DrawOutcome } from './summarize-draft-eval';
+import {
+  formatResultsTable,
+  meanOverSets,
+  summarizeOutcomes,
+  toSetScale,
+  type DrawOutcome,
+} from './summarize-draft-eval';
 
-const essay = (id: string, grade: number, score: number, lengthBaselineGrade = score, rater1: number | null = score, rater2: number | null = score) => ({
+const essay = (
+  id: string,
+  grade: number,
+  score: number,
+  lengthBaselineGrade = score,
+  rater1: number | null = score,
+  rater2: number | null = score,
+) => ({
   essayId: id,
   grade,
   lengthBaselineGrade,
@@ -20,9 +33,33 @@ describe('summarising the evaluation', () => {
 
   it('averages each measure over the draws of a set and k, sums quotes and takes speed over all drafts', () => {
     const outcomes: DrawOutcome[] = [
-      { set: '2', k: 10, draw: 1, essays: [essay('a', 1, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 4, 4)], quotesNotVerbatim: 1, seconds: 0.02, cpuSeconds: 0.01 },
-      { set: '2', k: 10, draw: 2, essays: [essay('a', 2, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 3, 4, 1)], quotesNotVerbatim: 0, seconds: 0.02, cpuSeconds: 0.01 },
-      { set: '10', k: 0, draw: 1, essays: [essay('x', 1, 1, 1, 1, 2), essay('y', 2, 2, 2, 2, 2)], quotesNotVerbatim: 0, seconds: 0.01, cpuSeconds: 0.01 },
+      {
+        set: '2',
+        k: 10,
+        draw: 1,
+        essays: [essay('a', 1, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 4, 4)],
+        quotesNotVerbatim: 1,
+        seconds: 0.02,
+        cpuSeconds: 0.01,
+      },
+      {
+        set: '2',
+        k: 10,
+        draw: 2,
+        essays: [essay('a', 2, 1), essay('b', 2, 2), essay('c', 3, 3), essay('d', 3, 4, 1)],
+        quotesNotVerbatim: 0,
+        seconds: 0.02,
+        cpuSeconds: 0.01,
+      },
+      {
+        set: '10',
+        k: 0,
+        draw: 1,
+        essays: [essay('x', 1, 1, 1, 1, 2), essay('y', 2, 2, 2, 2, 2)],
+        quotesNotVerbatim: 0,
+        seconds: 0.01,
+        cpuSeconds: 0.01,
+      },
     ];
     const rows = summarizeOutcomes(outcomes);
     expect(rows.map((row) => [row.set, row.k])).toEqual([
@@ -45,11 +82,35 @@ describe('summarising the evaluation', () => {
 
   it('gives the goals’ means over sets, one row per k, and a Markdown table', () => {
     const rows = summarizeOutcomes([
-      { set: '1', k: 0, draw: 1, essays: [essay('a', 1, 1), essay('b', 2, 2)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 0.5 },
-      { set: '3', k: 0, draw: 1, essays: [essay('c', 2, 1), essay('d', 1, 2)], quotesNotVerbatim: 2, seconds: 1, cpuSeconds: 0.5 },
+      {
+        set: '1',
+        k: 0,
+        draw: 1,
+        essays: [essay('a', 1, 1), essay('b', 2, 2)],
+        quotesNotVerbatim: 0,
+        seconds: 1,
+        cpuSeconds: 0.5,
+      },
+      {
+        set: '3',
+        k: 0,
+        draw: 1,
+        essays: [essay('c', 2, 1), essay('d', 1, 2)],
+        quotesNotVerbatim: 2,
+        seconds: 1,
+        cpuSeconds: 0.5,
+      },
     ]);
     const [mean] = meanOverSets(rows);
-    expect(mean).toMatchObject({ set: 'mean', k: 0, qwk: 0, quotesNotVerbatim: 2, draftsPerSecond: 2, draftsPerCpuSecond: 4, drafts: 4 });
+    expect(mean).toMatchObject({
+      set: 'mean',
+      k: 0,
+      qwk: 0,
+      quotesNotVerbatim: 2,
+      draftsPerSecond: 2,
+      draftsPerCpuSecond: 4,
+      drafts: 4,
+    });
     const table = formatResultsTable([...rows, mean!]).split('\n');
     expect(table[0]).toMatch(/^\| set \| k \| draws \| drafts \| QWK \|/);
     expect(table).toHaveLength(5);
@@ -59,12 +120,44 @@ describe('summarising the evaluation', () => {
   it('compares each k with the k = 0 drafts of the same essays, so examples are judged like for like', () => {
     const rows = summarizeOutcomes([
       // k = 0 drafts every essay; it gets a and b exactly right and c, d badly wrong.
-      { set: '2', k: 0, draw: 1, essays: [essay('a', 1, 1), essay('b', 4, 4), essay('c', 4, 2), essay('d', 1, 3)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+      {
+        set: '2',
+        k: 0,
+        draw: 1,
+        essays: [essay('a', 1, 1), essay('b', 4, 4), essay('c', 4, 2), essay('d', 1, 3)],
+        quotesNotVerbatim: 0,
+        seconds: 1,
+        cpuSeconds: 1,
+      },
       // a and b were drawn as the teacher's graded work: only c and d are drafted.
-      { set: '2', k: 2, draw: 1, essays: [essay('c', 2, 2), essay('d', 3, 3)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
-      { set: '2', k: 2, draw: 2, essays: [essay('a', 1, 1), essay('b', 4, 4)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+      {
+        set: '2',
+        k: 2,
+        draw: 1,
+        essays: [essay('c', 2, 2), essay('d', 3, 3)],
+        quotesNotVerbatim: 0,
+        seconds: 1,
+        cpuSeconds: 1,
+      },
+      {
+        set: '2',
+        k: 2,
+        draw: 2,
+        essays: [essay('a', 1, 1), essay('b', 4, 4)],
+        quotesNotVerbatim: 0,
+        seconds: 1,
+        cpuSeconds: 1,
+      },
       // No k = 0 run of this set.
-      { set: '3', k: 2, draw: 1, essays: [essay('e', 1, 1), essay('f', 2, 2)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 1 },
+      {
+        set: '3',
+        k: 2,
+        draw: 1,
+        essays: [essay('e', 1, 1), essay('f', 2, 2)],
+        quotesNotVerbatim: 0,
+        seconds: 1,
+        cpuSeconds: 1,
+      },
     ]);
     const [zero, two, other] = rows;
     expect(zero!.zeroShotSameEssaysQwk).toBeNull();
@@ -81,7 +174,15 @@ describe('summarising the evaluation', () => {
   it('skips draws with nothing drafted and reports no human-human figure without two raters', () => {
     const rows = summarizeOutcomes([
       { set: '1', k: 30, draw: 1, essays: [], quotesNotVerbatim: 0, seconds: 0, cpuSeconds: 0 },
-      { set: '1', k: 0, draw: 1, essays: [essay('a', 1, 1, 1, null, null), essay('b', 2, 2, 2, null, null)], quotesNotVerbatim: 0, seconds: 1, cpuSeconds: 0.5 },
+      {
+        set: '1',
+        k: 0,
+        draw: 1,
+        essays: [essay('a', 1, 1, 1, null, null), essay('b', 2, 2, 2, null, null)],
+        quotesNotVerbatim: 0,
+        seconds: 1,
+        cpuSeconds: 0.5,
+      },
     ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.humanHumanQwk).toBeNull();

@@ -61,14 +61,26 @@ function summarizeDraw(outcome: DrawOutcome, zeroShotGrades: Map<string, number>
   const grades = outcome.essays.map((essay) => essay.grade);
   const scores = outcome.essays.map((essay) => essay.score);
   const rated = outcome.essays.filter((essay) => essay.rater1 !== null && essay.rater2 !== null);
-  const zeroShot = outcome.k > 0 && zeroShotGrades && outcome.essays.every((essay) => zeroShotGrades.has(essay.essayId)) ? outcome.essays.map((essay) => zeroShotGrades.get(essay.essayId)!) : null;
+  const zeroShot =
+    outcome.k > 0 && zeroShotGrades && outcome.essays.every((essay) => zeroShotGrades.has(essay.essayId))
+      ? outcome.essays.map((essay) => zeroShotGrades.get(essay.essayId)!)
+      : null;
   return {
     zeroShotSameEssaysQwk: zeroShot ? quadraticWeightedKappa(zeroShot, scores) : null,
     qwk: quadraticWeightedKappa(grades, scores),
     exact: exactAgreement(grades, scores),
     adjacent: adjacentAgreement(grades, scores),
-    lengthBaselineQwk: quadraticWeightedKappa(outcome.essays.map((essay) => essay.lengthBaselineGrade), scores),
-    humanHumanQwk: rated.length > 0 ? quadraticWeightedKappa(rated.map((essay) => essay.rater1!), rated.map((essay) => essay.rater2!)) : null,
+    lengthBaselineQwk: quadraticWeightedKappa(
+      outcome.essays.map((essay) => essay.lengthBaselineGrade),
+      scores,
+    ),
+    humanHumanQwk:
+      rated.length > 0
+        ? quadraticWeightedKappa(
+            rated.map((essay) => essay.rater1!),
+            rated.map((essay) => essay.rater2!),
+          )
+        : null,
     gradeMean: mean(grades),
     gradeSpread: standardDeviation(grades),
     humanMean: mean(scores),
@@ -133,8 +145,14 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
     const humanHuman = group.map((row) => row.humanHumanQwk).filter((value): value is number => value !== null);
     const zeroShot = group.map((row) => row.zeroShotSameEssaysQwk);
     const drafts = group.reduce((total, row) => total + row.drafts, 0);
-    const seconds = group.reduce((total, row) => total + (row.draftsPerSecond > 0 ? row.drafts / row.draftsPerSecond : 0), 0);
-    const cpuSeconds = group.reduce((total, row) => total + (row.draftsPerCpuSecond > 0 ? row.drafts / row.draftsPerCpuSecond : 0), 0);
+    const seconds = group.reduce(
+      (total, row) => total + (row.draftsPerSecond > 0 ? row.drafts / row.draftsPerSecond : 0),
+      0,
+    );
+    const cpuSeconds = group.reduce(
+      (total, row) => total + (row.draftsPerCpuSecond > 0 ? row.drafts / row.draftsPerCpuSecond : 0),
+      0,
+    );
     return {
       set: 'mean',
       k,
@@ -163,7 +181,24 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** A Markdown table, readable in a terminal and pasteable into a report. */
 export function formatResultsTable(rows: EvalRow[]): string {
-  const header = ['set', 'k', 'draws', 'drafts', 'QWK', '±', 'k=0 QWK, same essays', 'exact', 'adjacent', 'length QWK', 'human-human QWK', 'quotes not verbatim', 'drafts/s', 'drafts/CPU s', 'mean draft / human', 'SD draft / human'];
+  const header = [
+    'set',
+    'k',
+    'draws',
+    'drafts',
+    'QWK',
+    '±',
+    'k=0 QWK, same essays',
+    'exact',
+    'adjacent',
+    'length QWK',
+    'human-human QWK',
+    'quotes not verbatim',
+    'drafts/s',
+    'drafts/CPU s',
+    'mean draft / human',
+    'SD draft / human',
+  ];
   const lines = rows.map((row) => [
     row.set,
     String(row.k),
