@@ -150,7 +150,12 @@ const importBoundaries = [
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    settings: {
+      // The TypeScript preset tells import-x that .ts and .tsx are source: without it, import-x ignores
+      // them and no-cycle never runs.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...zones, ...productionZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

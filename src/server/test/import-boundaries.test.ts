@@ -15,6 +15,30 @@ async function boundaryErrors(filePath: string, importLine: string): Promise<str
     .map((message) => message.message);
 }
 
+async function cycleErrors(filePath: string, importLine: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const probe = 1;\n`, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-cycle')
+    .map((message) => message.message);
+}
+
+describe('import cycles', () => {
+  it('refuses a TypeScript file that imports a file importing it back', async () => {
+    // error-handler.ts imports app-error.ts; app-error.ts importing it back closes a circle.
+    const errors = await cycleErrors(
+      'src/server/core/app-error.ts',
+      "import { registerErrorHandler } from './error-handler';",
+    );
+    expect(errors).toEqual([expect.stringMatching(/Dependency cycle/)]);
+  });
+
+  it('allows the same import in the direction the code has it', async () => {
+    expect(await cycleErrors('src/server/core/error-handler.ts', "import { AppError } from './app-error';")).toEqual(
+      [],
+    );
+  });
+});
+
 describe('import boundaries', () => {
   it.each([
     [

@@ -4,7 +4,7 @@ import { courseAccess } from '../domain/permissions';
 import { ASSIGNMENT_BUCKETS, isAssignmentBucket, isInBucket } from '../domain/assignment-buckets';
 import { badRequest, notFound } from '../http/canvas-errors';
 import { idParam, listParam, stringParam } from '../http/params';
-import { assignmentJson } from '../serializers/assignments';
+import { assignmentJson } from '../serializers/assignment-and-topic';
 import type { DemoRouteContext } from './route-context';
 
 const MAX_ASSIGNMENT_IDS = 100;

@@ -3,7 +3,8 @@ import type { DemoDiscussionEntry, DemoDiscussionTopic } from '../model';
 import { courseAccess } from '../domain/permissions';
 import { badRequest, notFound } from '../http/canvas-errors';
 import { idParam, stringParam } from '../http/params';
-import { entryJson, topicJson, unreadEntriesOf, viewEntryJson } from '../serializers/discussions';
+import { topicJson } from '../serializers/assignment-and-topic';
+import { entryJson, unreadEntriesOf, viewEntryJson } from '../serializers/discussions';
 import { userDisplayJson } from '../serializers/users';
 import type { DemoRouteContext } from './route-context';
 

@@ -1,8 +1,11 @@
-import type { DemoAssignment, DemoRubric } from '../model';
+// An assignment embeds its discussion topic and a graded topic embeds its assignment, as Canvas
+// does; both builders live here so that neither file imports the other.
+import type { DemoAssignment, DemoDiscussionTopic, DemoRubric } from '../model';
 import type { CourseAccess } from '../domain/permissions';
 import { needsGradingCount } from '../domain/needs-grading';
 import type { RenderContext } from './render-context';
-import { topicJson } from './discussions';
+import { unreadEntriesOf } from './discussions';
+import { userDisplayJson } from './users';
 
 /**
  * `assignment_json`. The rubric is always embedded when there is one (Canvas has no
@@ -132,4 +135,88 @@ function rubricFields(rubric: DemoRubric): Record<string, unknown> {
       hide_points: false,
     },
   };
+}
+
+/**
+ * A discussion topic. There is no `is_assignment`: a graded topic has an `assignment_id` and the
+ * full assignment embedded.
+ */
+export function topicJson(
+  context: RenderContext,
+  topic: DemoDiscussionTopic,
+  access: CourseAccess,
+  options: { withAssignment?: boolean } = {},
+): Record<string, unknown> {
+  const { state, baseUrl } = context;
+  const entries = state.entriesOf(topic.id).filter((entry) => !entry.deleted);
+  const author = state.users.get(topic.authorId);
+  const lastReplyAt = entries.reduce<string | null>(
+    (latest, e) => (latest === null || e.createdAt > latest ? e.createdAt : latest),
+    null,
+  );
+  const url = `${baseUrl}/courses/${topic.courseId}/discussion_topics/${topic.id}`;
+  const json: Record<string, unknown> = {
+    id: topic.id,
+    title: topic.title,
+    last_reply_at: lastReplyAt,
+    created_at: topic.createdAt,
+    delayed_post_at: null,
+    posted_at: topic.postedAt,
+    assignment_id: topic.assignmentId,
+    root_topic_id: null,
+    position: topic.position,
+    podcast_has_student_posts: false,
+    discussion_type: topic.discussionType,
+    lock_at: null,
+    allow_rating: false,
+    only_graders_can_rate: false,
+    sort_by_rating: false,
+    is_section_specific: false,
+    anonymous_state: null,
+    summary_enabled: false,
+    user_name: author?.name ?? null,
+    discussion_subentry_count: entries.length,
+    permissions: {
+      attach: true,
+      update: access.canManageContent,
+      reply: true,
+      delete: access.canManageContent,
+      manage_assign_to: access.canManageContent,
+    },
+    require_initial_post: topic.requireInitialPost,
+    user_can_see_posts: true,
+    podcast_url: null,
+    read_state: 'read',
+    unread_count: unreadEntriesOf(context, topic).length,
+    subscribed: true,
+    attachments: [],
+    published: topic.published,
+    can_unpublish: entries.length === 0,
+    locked: topic.locked,
+    can_lock: access.canManageContent,
+    comments_disabled: false,
+    author: author ? userDisplayJson(context, author, topic.courseId) : null,
+    html_url: url,
+    url,
+    pinned: topic.pinned,
+    group_category_id: null,
+    can_group: entries.length === 0,
+    topic_children: [],
+    group_topic_children: [],
+    locked_for_user: false,
+    message: topic.message,
+    todo_date: null,
+    is_announcement: false,
+    sort_order: 'desc',
+    sort_order_locked: false,
+    expanded: false,
+    expanded_locked: false,
+  };
+  if (topic.assignmentId === null) {
+    json.ungraded_discussion_overrides = [];
+  } else if (options.withAssignment !== false) {
+    const assignment = state.assignments.get(topic.assignmentId);
+    if (assignment) json.assignment = assignmentJson(context, assignment, access, { withDiscussionTopic: false });
+  }
+  return json;
 }
