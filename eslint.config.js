@@ -89,17 +89,6 @@ const zones = [
       'The AI adapter is a transport (decision 017): prompts, schemas, checks and offline paths belong to the feature that asks.',
   },
   {
-    target: './src/server/modules/grading/kernel/offline',
-    from: [
-      './src/server/adapters/ai',
-      './src/server/modules/grading/kernel/drafting/draft-with-model.ts',
-      './src/server/modules/grading/kernel/drafting/calibrate-model-grades.ts',
-      './src/server/modules/grading/kernel/drafting/grade-drafter.ts',
-    ],
-    message:
-      'The offline engine drafts without a model; grading chooses between them in kernel/drafting/grade-drafter.ts (decision 017).',
-  },
-  {
     target: './src/server/demo-canvas',
     from: [
       './src/server/core',
@@ -117,12 +106,6 @@ const zones = [
     except: [...new Set([`./${module}`, ...moduleAllowList])],
     message: 'A module imports only the seams of other modules listed in src/server/modules/README.md.',
   })),
-  ...gradingVariants.server.map((variant) => ({
-    target: `./src/server/modules/grading/${variant}`,
-    from: './src/server/modules/grading',
-    except: [`./${variant}`, './kernel'],
-    message: 'A grading variant imports the grading kernel, never another variant.',
-  })),
   {
     target: './src/server/modules/grading/kernel',
     from: gradingVariants.server.map((variant) => `./src/server/modules/grading/${variant}`),
@@ -130,8 +113,39 @@ const zones = [
   },
 ];
 
-/** Held by production code only: tests start the demo Canvas as a real HTTP peer and use the helpers. */
+/**
+ * A grading variant imports the grading kernel, never another variant nor a drafter (it is handed
+ * one); its tests may draft with a real drafter.
+ */
+const serverVariantZones = (isTest) =>
+  gradingVariants.server.map((variant) => ({
+    target: `./src/server/modules/grading/${variant}`,
+    from: './src/server/modules/grading',
+    except: [`./${variant}`, './kernel', ...(isTest ? ['./drafting'] : [])],
+    message: 'A grading variant imports the grading kernel, never another variant.',
+  }));
+
+/**
+ * Held by production code only: tests start the demo Canvas as a real HTTP peer, use the helpers,
+ * and compare the two drafters.
+ */
 const productionZones = [
+  {
+    target: './src/server/modules/grading/drafting/offline',
+    from: ['./src/server/adapters/ai', './src/server/modules/grading/drafting/model'],
+    message:
+      'The offline engine drafts without a model; grading chooses between them in drafting/grade-drafter.ts (decision 017).',
+  },
+  {
+    target: './src/server/modules/grading/drafting/model',
+    from: './src/server/modules/grading/drafting/offline',
+    message: 'The model drafter and the offline engine are two drafters side by side; neither imports the other.',
+  },
+  {
+    target: './src/server/modules/grading/kernel',
+    from: './src/server/modules/grading/drafting',
+    message: 'The grading kernel is plumbing: it knows the drafter port (kernel/drafter-port.ts), not the drafters.',
+  },
   {
     target: ['./src/server/core', './src/server/db', './src/server/adapters', './src/server/modules'],
     from: './src/server/demo-canvas',
@@ -157,13 +171,16 @@ const importBoundaries = [
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...productionZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...zones, ...serverVariantZones(false), ...productionZones] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
     files: testFiles,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverVariantZones(true)] }] },
   },
   {
     files: ['src/client/**'],

@@ -1,9 +1,9 @@
-import { createSpeller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
+import { createSpeller } from '@/server/modules/grading/drafting/offline/calibration/english-speller';
 import {
   createFeatureContext,
   extractEssayFeatures,
-} from '@/server/modules/grading/kernel/offline/calibration/essay-features';
-import { fitScaleModel } from '@/server/modules/grading/kernel/offline/calibration/fit-scale-model';
+} from '@/server/modules/grading/drafting/offline/calibration/essay-features';
+import { fitScaleModel } from '@/server/modules/grading/drafting/offline/calibration/fit-scale-model';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay } from '@/server/demo-canvas/seed/essay-writer';
 import { printTable } from './load';

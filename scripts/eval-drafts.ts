@@ -3,7 +3,7 @@
  * [--draws N] [--k 0,10,30] [--sets 2,4]`
  *
  * Measures draft grades against human graders. For each essay set of DIR (essays.tsv, sets.json;
- * see src/server/modules/grading/kernel/offline/calibration/eval/read-essay-data.ts) it builds the
+ * see scripts/eval-drafts/read-essay-data.ts) it builds the
  * assignment, and for each k picks k essays as the teacher's graded work (seeded draws), drafts
  * the rest through the product's own pipeline (draftFeedback: redact, engine, finalizeDraft, with
  * the class's graded work passed as the product passes it), and prints per set and k the agreement
@@ -18,29 +18,30 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import { createOfflineEngine, type GradeDrafter, type RawGradingDraft } from '@/server/modules/grading/kernel/drafting';
+import type { GradeDrafter, RawGradingDraft } from '@/server/modules/grading/kernel/drafter-port';
+import { createOfflineEngine } from '@/server/modules/grading/drafting/offline/draft-offline';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFeedback } from '@/server/modules/grading/assignments/draft-feedback';
-import { loadEnglishSpeller, type Speller } from '@/server/modules/grading/kernel/offline/calibration/english-speller';
+import { loadEnglishSpeller, type Speller } from '@/server/modules/grading/drafting/offline/calibration/english-speller';
 import {
   createFeatureMeasurer,
   createScaleEngine,
   fitScaleModelForClass,
-} from '@/server/modules/grading/kernel/offline/calibration/create-scale-engine';
+} from '@/server/modules/grading/drafting/offline/calibration/create-scale-engine';
 import {
   EssayDataError,
   parseEssaysTsv,
   parseSetsJson,
   type EssaySet,
   type ScoredEssay,
-} from '@/server/modules/grading/kernel/offline/calibration/eval/read-essay-data';
-import { seededSample, seededShuffle } from '@/server/modules/grading/kernel/offline/calibration/eval/seeded-draws';
+} from './eval-drafts/read-essay-data';
+import { seededSample, seededShuffle } from './eval-drafts/seeded-draws';
 import {
   countWords,
   fitLengthBaseline,
   fitLengthPrior,
-} from '@/server/modules/grading/kernel/offline/calibration/eval/length-baseline';
+} from './eval-drafts/length-baseline';
 import {
   formatResultsTable,
   meanOverSets,
@@ -48,7 +49,7 @@ import {
   toSetScale,
   type DraftedEssay,
   type DrawOutcome,
-} from '@/server/modules/grading/kernel/offline/calibration/eval/summarize-draft-eval';
+} from './eval-drafts/summarize-draft-eval';
 
 const USAGE =
   'Usage: npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale] [--draws N] [--k 0,10,30] [--sets ID,ID]';

@@ -8,7 +8,7 @@ import type { AuthStore } from './modules/auth/auth-store';
 import type { SignUpOutcome } from './modules/auth/sign-up';
 import type { CanvasAccess } from './modules/canvas/canvas-access';
 import type { AiModel } from './adapters/ai';
-import type { GradeDrafter } from './modules/grading/kernel/drafting/draft-types';
+import type { GradeDrafter } from './modules/grading/kernel/drafter-port';
 import type { DraftStore } from './modules/grading/kernel/draft-store';
 import type { UsageStore } from './modules/usage/usage-store';
 import type { ProfileStore } from './modules/profile/profile-store';

@@ -32,7 +32,7 @@ import { canvasRoutes } from './modules/canvas/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { gradingRoutes } from './modules/grading/routes';
 import { createAiModel, type AiModel } from './adapters/ai';
-import { gradeDrafterFor } from './modules/grading/kernel/drafting/grade-drafter';
+import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
 import { contactRoutes } from './modules/contact/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { literacyRoutes } from './modules/literacy/routes';

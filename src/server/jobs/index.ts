@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/connection';
-import type { GradeDrafter } from '@/server/modules/grading/kernel/drafting/draft-types';
+import type { GradeDrafter } from '@/server/modules/grading/kernel/drafter-port';
 import type { Mailer } from '@/server/adapters/mail/mailer';
 import type { AuthStore, UserRecord } from '@/server/modules/auth/auth-store';
 import { welcomeMail } from '@/server/modules/auth/welcome-mail';

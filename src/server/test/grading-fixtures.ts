@@ -1,5 +1,5 @@
 import type { RubricCriterion } from '@/shared/schemas/ai';
-import type { GradingInput } from '@/server/modules/grading/kernel/drafting/draft-types';
+import type { GradingInput } from '@/server/modules/grading/kernel/drafter-port';
 
 /** Shared by the AI adapter tests: one assignment, a rubric, and three essays of clearly different quality. */
 

@@ -109,15 +109,27 @@ describe('import boundaries', () => {
     ],
     [
       'the offline engine importing the model drafting',
-      'src/server/modules/grading/kernel/offline/dimensions/probe.ts',
-      "import { modelDrafter } from '../../drafting/draft-with-model';",
+      'src/server/modules/grading/drafting/offline/dimensions/probe.ts',
+      "import { modelDrafter } from '../../model/draft-with-model';",
       /drafts without a model/,
     ],
     [
       "literacy importing grading's drafting",
       'src/server/modules/literacy/probe.ts',
-      "import { redactClassmates } from '../grading/kernel/drafting/redaction';",
+      "import { redactClassmates } from '../grading/kernel/redaction';",
       /modules\/README\.md/,
+    ],
+    [
+      'the grading kernel importing a drafter',
+      'src/server/modules/grading/kernel/probe.ts',
+      "import { offlineDrafter } from '../drafting/offline/draft-offline';",
+      /knows the drafter port/,
+    ],
+    [
+      'a grading variant importing a drafter',
+      'src/server/modules/grading/assignments/probe.ts',
+      "import { offlineDrafter } from '../drafting/offline/draft-offline';",
+      /never another variant/,
     ],
     [
       'production code importing a test helper',

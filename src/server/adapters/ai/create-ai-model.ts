@@ -13,7 +13,7 @@ export type AiConfig = {
   baseUrl?: string | undefined;
   /**
    * AI_CALIBRATE: map a model's grades onto the teacher's grades on the graded work (model engines
-   * only). Read by grading (kernel/drafting/grade-drafter.ts), not by the transport.
+   * only). Read by grading (grading/drafting/grade-drafter.ts), not by the transport.
    */
   calibrate?: boolean | undefined;
 };

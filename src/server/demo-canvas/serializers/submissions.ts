@@ -2,7 +2,7 @@ import type { DemoAssignment, DemoAttachment, DemoQuizSubmission, DemoSubmission
 import type { CourseAccess } from '../domain/permissions';
 import { latenessOf } from '../domain/submission-rules';
 import type { RenderContext } from './render-context';
-import { assignmentJson } from './assignments';
+import { assignmentJson } from './assignment-and-topic';
 import { userDisplayJson, userJson } from './users';
 
 /** `submission_json` with the includes the read endpoints accept (user, comments, rubric assessment...). */

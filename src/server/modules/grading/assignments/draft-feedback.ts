@@ -4,8 +4,8 @@ import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
-import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
-import { createClassmateRedactor, createIdentityRedactor } from '../kernel/drafting/redaction';
+import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafter-port';
+import { createClassmateRedactor, createIdentityRedactor } from '../kernel/redaction';
 
 const MAX_EXAMPLES = 3;
 const EXAMPLE_EXCERPT_CHARS = 700;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftJob } from '@/shared/schemas/grading';
 import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canvas';
-import type { GradeDrafter } from '../kernel/drafting/draft-types';
+import type { GradeDrafter } from '../kernel/drafter-port';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import { draftFeedback } from './draft-feedback';
 import type { DraftStore } from '../kernel/draft-store';

@@ -4,8 +4,8 @@ import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
-import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafting/draft-types';
-import { createClassmateRedactor, type StudentIdentity } from '../kernel/drafting/redaction';
+import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafter-port';
+import { createClassmateRedactor, type StudentIdentity } from '../kernel/redaction';
 
 /** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
 const PARENT_EXCERPT_CHARS = 1200;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
-import { offlineDrafter } from '../kernel/offline/draft-offline';
+import { offlineDrafter } from '../drafting/offline/draft-offline';
 import { discussionClassWork, draftDiscussionFeedback, pickDiscussionExamples } from './draft-discussion-feedback';
 
 /** A draft quotes the student's own posts only: never a classmate's words or the prompt's labels. */

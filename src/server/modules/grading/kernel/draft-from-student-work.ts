@@ -1,8 +1,8 @@
 import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
-import type { ClassWork, GradeDrafter, GradingExample, GradingVariant } from './drafting/draft-types';
-import { finalizeDraft } from './drafting/finalize-draft';
-import { createClassmateRedactor, redactStudentIdentity, type StudentIdentity } from './drafting/redaction';
+import type { ClassWork, GradeDrafter, GradingExample, GradingVariant } from './drafter-port';
+import { finalizeDraft } from './finalize-draft';
+import { createClassmateRedactor, redactStudentIdentity, type StudentIdentity } from './redaction';
 
 /** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
 export type GatheredWork = {
@@ -19,7 +19,7 @@ export type GatheredWork = {
 
 /** What is being graded, as the engine is told it. */
 export type GradingTask = {
-  /** The prompt variant (drafting/prompts.ts); an assignment when absent. */
+  /** The prompt variant (drafting/model/prompts.ts); an assignment when absent. */
   variant?: GradingVariant;
   name: string;
   descriptionText: string;

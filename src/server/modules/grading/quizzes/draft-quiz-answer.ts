@@ -5,7 +5,7 @@ import { AppError } from '@/server/core/app-error';
 import type { CanvasClient } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
-import type { GradeDrafter } from '../kernel/drafting/draft-types';
+import type { GradeDrafter } from '../kernel/drafter-port';
 import { toAnswerError } from './get-quiz-answers';
 
 /** Question types whose answer is text the engine can read. */

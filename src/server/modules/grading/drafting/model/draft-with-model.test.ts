@@ -4,12 +4,12 @@ import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-serv
 import { gradingDraftSchema, type GradingOptions } from '@/shared/schemas/ai';
 import { createAiModel, type AiModel } from '@/server/adapters/ai';
 import { gradingInput, middlingEssay, rubric } from '@/server/test/grading-fixtures';
-import type { GradeDrafter, GradingExample } from './draft-types';
+import type { GradeDrafter, GradingExample } from '../../kernel/drafter-port';
 import { modelDrafter } from './draft-with-model';
 import { offlineDrafter } from '../offline/draft-offline';
 import { buildGradingPrompt, describeTask } from './prompts';
-import { finalizeDraft } from './finalize-draft';
-import { redactStudentIdentity } from './redaction';
+import { finalizeDraft } from '../../kernel/finalize-draft';
+import { redactStudentIdentity } from '../../kernel/redaction';
 
 const student = { names: ['Maria Lopez', 'Lopez, Maria'], emails: ['maria.lopez@students.example.edu'] };
 const submission = `My name is Maria Lopez (maria.lopez@students.example.edu) and this is Maria's essay.\n\n${middlingEssay}`;

@@ -1,7 +1,7 @@
 import type { RubricCriterion, RubricRating } from '@/shared/schemas/ai';
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
-import { clampGrade, effectivePointsPossible, formatPoints } from '../drafting/finalize-draft';
-import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../drafting/draft-types';
+import { clampGrade, effectivePointsPossible, formatPoints } from '../../kernel/finalize-draft';
+import type { GradingInput, RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '../../kernel/drafter-port';
 import {
   analyzeText,
   extractRequirements,

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { DraftAgreement } from '@/shared/schemas/draft-basis';
 import type { AiModel } from '@/server/adapters/ai';
 import { modelDrafter } from './draft-with-model';
-import type { ClassWork, GradeDrafter, GradingInput, RawGradingDraft } from './draft-types';
-import { clampGrade, effectivePointsPossible, formatPoints, roundToStep } from './finalize-draft';
+import type { ClassWork, GradeDrafter, GradingInput, RawGradingDraft } from '../../kernel/drafter-port';
+import { clampGrade, effectivePointsPossible, formatPoints, roundToStep } from '../../kernel/finalize-draft';
 
 /**
  * An optional calibration of a model's grades to the teacher's (AI_CALIBRATE=true), behind the

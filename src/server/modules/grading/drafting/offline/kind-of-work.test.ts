@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import { createOfflineEngine } from './draft-offline';
-import { finalizeDraft } from '../drafting/finalize-draft';
+import { finalizeDraft } from '../../kernel/finalize-draft';
 
 /** The offline engine advises each kind of work on what that kind needs, and finds spelling slips. */
 async function draft(name: string, description: string, text: string) {

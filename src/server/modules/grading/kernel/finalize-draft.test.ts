@@ -11,7 +11,7 @@ import {
   roundToStep,
   verifyQuote,
 } from './finalize-draft';
-import type { RawGradingDraft } from './draft-types';
+import type { RawGradingDraft } from './drafter-port';
 import { rubric } from '@/server/test/grading-fixtures';
 
 const submission =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIOR_DISTRIBUTION } from '../fit-scale-model';
+import { PRIOR_DISTRIBUTION } from '../../src/server/modules/grading/drafting/offline/calibration/fit-scale-model';
 import { countWords, fitLengthBaseline, fitLengthPrior } from './length-baseline';
 
 describe('the length-only baseline', () => {

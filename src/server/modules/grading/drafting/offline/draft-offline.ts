@@ -4,8 +4,8 @@ import {
   type GradeDrafter,
   type GradingInput,
   type RawGradingDraft,
-} from '../drafting/draft-types';
-import { effectivePointsPossible } from '../drafting/finalize-draft';
+} from '../../kernel/drafter-port';
+import { effectivePointsPossible } from '../../kernel/finalize-draft';
 import { loadEnglishSpeller } from './calibration/english-speller';
 import { gradeOnTeachersScale } from './calibration/grade-on-teachers-scale';
 import { draftGradeOffline } from './grade-offline';

@@ -1,5 +1,5 @@
-import { mean, standardDeviation } from '../agreement';
-import { PRIOR_DISTRIBUTION } from '../fit-scale-model';
+import { mean, standardDeviation } from '../../src/server/modules/grading/drafting/offline/calibration/agreement';
+import { PRIOR_DISTRIBUTION } from '../../src/server/modules/grading/drafting/offline/calibration/fit-scale-model';
 
 /**
  * The length-only baseline the draft grades must beat: the grade that word count alone would give,

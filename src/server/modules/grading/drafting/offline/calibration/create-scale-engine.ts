@@ -1,4 +1,4 @@
-import type { GradeDrafter as AiEngine, GradingInput, RawGradingDraft } from '../../drafting/draft-types';
+import type { GradeDrafter as AiEngine, GradingInput, RawGradingDraft } from '../../../kernel/drafter-port';
 import { createFeatureContext, extractEssayFeatures, type EssayFeatures, type FeatureContext } from './essay-features';
 import type { Speller } from './english-speller';
 import { describeAgreement, describeBasis, fitScaleModel, type ScaleModel } from './fit-scale-model';

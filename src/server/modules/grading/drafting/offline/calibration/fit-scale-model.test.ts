@@ -9,7 +9,7 @@ import {
   PRIOR_DISTRIBUTION,
   PRIOR_WEIGHTS,
 } from './fit-scale-model';
-import { createSeededRandom, seededShuffle } from './eval/seeded-draws';
+import { createSeededRandom, seededShuffle } from '../../../../../../../scripts/eval-drafts/seeded-draws';
 
 /**
  * Synthetic classes: each essay has a latent quality and a spelling skill; every feature reflects

@@ -1,7 +1,7 @@
 import type { RubricCriterion } from '@/shared/schemas/ai';
 import { neutralizeTags, truncate } from '@/server/adapters/ai';
-import { effectivePointsPossible, formatPoints } from './finalize-draft';
-import type { GradingInput, GradingVariant } from './draft-types';
+import { effectivePointsPossible, formatPoints } from '../../kernel/finalize-draft';
+import type { GradingInput, GradingVariant } from '../../kernel/drafter-port';
 
 export type Prompt = { system: string; prompt: string };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import { createOfflineEngine } from './draft-offline';
-import { finalizeDraft } from '../drafting/finalize-draft';
+import { finalizeDraft } from '../../kernel/finalize-draft';
 import { assignmentDescription, assignmentName, middlingEssay, rubric } from '@/server/test/grading-fixtures';
 
 /**

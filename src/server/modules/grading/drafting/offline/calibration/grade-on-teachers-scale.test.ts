@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
-import {
-  createOfflineEngine,
-  finalizeDraft,
-  type ClassWork,
-  type GradingInput,
-} from '@/server/modules/grading/kernel/drafting';
+import type { ClassWork, GradingInput } from '@/server/modules/grading/kernel/drafter-port';
+import { finalizeDraft } from '@/server/modules/grading/kernel/finalize-draft';
+import { createOfflineEngine } from '@/server/modules/grading/drafting/offline/draft-offline';
 import { createRandom } from '@/server/demo-canvas/random';
 import { essayToText, writeEssay, type WriterLevel } from '@/server/demo-canvas/seed/essay-writer';
 import type { RubricCriterion } from '@/shared/schemas/ai';

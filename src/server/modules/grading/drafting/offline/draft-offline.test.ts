@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gradingDraftSchema, type GradingOptions } from '@/shared/schemas/ai';
 import { gradingInput, middlingEssay, rubric, strongEssay, weakEssay } from '@/server/test/grading-fixtures';
-import type { GradingExample } from '../drafting/draft-types';
-import { finalizeDraft } from '../drafting/finalize-draft';
+import type { GradingExample } from '../../kernel/drafter-port';
+import { finalizeDraft } from '../../kernel/finalize-draft';
 import { offlineDrafter as engine } from './draft-offline';
 import { listOfAreas, rubricTermText } from './grade-offline';
 import { analyzeText, extractRequirements, shortQuote } from './text-analysis';

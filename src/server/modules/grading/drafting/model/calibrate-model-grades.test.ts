@@ -3,8 +3,8 @@ import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
 import { createAiModel, type AiModel } from '@/server/adapters/ai';
 import { fitCalibration } from './calibrate-model-grades';
-import type { ClassWork, GradingInput } from './draft-types';
-import { gradeDrafterFor } from './grade-drafter';
+import type { ClassWork, GradingInput } from '../../kernel/drafter-port';
+import { gradeDrafterFor } from '../grade-drafter';
 
 /**
  * A model that is harsher and more bunched than the teacher (it gives 4 + 0.4 × the teacher's

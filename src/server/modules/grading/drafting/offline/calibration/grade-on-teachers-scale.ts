@@ -1,5 +1,5 @@
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
-import type { ClassWork, GradingInput } from '../../drafting/draft-types';
+import type { ClassWork, GradingInput } from '../../../kernel/drafter-port';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
 import type { EssayFeatures } from './essay-features';

@@ -1,5 +1,5 @@
 import type { GradingDraft, QuotedPoint, RubricAssessmentItem, RubricCriterion } from '@/shared/schemas/ai';
-import type { RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from './draft-types';
+import type { RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from './drafter-port';
 
 /** Spec §7: the feedback text when none came back. */
 export const EMPTY_FEEDBACK_TEXT = 'AI feedback could not be generated. Please try again.';

@@ -1,8 +1,8 @@
 import type { AiModel } from '@/server/adapters/ai';
-import { offlineDrafter } from '../offline/draft-offline';
-import { calibratedModelDrafter } from './calibrate-model-grades';
-import { modelDrafter } from './draft-with-model';
-import type { GradeDrafter } from './draft-types';
+import { offlineDrafter } from './offline/draft-offline';
+import { calibratedModelDrafter } from './model/calibrate-model-grades';
+import { modelDrafter } from './model/draft-with-model';
+import type { GradeDrafter } from '../kernel/drafter-port';
 
 /**
  * Where grading chooses how it drafts: with the configured model (calibrated to the teacher's
