@@ -23,7 +23,10 @@ import { createOfflineEngine } from '@/server/modules/grading/drafting/offline/d
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFeedback } from '@/server/modules/grading/assignments/draft-feedback';
-import { loadEnglishSpeller, type Speller } from '@/server/modules/grading/drafting/offline/calibration/english-speller';
+import {
+  loadEnglishSpeller,
+  type Speller,
+} from '@/server/modules/grading/drafting/offline/calibration/english-speller';
 import {
   createFeatureMeasurer,
   createScaleEngine,
@@ -37,11 +40,7 @@ import {
   type ScoredEssay,
 } from './eval-drafts/read-essay-data';
 import { seededSample, seededShuffle } from './eval-drafts/seeded-draws';
-import {
-  countWords,
-  fitLengthBaseline,
-  fitLengthPrior,
-} from './eval-drafts/length-baseline';
+import { countWords, fitLengthBaseline, fitLengthPrior } from './eval-drafts/length-baseline';
 import {
   formatResultsTable,
   meanOverSets,

@@ -14,7 +14,7 @@ import { seededSample, seededShuffle } from './seeded-draws';
  * Canvas's essay writer: two prompts on scales the development data does not have (2-12 and 0-60).
  */
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../../../../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const folder = mkdtempSync(path.join(tmpdir(), 'margin-eval-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

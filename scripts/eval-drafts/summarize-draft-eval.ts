@@ -1,4 +1,10 @@
-import { adjacentAgreement, exactAgreement, mean, quadraticWeightedKappa, standardDeviation } from '../../src/server/modules/grading/drafting/offline/calibration/agreement';
+import {
+  adjacentAgreement,
+  exactAgreement,
+  mean,
+  quadraticWeightedKappa,
+  standardDeviation,
+} from '../../src/server/modules/grading/drafting/offline/calibration/agreement';
 import { compareIds } from './read-essay-data';
 
 /** One drafted essay of one draw: the draft grade and the baseline's, both on the set's scale. */

@@ -547,13 +547,11 @@ test.describe('assignment integration tool', () => {
     expect(uploadTypes[0]).toMatch(/^multipart\/form-data; boundary=/);
 
     await page.getByLabel(/Assignment content/).fill('');
-    await page
-      .getByLabel('Upload file (optional)')
-      .setInputFiles({
-        name: 'old.doc',
-        mimeType: 'application/msword',
-        buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
-      });
+    await page.getByLabel('Upload file (optional)').setInputFiles({
+      name: 'old.doc',
+      mimeType: 'application/msword',
+      buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
+    });
     await expect(page.getByText(/Margin cannot read Word 97-2003 \.doc files/)).toBeVisible();
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
     const alert = page
@@ -568,16 +566,14 @@ test.describe('assignment integration tool', () => {
   }) => {
     await openPage(page, '/ai-assignment-integration');
     await page.getByLabel(/Assignment title/).fill('Photosynthesis Poster');
-    await page
-      .getByLabel('Upload file (optional)')
-      .setInputFiles({
-        name: 'poster.docx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: await makeDocx([
-          'Photosynthesis poster project.',
-          'Explain how chloroplasts turn sunlight into glucose.',
-        ]),
-      });
+    await page.getByLabel('Upload file (optional)').setInputFiles({
+      name: 'poster.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await makeDocx([
+        'Photosynthesis poster project.',
+        'Explain how chloroplasts turn sunlight into glucose.',
+      ]),
+    });
     await page.getByRole('button', { name: 'Generate AI Integration' }).click();
     const results = page.getByRole('region', { name: 'Results' });
     await expect(results.getByText('Assignment text read from poster.docx')).toBeVisible();

@@ -66,9 +66,7 @@ function isFile(filePath: string): boolean {
 }
 
 function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({
-      error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
-    });
+  return reply.status(404).send({
+    error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
+  });
 }

@@ -65,15 +65,13 @@ describe('usage summary', () => {
       amountCents: 500,
       paymentReference: `test-${teacher.userId}`,
     });
-    await harness.database.db
-      .insert(usageTracking)
-      .values({
-        userId: teacher.userId,
-        email: teacher.email,
-        billingPeriod: before.billing_period,
-        monthYear: 'x',
-        submissionsUsed: 35,
-      });
+    await harness.database.db.insert(usageTracking).values({
+      userId: teacher.userId,
+      email: teacher.email,
+      billingPeriod: before.billing_period,
+      monthYear: 'x',
+      submissionsUsed: 35,
+    });
     expect(await getUsage(teacher.headers)).toMatchObject({
       submissions_used: 35,
       purchased_submissions: 100,
@@ -90,15 +88,13 @@ describe('usage summary', () => {
 describe('reserving credits', () => {
   it('gives exactly one of twenty racing saves the last credit', async () => {
     const teacher = await signUpAndIn(harness.app);
-    await harness.database.db
-      .insert(usageTracking)
-      .values({
-        userId: teacher.userId,
-        email: teacher.email,
-        billingPeriod: 'trial',
-        monthYear: 'trial',
-        submissionsUsed: 9,
-      });
+    await harness.database.db.insert(usageTracking).values({
+      userId: teacher.userId,
+      email: teacher.email,
+      billingPeriod: 'trial',
+      monthYear: 'trial',
+      submissionsUsed: 9,
+    });
     const user = { id: teacher.userId, email: teacher.email };
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) => reserveCredit(deps(), user, { recordId: `s${index}`, details: {} })),

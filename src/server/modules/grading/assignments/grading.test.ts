@@ -383,15 +383,13 @@ describe('saving to Canvas', () => {
 
   it('refuses once the limit is reached, with the spec’s message', async () => {
     const teacher = await grading.teacher();
-    await grading.database.db
-      .insert(usageTracking)
-      .values({
-        userId: teacher.userId,
-        email: teacher.email,
-        billingPeriod: 'trial',
-        monthYear: 'trial',
-        submissionsUsed: 10,
-      });
+    await grading.database.db.insert(usageTracking).values({
+      userId: teacher.userId,
+      email: teacher.email,
+      billingPeriod: 'trial',
+      monthYear: 'trial',
+      submissionsUsed: 10,
+    });
     const { base, view } = await firstGradableAssignment(teacher);
     const student = view.submissions.find(isWaiting)!;
     const response = await grading.app.inject({

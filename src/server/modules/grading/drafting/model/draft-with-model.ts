@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { AiModel } from '@/server/adapters/ai';
-import { GRADING_FAILURE_MESSAGE, type GradeDrafter, type GradingInput, type RawGradingDraft } from '../../kernel/drafter-port';
+import {
+  GRADING_FAILURE_MESSAGE,
+  type GradeDrafter,
+  type GradingInput,
+  type RawGradingDraft,
+} from '../../kernel/drafter-port';
 import { buildGradingPrompt } from './prompts';
 
 // What the model is asked for. Required fields and nullable values only (no optional, no
