@@ -2,9 +2,12 @@ import type { Config } from '@/server/config';
 import type { MailMessage } from '@/server/adapters/mail/port';
 import type { UserRecord } from './auth-store';
 
+/** What the mails link to and sign with. */
+type MailConfig = Pick<Config, 'publicUrl' | 'mail'>;
+
 const firstNameOf = (fullName: string | null) => fullName?.trim().split(/\s+/)[0] || 'there';
 
-export function welcomeMail(user: UserRecord, config: Config): MailMessage {
+export function welcomeMail(user: UserRecord, config: MailConfig): MailMessage {
   return {
     to: user.email,
     subject: 'Welcome to Margin',
@@ -25,7 +28,7 @@ export function welcomeMail(user: UserRecord, config: Config): MailMessage {
 }
 
 /** Sent instead of a welcome when someone signs up with an e-mail that already has an account. */
-export function accountExistsMail(email: string, config: Config): MailMessage {
+export function accountExistsMail(email: string, config: MailConfig): MailMessage {
   return {
     to: email,
     subject: 'You already have a Margin account',
