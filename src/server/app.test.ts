@@ -2,14 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '@/server/test/instances';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { buildTestApp } from '@/server/test/test-app';
 
 describe('health and readiness', () => {
-  let harness: TestApp;
-  beforeAll(async () => {
-    harness = await createTestApp({ env: { DEMO_CANVAS: 'false' } });
-  }, 180_000);
-  afterAll(() => harness.close());
+  const harness = buildTestApp({ env: { DEMO_CANVAS: 'false' } });
 
   it('answers /healthz while alive, and /readyz while the database and the queue answer, 503 once stopping', async () => {
     expect((await harness.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
@@ -17,17 +13,14 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
 
-    await harness.app.context.jobs.stop();
+    await harness.services.jobs.stop();
     const stopping = await harness.app.inject({ method: 'GET', url: '/readyz' });
     expect(stopping.statusCode).toBe(503);
     expect(stopping.json()).toMatchObject({ status: 'unavailable' });
     expect((await harness.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it('builds each store once and shares it with every module', () => {
-    expect(harness.app.context.drafts).toBeDefined();
-    expect(harness.app.context.usage).toBeDefined();
-    expect(harness.app.context.profiles).toBeDefined();
+  it('leaves the demo Canvas out when it is off', () => {
     expect(harness.app.demoCanvas).toBeUndefined();
   });
 });

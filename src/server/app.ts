@@ -1,53 +1,58 @@
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@/shared/schemas/public-config';
+import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './core/paths';
+import { deriveKey } from './core/crypto';
+import { registerErrorHandler } from './core/error-handler';
+import { registerJsonBodyParser } from './core/json-body';
+import { loggerOptions } from './core/logger';
+import { registerSecurityHeaders } from './core/security-headers';
 import { registerClient, registerCompression } from './core/static';
 import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
 import { DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
-import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
-import { registerErrorHandler } from './core/error-handler';
-import { cleanStorableStrings } from '@/shared/storable-text';
-import { loggerOptions } from './core/logger';
-import { registerJsonBodyParser } from './core/json-body';
-import type { AppContext } from './app-context';
-import { createMailer } from './adapters/mail/mailer';
+import { createAiModel, type AiModel } from './adapters/ai';
+import { createBillingProvider, type BillingProvider } from './adapters/billing';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
 import { createSmtpTransport } from './adapters/mail/smtp';
+import { startJobs, type Jobs } from './jobs';
 import { createAuditWriter } from './modules/audit/write-audit';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
 import { createAuthenticateHook } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
-import { accountExistsMail } from './modules/auth/welcome-mail';
-import { profileRoutes } from './modules/profile/routes';
-import { usageRoutes } from './modules/usage/routes';
-import { createCanvasAccess } from './modules/canvas/canvas-access';
-import { canvasRoutes } from './modules/canvas/routes';
-import { courseRoutes } from './modules/courses/routes';
-import { gradingRoutes } from './modules/grading/routes';
-import { createAiModel, type AiModel } from './adapters/ai';
-import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
-import { contactRoutes } from './modules/contact/routes';
+import { createSignUpMailSender } from './modules/auth/send-sign-up-mail';
+import { createTrustedDevices } from './modules/auth/trusted-device';
+import { createBillingStore } from './modules/billing/billing-store';
 import { billingRoutes } from './modules/billing/routes';
+import { createCanvasAccess, type CanvasAccess } from './modules/canvas/canvas-access';
+import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
+import { canvasRoutes } from './modules/canvas/routes';
+import { createContactStore } from './modules/contact/contact-store';
+import { contactRoutes } from './modules/contact/routes';
+import { courseRoutes } from './modules/courses/routes';
+import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
+import { createDraftStore, type DraftStore } from './modules/grading/kernel/draft-store';
+import { gradingRoutes } from './modules/grading/routes';
+import { createMailingListStore } from './modules/literacy/mailing-list-store';
 import { literacyRoutes } from './modules/literacy/routes';
-import { deriveKey } from './core/crypto';
-import { createDraftStore } from './modules/grading/kernel/draft-store';
-import { createUsageStore } from './modules/usage/usage-store';
 import { createProfileStore } from './modules/profile/profile-store';
-import { startJobs } from './jobs';
+import { profileRoutes } from './modules/profile/routes';
+import { createUsageStore } from './modules/usage/usage-store';
+import { usageRoutes } from './modules/usage/routes';
 
 export type AppDependencies = {
   config: Config;
   db: Database;
-  /** Overrides the engine chosen from config (tests point one at their local model server). */
-  /** A model to draft with instead of the configured one; null for none (the offline paths). */
+  /** A model to use instead of the configured one (tests point one at their local model server); null for none (the offline paths). */
   aiModel?: AiModel | null;
+  /** A billing provider instead of the one config chooses (tests point a Stripe client at their local server); null for none. */
+  billingProvider?: BillingProvider | null;
   /** Overrides the transport chosen from config (tests pass one pointing at their SMTP server). */
   mailTransport?: MailTransport | null;
   /** Called for every route as it is registered (the security suite fuzzes each one from its schema). */
@@ -85,12 +90,143 @@ const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]
   ['/api/literacy/', 128 * 1024],
 ];
 
+/** What the composition root built that the code holding the app may reach: tests seed and run through it. */
+export type AppServices = { mailer: Mailer; canvas: CanvasAccess; drafts: DraftStore; jobs: Jobs };
+
 /**
- * The composition root: builds every store, adapter and the job queue once, and the whole
- * application from them; `main.ts` only listens, tests call `inject()`.
+ * The composition root: builds every store, adapter, provider and the job queue once, and hands each
+ * route plugin only what it uses; `main.ts` only listens, tests call `inject()`.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const app = createServer(deps);
+  const log = app.log;
+
+  const transport =
+    deps.mailTransport !== undefined
+      ? deps.mailTransport
+      : config.mail.smtpUrl
+        ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
+        : null;
+  const mailer = createMailer(db, transport, log);
+  const audit = createAuditWriter(db, log);
+  const accessTokens = createAccessTokens(config.appSecret);
+  const authStore = createAuthStore(db);
+  const authenticate = createAuthenticateHook(accessTokens, authStore);
+  const profiles = createProfileStore(db);
+  const usage = createUsageStore(db);
+  const canvas = createCanvasAccess(config, profiles);
+  const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
+  const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
+  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  const billingProvider = deps.billingProvider !== undefined ? deps.billingProvider : createBillingProvider(config);
+  if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
+    log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
+  }
+  const jobs = await startJobs({ config, db, log, mailer, authStore, canvas, gradeDrafter, drafts });
+  // Short work that outlives its request (a mail hand-off), awaited when the app closes.
+  const backgroundWork = new Set<Promise<unknown>>();
+  const trackBackgroundWork = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => backgroundWork.delete(tracked));
+    backgroundWork.add(tracked);
+  };
+  const { publicUrl } = config;
+  const { supportEmail } = config.mail;
+
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, publicUrl);
+  await registerCompression(app);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  // For a load balancer: the process is alive; it can take work (database and queue answer).
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) =>
+    (await jobs.isReady())
+      ? { status: 'ready' }
+      : reply.status(503).send({ status: 'unavailable', message: 'The database or the job queue does not answer.' }),
+  );
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    supportEmail,
+    demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
+    aiEngine: config.ai.provider,
+    billingMode: !billingProvider
+      ? ('off' as const)
+      : billingProvider.kind === 'stripe'
+        ? ('stripe' as const)
+        : ('test' as const),
+  }));
+
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    db,
+    store: authStore,
+    accessTokens,
+    audit,
+    authenticate,
+    trustedDevices: createTrustedDevices(config.appSecret),
+    publicUrl,
+    signUpLimitPerHour: config.signUpLimitPerHour,
+    sendSignUpMail: createSignUpMailSender({
+      queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),
+      mailer,
+      config,
+      log,
+    }),
+  });
+  await app.register(profileRoutes, { prefix: '/api/profile', authenticate, profiles, audit });
+  await app.register(usageRoutes, { prefix: '/api/usage', authenticate, usage });
+  await app.register(canvasRoutes, { prefix: '/api/canvas', db, authenticate, canvas, profiles, audit });
+  await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
+  await app.register(gradingRoutes, {
+    prefix: '/api/grading',
+    context: { db, authenticate, canvas, audit, gradeDrafter, drafts, usage, jobs },
+  });
+  await app.register(contactRoutes, {
+    prefix: '/api/contact',
+    db,
+    store: createContactStore(db),
+    mailer,
+    log,
+    supportEmail,
+    trackBackgroundWork,
+  });
+  await app.register(billingRoutes, {
+    prefix: '/api/billing',
+    authenticate,
+    billing: { db, store: createBillingStore(db), usageStore: usage, provider: billingProvider, audit, log, publicUrl },
+  });
+  await app.register(literacyRoutes, {
+    prefix: '/api/literacy',
+    signups: { db, store: createMailingListStore(db), mailer, log, publicUrl, supportEmail, trackBackgroundWork },
+    generation: { db, ai },
+  });
+
+  if (config.demoCanvas) {
+    // One shared demo teacher for everyone on this instance, kept in memory: a restart resets it.
+    // Loaded only when it is on: the demo's code and seed stay out of a production start.
+    const { createDemoCanvasFaults, createDemoCanvasState, demoCanvasPlugin } = await import('./demo-canvas');
+    const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
+    await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
+    app.decorate('demoCanvas', demo);
+  }
+
+  await registerClient(app, deps.clientDir ?? clientDistFolder);
+
+  app.addHook('onClose', async () => {
+    // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
+    await jobs.stop();
+    await Promise.allSettled([...backgroundWork]);
+    transport?.close?.();
+    await canvas.close();
+  });
+  const services: AppServices = { mailer, canvas, drafts, jobs };
+  app.decorate('services', services);
+  return app;
+}
+
+/** Fastify with the app's limits, zod validation, error answers and the hooks every request passes. */
+function createServer(deps: AppDependencies) {
+  const { config } = deps;
   const limits = { ...SERVER_LIMITS, ...deps.serverLimits };
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
@@ -117,133 +253,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     request.query = cleanStorableStrings(request.query);
     request.params = cleanStorableStrings(request.params);
   });
-
-  const transport =
-    deps.mailTransport !== undefined
-      ? deps.mailTransport
-      : config.mail.smtpUrl
-        ? createSmtpTransport(config.mail.smtpUrl, config.mail.from)
-        : null;
-  const mailer = createMailer(db, transport, app.log);
-  const accessTokens = createAccessTokens(config.appSecret);
-  const backgroundWork = new Set<Promise<unknown>>();
-  const authStore = createAuthStore(db);
-  const profiles = createProfileStore(db);
-  const canvas = createCanvasAccess(config, profiles);
-  const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
-  const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
-  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
-  const jobs = await startJobs({ config, db, log: app.log, mailer, authStore, canvas, gradeDrafter, drafts });
-
-  const context: AppContext = {
-    config,
-    db,
-    log: app.log,
-    mailer,
-    audit: createAuditWriter(db, app.log),
-    accessTokens,
-    authStore,
-    authenticate: createAuthenticateHook(accessTokens, authStore),
-    canvas,
-    ai,
-    gradeDrafter,
-    drafts,
-    usage: createUsageStore(db),
-    profiles,
-    jobs,
-    trackBackgroundWork(work) {
-      const tracked = work.finally(() => backgroundWork.delete(tracked));
-      backgroundWork.add(tracked);
-    },
-    sendSignUpMail(outcome) {
-      // A new account's welcome is a job, so it survives a restart in the second before it is sent.
-      // A sign-up for an existing account tells its owner instead (same answer to the caller); that
-      // mail goes through the outbox, retried like every other. A failure is only logged.
-      const sent =
-        outcome.kind === 'created'
-          ? jobs.sendWelcomeMail(outcome.user)
-          : mailer.send(accountExistsMail(outcome.email, config)).then(() => undefined);
-      sent.catch((error: unknown) => app.log.error({ err: error }, 'sign-up mail not queued'));
-    },
-  };
-
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'font-src': ["'self'", 'data:'],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'upgrade-insecure-requests': config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
-
-  await registerCompression(app);
-
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  // For a load balancer: the process is alive; it can take work (database and queue answer).
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) =>
-    (await jobs.isReady())
-      ? { status: 'ready' }
-      : reply.status(503).send({ status: 'unavailable', message: 'The database or the job queue does not answer.' }),
-  );
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    supportEmail: config.mail.supportEmail,
-    demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
-    aiEngine: config.ai.provider,
-    billingMode: config.stripe.secretKey
-      ? ('stripe' as const)
-      : config.billingTestMode
-        ? ('test' as const)
-        : ('off' as const),
-  }));
-  await app.register(authRoutes, { prefix: '/api/auth', context });
-  await app.register(profileRoutes, { prefix: '/api/profile', context });
-  await app.register(usageRoutes, { prefix: '/api/usage', context });
-  await app.register(canvasRoutes, { prefix: '/api/canvas', context });
-  await app.register(courseRoutes, { prefix: '/api', context });
-  await app.register(gradingRoutes, { prefix: '/api/grading', context });
-  await app.register(contactRoutes, { prefix: '/api/contact', context });
-  await app.register(billingRoutes, { prefix: '/api/billing', context });
-  await app.register(literacyRoutes, { prefix: '/api/literacy', context });
-
-  if (config.demoCanvas) {
-    // One shared demo teacher for everyone on this instance, kept in memory: a restart resets it.
-    // Loaded only when it is on: the demo's code and seed stay out of a production start.
-    const { createDemoCanvasFaults, createDemoCanvasState, demoCanvasPlugin } = await import('./demo-canvas');
-    const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
-    await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
-    app.decorate('demoCanvas', demo);
-  }
-
-  await registerClient(app, deps.clientDir ?? clientDistFolder);
-
-  app.addHook('onClose', async () => {
-    // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
-    await jobs.stop();
-    await Promise.allSettled([...backgroundWork]);
-    transport?.close?.();
-    await context.canvas.close();
-  });
-  app.decorate('context', context);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    context: AppContext;
+    services: AppServices;
     demoCanvas?: { state: DemoCanvasState; faults: DemoCanvasFaults };
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 
 /**
  * Security review L1, L2 and L4: a sign-out ends the access token at once, a rotated refresh token
@@ -8,12 +8,7 @@ import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/te
  * whenever the browser is on https.
  */
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-}, 180_000);
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 const refresh = (app: TestApp['app'], cookie: string) =>
   app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { margin_refresh: cookie } });
@@ -109,20 +104,19 @@ describe('the Secure flag of the auth cookies', () => {
     });
   }
 
+  // The same database behind two more apps: one behind a trusted proxy, one whose PUBLIC_URL is https.
+  const behindProxy = buildTestApp(() => ({ env: { TRUST_PROXY: 'loopback' }, database: harness.database }));
+  const https = buildTestApp(() => ({ env: { PUBLIC_URL: 'https://margin.school.test' }, database: harness.database }));
+
   it('is set when a trusted proxy says the request came over https, and not when it came over http', async () => {
-    const behindProxy = await createTestApp({ env: { TRUST_PROXY: 'loopback' }, database: harness.database });
-    try {
-      expect(cookiesOf(await signInOver(behindProxy.app, { 'x-forwarded-proto': 'https' }))).toEqual({
-        margin_refresh: true,
-        margin_device: true,
-      });
-      expect(cookiesOf(await signInOver(behindProxy.app, { 'x-forwarded-proto': 'http' }))).toEqual({
-        margin_refresh: false,
-        margin_device: false,
-      });
-    } finally {
-      await behindProxy.close();
-    }
+    expect(cookiesOf(await signInOver(behindProxy.app, { 'x-forwarded-proto': 'https' }))).toEqual({
+      margin_refresh: true,
+      margin_device: true,
+    });
+    expect(cookiesOf(await signInOver(behindProxy.app, { 'x-forwarded-proto': 'http' }))).toEqual({
+      margin_refresh: false,
+      margin_device: false,
+    });
   });
 
   it('ignores X-Forwarded-Proto from a client that is not a trusted proxy', async () => {
@@ -133,23 +127,15 @@ describe('the Secure flag of the auth cookies', () => {
   });
 
   it('is set whenever PUBLIC_URL is https, on refresh and sign-out too', async () => {
-    const https = await createTestApp({
-      env: { PUBLIC_URL: 'https://margin.school.test' },
-      database: harness.database,
+    const signIn = await signInOver(https.app, {});
+    expect(cookiesOf(signIn)).toEqual({ margin_refresh: true, margin_device: true });
+    const refreshed = await refresh(https.app, nextCookie(signIn));
+    expect(cookiesOf(refreshed)).toEqual({ margin_refresh: true });
+    const signOut = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookies: { margin_refresh: nextCookie(refreshed) },
     });
-    try {
-      const signIn = await signInOver(https.app, {});
-      expect(cookiesOf(signIn)).toEqual({ margin_refresh: true, margin_device: true });
-      const refreshed = await refresh(https.app, nextCookie(signIn));
-      expect(cookiesOf(refreshed)).toEqual({ margin_refresh: true });
-      const signOut = await https.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-out',
-        cookies: { margin_refresh: nextCookie(refreshed) },
-      });
-      expect(cookiesOf(signOut)).toEqual({ margin_refresh: true });
-    } finally {
-      await https.close();
-    }
+    expect(cookiesOf(signOut)).toEqual({ margin_refresh: true });
   });
 });

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_IN_RULES } from '@/server/modules/auth/sign-in';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
 
 /**
  * Security review H1 and M5: concurrent guesses must not beat the sign-in throttle, and the throttle
@@ -11,12 +11,7 @@ import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/te
  * count argon2 verifications.
  */
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp();
-}, 180_000);
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 const signInFrom = (remoteAddress: string, email: string, password: string, cookies: Record<string, string> = {}) =>
   harness.app.inject({

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { COMMON_PASSWORD } from '@/server/modules/auth/common-passwords';
 import { SIGN_UP_ACCEPTED, TOO_MANY_SIGN_UPS } from '@/server/modules/auth/sign-up';
-import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, queryRows } from '@/server/test/test-app';
 
 /**
  * Security review M4 and L3: sign-up is limited per client address, answers the same whether or not
@@ -14,12 +14,7 @@ import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
 
 const LIMIT = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).signUpLimitPerHour;
 
-let harness: TestApp;
-
-beforeAll(async () => {
-  harness = await createTestApp({ env: { SIGN_UP_LIMIT_PER_HOUR: String(LIMIT) } });
-}, 180_000);
-afterAll(() => harness.close());
+const harness = buildTestApp({ env: { SIGN_UP_LIMIT_PER_HOUR: String(LIMIT) } });
 
 let counter = 0;
 const signUp = (payload: Record<string, unknown>, remoteAddress = `198.18.0.${(counter += 1) % 250}`) =>

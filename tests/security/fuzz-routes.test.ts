@@ -1,8 +1,7 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningDemoCanvas } from '@/server/demo-canvas';
-import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectedTeacher } from '@/server/test/canvas-fixture';
+import { buildTestApp } from '@/server/test/test-app';
 
 /**
  * Every route the server registers, sent malformed input built from its own zod schemas: each body,
@@ -177,17 +176,13 @@ function casesFor(route: RouteOptions): Case[] {
 }
 
 const routes: RouteOptions[] = [];
-let harness: TestApp;
-let canvas: RunningDemoCanvas;
+const harness = buildTestApp({ onRoute: (route) => routes.push(route), canvas: true });
 let authorization: string;
-
 beforeAll(async () => {
-  [harness, canvas] = await Promise.all([createTestApp({ onRoute: (route) => routes.push(route) }), startTestCanvas()]);
   // A teacher connected to a Canvas, so that input which passes validation goes all the way down.
-  const teacher = await connectedTeacher(harness.app, canvas);
+  const teacher = await connectedTeacher(harness.app, harness.canvas);
   authorization = teacher.headers.authorization;
-}, 180_000);
-afterAll(() => Promise.all([harness.close(), canvas.close()]));
+});
 
 describe('fuzzing every route', () => {
   it('answers every malformed request without a 500, a stack trace or SQL', { timeout: 240_000 }, async () => {

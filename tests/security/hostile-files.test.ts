@@ -5,8 +5,7 @@ import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/
 import { createAiModel } from '@/server/adapters/ai';
 import { extractDocumentText } from '@/server/adapters/documents';
 import { sharedDocumentReader } from '@/server/adapters/documents/read-in-worker';
-import type { RunningDemoCanvas } from '@/server/demo-canvas';
-import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
+import { connectedTeacher } from '@/server/test/canvas-fixture';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
 import {
   docxHugeRun,
@@ -16,7 +15,7 @@ import {
   unclosedTagsHtml,
 } from '@/server/test/make-hostile-files';
 import { plantStudentFile } from '@/server/test/plant-student-file';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { buildTestApp } from '@/server/test/test-app';
 
 /**
  * Security review findings C1, C2 and H4: hostile documents sent by anyone through the public
@@ -36,18 +35,21 @@ const PASTE_A_PART = 'Paste the part of the assignment you want to work on into 
 
 type HostileFile = { filename: string; contentType: string; bytes: Uint8Array };
 
-let harness: TestApp;
-let canvas: RunningDemoCanvas;
 let model: FakeAiServer;
-const files: Record<string, HostileFile> = {};
-
 beforeAll(async () => {
   model = await startFakeAiServer();
-  const aiModel = createAiModel(
+});
+afterAll(() => model.close());
+const harness = buildTestApp(() => ({
+  canvas: true,
+  aiModel: createAiModel(
     { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test' },
     { maxNetworkRetries: 0 },
-  );
-  [harness, canvas] = await Promise.all([createTestApp({ aiModel }), startTestCanvas()]);
+  ),
+}));
+
+const files: Record<string, HostileFile> = {};
+beforeAll(async () => {
   // Both reader threads up before anything is measured: starting a worker from TypeScript (tsx)
   // costs the event loop more than starting the built one does.
   const warmUp = { bytes: new TextEncoder().encode('warm'), filename: 'warm.txt' };
@@ -63,10 +65,6 @@ beforeAll(async () => {
     tags5m: { filename: 'essay.html', contentType: 'text/html', bytes: encode(unclosedTagsHtml(5_000_000)) },
   } satisfies Record<string, HostileFile>);
 }, 120_000);
-
-afterAll(async () => {
-  await Promise.all([harness?.close(), canvas?.close(), model?.close()]);
-});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -243,7 +241,7 @@ describe('hostile files handed in by a student, read while the teacher drafts', 
   let target: { assignmentId: number; userId: number };
 
   beforeAll(async () => {
-    teacher = await connectedTeacher(harness.app, canvas);
+    teacher = await connectedTeacher(harness.app, harness.canvas);
     const { assignments } = (
       await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
     ).json();
@@ -292,7 +290,7 @@ describe('hostile files handed in by a student, read while the teacher drafts', 
   for (const hostile of cases) {
     it(`${hostile.name}: the draft is made from the rest while the server keeps answering`, async () => {
       const file = hostile.file();
-      plantStudentFile(canvas.state, target, file, ESSAY);
+      plantStudentFile(harness.canvas.state, target, file, ESSAY);
       const result = await expectServerKeepsAnswering(draft);
       expect(result.statusCode, result.body).toBe(200);
       expect(result.json().files[hostile.outcome]).toEqual([file.filename]);
@@ -302,7 +300,7 @@ describe('hostile files handed in by a student, read while the teacher drafts', 
   it('unclosed tags in the submission text itself are read in one pass', async () => {
     for (const size of [190 * 1024, 5_000_000]) {
       plantStudentFile(
-        canvas.state,
+        harness.canvas.state,
         target,
         {
           filename: 'notes.txt',

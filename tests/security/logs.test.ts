@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 import { serializeError } from '@/server/core/logger';
 
 /**
@@ -18,11 +18,7 @@ const stream = new Writable({
   },
 });
 
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp({ logStream: stream });
-});
-afterAll(() => harness.close());
+const harness = buildTestApp({ logStream: stream });
 
 const secretWords = {
   name: 'Zenobia Quartermaine',

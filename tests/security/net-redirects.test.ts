@@ -7,7 +7,7 @@ import {
   type CanvasNetwork,
 } from '@/server/adapters/canvas';
 import { AppError } from '@/server/core/app-error';
-import { createTestApp, signUpAndIn } from '@/server/test/test-app';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 
 /**
  * Security review H2 and L8: the Canvas URL guard must hold on every hop, not only for the saved
@@ -188,40 +188,38 @@ describe('redirects from Canvas meet the URL guard on every hop', () => {
 });
 
 describe('the production rule through the app', () => {
-  it('lets a teacher use the built-in demo Canvas, but not point "Canvas" at Margin itself', async () => {
-    const port = Number(process.env.E2E_PORT ?? 3120) + 7;
-    const harness = await createTestApp({ env: { CANVAS_ALLOW_PRIVATE_HOSTS: 'false', PORT: String(port) } });
-    await harness.app.listen({ port, host: '127.0.0.1' });
-    try {
-      const teacher = await signUpAndIn(harness.app);
-      const demo = (await harness.app.inject({ url: '/api/config' })).json<{
-        demoCanvas: { url: string; token: string };
-      }>().demoCanvas;
-      const connect = await harness.app.inject({
-        method: 'PUT',
-        url: '/api/canvas/connection',
-        headers: teacher.headers,
-        payload: { canvasUrl: demo.url, canvasToken: demo.token },
-      });
-      expect(connect.statusCode).toBe(200);
-      expect((await harness.app.inject({ url: '/api/courses', headers: teacher.headers })).statusCode).toBe(200);
+  // The app listens on its own PORT, so that an address pointing back at it is a real one.
+  const port = Number(process.env.E2E_PORT ?? 3120) + 7;
+  const harness = buildTestApp({ env: { CANVAS_ALLOW_PRIVATE_HOSTS: 'false', PORT: String(port) } });
+  beforeAll(() => harness.app.listen({ port, host: '127.0.0.1' }));
 
-      for (const canvasUrl of [
-        `http://127.0.0.1:${port}/api`,
-        `http://127.0.0.1:${port}/demo-canvas-elsewhere`,
-        `http://localhost:${port}/api`,
-      ]) {
-        const probe = await harness.app.inject({
-          method: 'POST',
-          url: '/api/canvas/connection/test',
-          headers: teacher.headers,
-          payload: { canvasUrl, canvasToken: '1~probe' },
-        });
-        expect(probe.statusCode, canvasUrl).toBe(400);
-        expect(probe.json()).toMatchObject({ error: { code: 'CANVAS_URL_REFUSED' } });
-      }
-    } finally {
-      await harness.close();
+  it('lets a teacher use the built-in demo Canvas, but not point "Canvas" at Margin itself', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const demo = (await harness.app.inject({ url: '/api/config' })).json<{
+      demoCanvas: { url: string; token: string };
+    }>().demoCanvas;
+    const connect = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/canvas/connection',
+      headers: teacher.headers,
+      payload: { canvasUrl: demo.url, canvasToken: demo.token },
+    });
+    expect(connect.statusCode).toBe(200);
+    expect((await harness.app.inject({ url: '/api/courses', headers: teacher.headers })).statusCode).toBe(200);
+
+    for (const canvasUrl of [
+      `http://127.0.0.1:${port}/api`,
+      `http://127.0.0.1:${port}/demo-canvas-elsewhere`,
+      `http://localhost:${port}/api`,
+    ]) {
+      const probe = await harness.app.inject({
+        method: 'POST',
+        url: '/api/canvas/connection/test',
+        headers: teacher.headers,
+        payload: { canvasUrl, canvasToken: '1~probe' },
+      });
+      expect(probe.statusCode, canvasUrl).toBe(400);
+      expect(probe.json()).toMatchObject({ error: { code: 'CANVAS_URL_REFUSED' } });
     }
   });
 });

@@ -1,9 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, SERVER_LIMITS } from '@/server/app';
-import type { DatabaseHandle } from '@/server/db/connection';
-import { createTestApp, openTestDatabase, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_LIMITS } from '@/server/app';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 
 /**
  * Security review H4 and M8: what one request may cost before any route runs. Deeply nested JSON is
@@ -11,30 +9,17 @@ import { createTestApp, openTestDatabase, signUpAndIn, type TestApp } from '@/se
  * a client that sends its headers or its body a byte at a time is cut off.
  */
 
-let database: DatabaseHandle;
-let harness: TestApp;
-let slowApp: FastifyInstance;
+const harness = buildTestApp();
+// The same app on the same database with short time limits, listening, for the slow clients.
+const slow = buildTestApp(() => ({
+  database: harness.database,
+  serverLimits: { headersTimeoutMs: 600, requestTimeoutMs: 1_000, checkIntervalMs: 200 },
+}));
 let slowPort: number;
-
 beforeAll(async () => {
-  database = await openTestDatabase();
-  harness = await createTestApp({ database });
-  slowApp = await buildApp({
-    config: harness.config,
-    db: database.db,
-    mailTransport: null,
-    logger: false,
-    serverLimits: { headersTimeoutMs: 600, requestTimeoutMs: 1_000, checkIntervalMs: 200 },
-  });
-  await slowApp.listen({ port: 0, host: '127.0.0.1' });
-  const address = slowApp.server.address();
+  await slow.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = slow.app.server.address();
   slowPort = typeof address === 'object' && address ? address.port : 0;
-});
-
-afterAll(async () => {
-  await slowApp?.close();
-  await harness?.close();
-  await database?.close();
 });
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

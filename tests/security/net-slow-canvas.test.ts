@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvasClient, createCanvasNetwork, type CanvasNetwork } from '@/server/adapters/canvas';
 import { DEFAULT_CANVAS_DEADLINE_MS } from '@/server/adapters/canvas/canvas-client';
 import { AppError } from '@/server/core/app-error';
-import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 
 /**
  * Security review M7 and M8: a Canvas that never answers, answers slowly page after page, or sends
@@ -71,11 +71,7 @@ function endlessList(_request: IncomingMessage, response: ServerResponse) {
 }
 
 describe('a hanging Canvas', () => {
-  let harness: TestApp;
-  beforeAll(async () => {
-    harness = await createTestApp();
-  });
-  afterAll(async () => harness?.close());
+  const harness = buildTestApp();
 
   it(`answers the teacher with a clear error within the ${DEFAULT_CANVAS_DEADLINE_MS / 1000} s deadline, not after four timeouts`, async () => {
     behaviour = self;

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
-import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { buildTestApp } from '@/server/test/test-app';
 
 /**
  * A deployment (NODE_ENV=production set on purpose) must not face the public with the conveniences
@@ -8,31 +8,31 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
  * DEMO_CANVAS=true asks for it.
  */
 
-let harness: TestApp | undefined;
-afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-});
-
 describe('the demo Canvas in production', () => {
-  it('is not served, nor offered on the setup page, when NODE_ENV=production', async () => {
-    harness = await createTestApp({ env: { NODE_ENV: 'production' } });
-    // No Canvas API answers there: the address is just another page of the app (its shell when the
-    // client is built, the plain 404 when it is not), never Canvas's 401 for a missing token.
-    const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
-    expect([200, 404]).toContain(demo.statusCode);
-    expect(demo.body).not.toContain('user authorization required');
-    expect(harness.app.demoCanvas).toBeUndefined();
-    const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json()).toMatchObject({ demoCanvas: null });
+  describe('with NODE_ENV=production alone', () => {
+    const harness = buildTestApp({ env: { NODE_ENV: 'production' } });
+
+    it('is not served, nor offered on the setup page, when NODE_ENV=production', async () => {
+      // No Canvas API answers there: the address is just another page of the app (its shell when the
+      // client is built, the plain 404 when it is not), never Canvas's 401 for a missing token.
+      const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
+      expect([200, 404]).toContain(demo.statusCode);
+      expect(demo.body).not.toContain('user authorization required');
+      expect(harness.app.demoCanvas).toBeUndefined();
+      const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json()).toMatchObject({ demoCanvas: null });
+    });
   });
 
-  it('is served when DEMO_CANVAS=true turns it on explicitly', async () => {
-    harness = await createTestApp({ env: { NODE_ENV: 'production', DEMO_CANVAS: 'true' } });
-    const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
-    expect(demo.statusCode).toBe(401);
-    const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json().demoCanvas).toMatchObject({ url: expect.stringContaining('/demo-canvas') });
+  describe('with DEMO_CANVAS=true', () => {
+    const harness = buildTestApp({ env: { NODE_ENV: 'production', DEMO_CANVAS: 'true' } });
+
+    it('is served when DEMO_CANVAS=true turns it on explicitly', async () => {
+      const demo = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/users/self' });
+      expect(demo.statusCode).toBe(401);
+      const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json().demoCanvas).toMatchObject({ url: expect.stringContaining('/demo-canvas') });
+    });
   });
 
   it('stays on for `npm start` on a laptop, where NODE_ENV is not set at all', () => {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningDemoCanvas } from '@/server/demo-canvas';
+import { describe, expect, it } from 'vitest';
 import type { AssignmentGradingView } from '@/shared/schemas/grading';
-import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { connectedTeacher } from '@/server/test/canvas-fixture';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
 
 /**
  * A NUL byte or a lone surrogate in any text field used to reach Postgres and fail the write: a 500
@@ -11,12 +10,7 @@ import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/te
  * Canvas and charged with no audit record. Text is now cleaned before any schema sees it.
  */
 
-let harness: TestApp;
-let canvas: RunningDemoCanvas;
-beforeAll(async () => {
-  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
-});
-afterAll(() => Promise.all([harness.close(), canvas.close()]));
+const harness = buildTestApp({ canvas: true });
 
 describe('text with NUL bytes and lone surrogates', () => {
   it('is cleaned in a profile, and nothing answers 500', async () => {
@@ -61,7 +55,7 @@ describe('text with NUL bytes and lone surrogates', () => {
   });
 
   it('in a grade comment still leaves an audit record of the save and the credit', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
     const { assignments } = (
       await harness.app.inject({ method: 'GET', url: '/api/needs-grading', headers: teacher.headers })
     ).json();

@@ -4,39 +4,20 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
-import type { DatabaseHandle } from '@/server/db/connection';
 import { DEMO_CANVAS_TOKEN } from '@/server/demo-canvas';
-import { openTestDatabase } from '@/server/test/test-app';
+import { buildTestApp } from '@/server/test/test-app';
 import { buildClient } from '../../../scripts/build-client';
 
 let clientDir: string;
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'margin-client-'));
   await buildClient({ outDir: clientDir, logLevel: 'error' });
-  database = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    APP_SECRET: 'test-secret-that-is-long-enough-to-derive-keys',
-    DATA_DIR: '/tmp/margin-test-unused',
-    LOG_LEVEL: 'silent',
-    DEMO_CANVAS: 'true',
-  });
-  app = await buildApp({ config, db: database.db, mailTransport: null, logger: false, clientDir });
-  await app.ready();
 }, 240_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
+afterAll(() => {
   if (clientDir) rmSync(clientDir, { recursive: true, force: true });
 });
+const harness = buildTestApp(() => ({ env: { DEMO_CANVAS: 'true' }, clientDir }));
 
 function builtAsset(extension: string): string {
   const name = readdirSync(path.join(clientDir, 'assets')).find(
@@ -61,7 +42,7 @@ describe('compression', () => {
       '/pricing': 'pages/pricing.html',
     };
     for (const [url, file] of Object.entries(files)) {
-      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      const response = await harness.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers.vary, url).toContain('accept-encoding');
@@ -73,9 +54,9 @@ describe('compression', () => {
 
   it('sends gzip to a browser that accepts only gzip, and the plain file to one that accepts neither', async () => {
     const script = builtAsset('.js');
-    const gzip = await app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await harness.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    const plain = await app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'identity' } });
+    const plain = await harness.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(decode('gzip', gzip.rawPayload)).toBe(plain.body);
     expect(plain.headers['cache-control']).toContain('immutable');
@@ -84,14 +65,14 @@ describe('compression', () => {
 
   it('compresses JSON the server builds, and leaves a reply under 1 KB as it is', async () => {
     const headers = { 'accept-encoding': 'br', authorization: `Bearer ${DEMO_CANVAS_TOKEN}` };
-    const large = await app.inject({ method: 'GET', url: '/demo-canvas/api/v1/courses?per_page=50', headers });
+    const large = await harness.app.inject({ method: 'GET', url: '/demo-canvas/api/v1/courses?per_page=50', headers });
     expect(large.statusCode).toBe(200);
     expect(large.headers['content-type']).toContain('application/json');
     expect(large.headers['content-encoding']).toBe('br');
     const courses = JSON.parse(decode('br', large.rawPayload)) as unknown[];
     expect(courses.length).toBeGreaterThan(0);
 
-    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    const small = await harness.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
   });
@@ -99,7 +80,7 @@ describe('compression', () => {
 
 describe('prerendered public pages', () => {
   const page = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await harness.app.inject({ method: 'GET', url });
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-type'], url).toContain('text/html');
     return response.body;
@@ -146,7 +127,7 @@ describe('prerendered public pages', () => {
   });
 
   it('sends the app page for a folder of the build, not the folder', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets' });
+    const response = await harness.app.inject({ method: 'GET', url: '/assets' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(root(response.body)).toBe('');

@@ -108,15 +108,15 @@ describe('whole-class drafting as jobs', () => {
 
   it('counts a student once when the job is run again after its instance died', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const { job } = await harness.app.context.drafts.startJob(teacher.userId, 'assignment:1:2', 2);
-    await harness.app.context.drafts.recordJobProgress(job.id, 7, 'completed');
-    await harness.app.context.drafts.recordJobProgress(job.id, 7, 'completed');
-    expect(await harness.app.context.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({
+    const { job } = await harness.app.services.drafts.startJob(teacher.userId, 'assignment:1:2', 2);
+    await harness.app.services.drafts.recordJobProgress(job.id, 7, 'completed');
+    await harness.app.services.drafts.recordJobProgress(job.id, 7, 'completed');
+    expect(await harness.app.services.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({
       completed: 1,
       status: 'running',
     });
-    await harness.app.context.drafts.recordJobProgress(job.id, 8, 'failed');
-    expect(await harness.app.context.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({
+    await harness.app.services.drafts.recordJobProgress(job.id, 8, 'failed');
+    expect(await harness.app.services.drafts.latestJob(teacher.userId, 'assignment:1:2')).toMatchObject({
       completed: 1,
       failed: 1,
       status: 'finished',
@@ -144,7 +144,7 @@ describe('mail and the draft purge as jobs', () => {
   });
 
   it('schedules the mail retry every minute and the draft purge every hour, once for all instances', async () => {
-    const schedules = await harness.app.context.jobs.queue.getSchedules();
+    const schedules = await harness.app.services.jobs.queue.getSchedules();
     expect(Object.fromEntries(schedules.map((schedule) => [schedule.name, schedule.cron]))).toEqual({
       [QUEUES.mailRetry]: '* * * * *',
       [QUEUES.draftPurge]: '7 * * * *',
@@ -155,9 +155,9 @@ describe('mail and the draft purge as jobs', () => {
     const teacher = await signUpAndIn(harness.app);
     const draft = { draft: { grade: 1 } } as never;
     const longAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
-    await harness.app.context.drafts.save(teacher.userId, 'assignment:9:9', 1, draft, longAgo);
-    await harness.app.context.drafts.save(teacher.userId, 'assignment:9:9', 2, draft);
-    await harness.app.context.jobs.queue.send(QUEUES.draftPurge, {});
+    await harness.app.services.drafts.save(teacher.userId, 'assignment:9:9', 1, draft, longAgo);
+    await harness.app.services.drafts.save(teacher.userId, 'assignment:9:9', 2, draft);
+    await harness.app.services.jobs.queue.send(QUEUES.draftPurge, {});
     const left = await waitFor(
       () =>
         queryRows<{ student_id: string }>(

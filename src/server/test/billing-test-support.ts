@@ -1,29 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { registerErrorHandler } from '@/server/core/error-handler';
 import { subscribers } from '@/server/db/schema';
-import type { BillingProvider } from '@/server/adapters/billing';
 import { queryRows, type TestApp } from '@/server/test/test-app';
-import { billingRoutes } from '../modules/billing/routes';
 
 type Headers = Record<string, string>;
-
-/**
- * Billing's routes on their own Fastify instance, sharing the test app's context (database,
- * sign-in, audit) but with the provider given: the Stripe tests pass a real Stripe SDK pointed at
- * their local server. Everything else is the code `buildApp` registers.
- */
-export async function createBillingTestApp(harness: TestApp, provider: BillingProvider): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  await app.register(billingRoutes, { prefix: '/api/billing', context: harness.app.context, provider });
-  await app.ready();
-  return app;
-}
+/** A test app of either kind (`buildTestApp` or `createTestApp`): these helpers read its database. */
+type WithDatabase = Pick<TestApp, 'database'>;
 
 export async function getJson(app: FastifyInstance, url: string, headers: Headers) {
   const response = await app.inject({ method: 'GET', url, headers });
@@ -35,13 +18,13 @@ export async function postJson(app: FastifyInstance, url: string, headers: Heade
   return app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
-export async function subscriberRow(harness: TestApp, userId: string) {
+export async function subscriberRow(harness: WithDatabase, userId: string) {
   const [row] = await harness.database.db.select().from(subscribers).where(eq(subscribers.userId, userId));
   return row ?? null;
 }
 
 /** The teacher's audit actions, without the sign-up and sign-in ones. */
-export async function auditActions(harness: TestApp, userId: string): Promise<string[]> {
+export async function auditActions(harness: WithDatabase, userId: string): Promise<string[]> {
   const rows = await queryRows<{ action: string }>(
     harness.database.db,
     sql`select action from audit_logs where user_id = ${userId} and action not like 'USER_%' order by created_at, action`,
@@ -50,7 +33,7 @@ export async function auditActions(harness: TestApp, userId: string): Promise<st
 }
 
 export async function countRows(
-  harness: TestApp,
+  harness: WithDatabase,
   table: 'billing_events' | 'submission_purchases' | 'billing_checkouts',
   userId?: string,
 ) {

@@ -1,50 +1,34 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RunningDemoCanvas } from '@/server/demo-canvas';
-import { connectedTeacher, startTestCanvas } from './canvas-fixture';
-import { createTestApp, type TestApp } from './test-app';
+import { connectedTeacher } from './canvas-fixture';
+import { buildTestApp, type BuiltTestApp } from './test-app';
 
 export type Teacher = Awaited<ReturnType<typeof connectedTeacher>>;
 
 /**
- * The setup every grading test file shares: the app on its own database and a demo Canvas on its
- * own port for the file, the Canvas's faults cleared before each test, both closed after. Read
- * `app`, `database` and `canvas` inside tests (they exist once `beforeAll` has run).
+ * The setup every grading test file shares: `buildTestApp` with a demo Canvas (the app on its own
+ * database and the Canvas on its own port for the file, the Canvas's faults cleared before each
+ * test, both closed after), and the two things grading tests ask for most. Read `app`, `database`
+ * and `canvas` inside tests.
  */
 export function useGradingHarness() {
-  let testApp: TestApp | undefined;
-  let demo: RunningDemoCanvas | undefined;
-  beforeAll(async () => {
-    [testApp, demo] = await Promise.all([createTestApp(), startTestCanvas()]);
-  });
-  afterAll(async () => {
-    await Promise.all([testApp?.close(), demo?.close()]);
-  });
-  beforeEach(() => demo?.faults.reset());
-
-  const started = () => {
-    if (!testApp || !demo) throw new Error('The grading harness is read inside tests, after beforeAll.');
-    return { testApp, demo };
-  };
+  const built = buildTestApp({ canvas: true });
   return {
-    get testApp(): TestApp {
-      return started().testApp;
-    },
     get app(): FastifyInstance {
-      return started().testApp.app;
+      return built.app;
     },
-    get database(): TestApp['database'] {
-      return started().testApp.database;
+    get database(): BuiltTestApp['database'] {
+      return built.database;
     },
     get canvas(): RunningDemoCanvas {
-      return started().demo;
+      return built.canvas;
     },
     /** A new teacher, signed in and connected to the demo Canvas. */
-    teacher(app: FastifyInstance = started().testApp.app): Promise<Teacher> {
-      return connectedTeacher(app, started().demo);
+    teacher(app: FastifyInstance = built.app): Promise<Teacher> {
+      return connectedTeacher(app, built.canvas);
     },
     /** The teacher's usage summary, as the API reports it. */
-    async usageOf(teacher: Teacher, app: FastifyInstance = started().testApp.app) {
+    async usageOf(teacher: Teacher, app: FastifyInstance = built.app) {
       return (await app.inject({ method: 'GET', url: '/api/usage', headers: teacher.headers })).json<{
         submissions_used: number;
         total_limit: number;

@@ -3,13 +3,35 @@ import type { SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp } from '@/server/app';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp, type AppServices, type ServerLimits } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/connection';
+import { startDemoCanvas, type RunningDemoCanvas, type StartDemoCanvasOptions } from '@/server/demo-canvas';
 import type { MailTransport } from '@/server/adapters/mail/port';
 import type { AiModel } from '@/server/adapters/ai';
+import type { BillingProvider } from '@/server/adapters/billing';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailTransport?: MailTransport | null;
+  /** A database the caller opened and closes; without it, a new one for this app, closed with it. */
+  database?: DatabaseHandle;
+  /** A model to draft with (the fake AI server's); without it, the configured one (none in tests). */
+  aiModel?: AiModel | null;
+  /** A billing provider instead of the configured one (a Stripe client pointed at the fake Stripe server). */
+  billingProvider?: BillingProvider | null;
+  /** Sees every route as it is registered. */
+  onRoute?: (route: RouteOptions) => void;
+  /** Receives the server's log lines at `info` and above; without it the server logs nothing. */
+  logStream?: DestinationStream;
+  /** A client build to serve (the static tests build one of their own). */
+  clientDir?: string;
+  /** Shorter time limits, to see a slow client cut off. */
+  serverLimits?: Partial<ServerLimits>;
+};
 
 /**
  * A real, migrated database for one test file: in-memory PGlite by default, or a fresh database on
@@ -38,19 +60,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    mailTransport?: MailTransport | null;
-    database?: DatabaseHandle;
-    /** A model to draft with (the fake AI server's); without it, the configured one (none in tests). */
-    aiModel?: AiModel | null;
-    /** Sees every route as it is registered. */
-    onRoute?: (route: RouteOptions) => void;
-    /** Receives the server's log lines at `info` and above; without it the server logs nothing. */
-    logStream?: DestinationStream;
-  } = {},
-): Promise<TestApp> {
+/**
+ * The app on a real, migrated database, built as `main.ts` builds it (the same composition root).
+ * Tests that need one app for the file call `buildTestApp`; this is for a test that builds a second
+ * app of its own (another configuration on the same database) and closes it itself.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-that-is-long-enough-to-derive-keys',
@@ -69,6 +84,9 @@ export async function createTestApp(
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.aiModel !== undefined ? { aiModel: options.aiModel } : {}),
+    ...(options.billingProvider !== undefined ? { billingProvider: options.billingProvider } : {}),
+    ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    ...(options.serverLimits ? { serverLimits: options.serverLimits } : {}),
   });
   await app.ready();
   return {
@@ -78,6 +96,84 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (!options.database) await database.close();
+    },
+  };
+}
+
+export type BuildTestAppOptions = TestAppOptions & {
+  /** A demo Canvas on its own loopback port beside the app (with these options, if any). */
+  canvas?: boolean | StartDemoCanvasOptions;
+};
+
+/** The app of one test file (or `describe` block), read inside its tests. */
+export type BuiltTestApp = {
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly config: Config;
+  /** What the composition root built: the job queue, the draft store, the mailer, Canvas access. */
+  readonly services: AppServices;
+  /** The demo Canvas, when `canvas` was asked for. */
+  readonly canvas: RunningDemoCanvas;
+};
+
+/** Building the app migrates a new database; on a loaded machine that can take a while. */
+const BUILD_TIMEOUT_MS = 180_000;
+
+/**
+ * Builds the app once for the file or `describe` block that calls it, and closes it (its database
+ * and demo Canvas too) when that ends: fastify/demo's `build(t)`, with Vitest's hooks as the test
+ * context. Call it at the top level of the block and read `app`, `database`… inside tests.
+ *
+ * `options` may be a function: it is called when the app is built, after the hooks registered
+ * before this call, so it can use a server one of them started (the fake AI or Stripe server).
+ * With `canvas`, a demo Canvas comes with the app, its faults cleared before each test.
+ */
+export function buildTestApp(
+  options: BuildTestAppOptions | (() => BuildTestAppOptions | Promise<BuildTestAppOptions>) = {},
+): BuiltTestApp {
+  let built: { testApp: TestApp; canvas: RunningDemoCanvas | null } | undefined;
+  beforeAll(async () => {
+    const { canvas, ...appOptions } = typeof options === 'function' ? await options() : options;
+    const [testApp, demo] = await Promise.allSettled([
+      createTestApp(appOptions),
+      canvas ? startDemoCanvas(canvas === true ? {} : canvas) : Promise.resolve(null),
+    ]);
+    if (testApp.status === 'rejected' || demo.status === 'rejected') {
+      await Promise.all([
+        testApp.status === 'fulfilled' ? testApp.value.close() : null,
+        demo.status === 'fulfilled' ? demo.value?.close() : null,
+      ]);
+      throw testApp.status === 'rejected' ? testApp.reason : (demo as PromiseRejectedResult).reason;
+    }
+    built = { testApp: testApp.value, canvas: demo.value };
+  }, BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    await Promise.all([built?.testApp.close(), built?.canvas?.close()]);
+    built = undefined;
+  });
+  beforeEach(() => built?.canvas?.faults.reset());
+
+  const current = () => {
+    if (!built) throw new Error('The test app is read inside tests, once it is built (beforeAll).');
+    return built;
+  };
+  return {
+    get app() {
+      return current().testApp.app;
+    },
+    get database() {
+      return current().testApp.database;
+    },
+    get config() {
+      return current().testApp.config;
+    },
+    get services() {
+      return current().testApp.app.services;
+    },
+    get canvas() {
+      const { canvas } = current();
+      if (!canvas) throw new Error('This test app was built without a demo Canvas: pass `canvas: true`.');
+      return canvas;
     },
   };
 }

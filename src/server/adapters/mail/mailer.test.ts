@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '@/server/db/schema';
-import { createTestApp, openTestDatabase } from '@/server/test/test-app';
+import { buildTestApp, openTestDatabase } from '@/server/test/test-app';
 import { startSmtpSink } from '@/server/test/smtp-sink';
 import type { DatabaseHandle } from '@/server/db/connection';
 import { createMailer } from './mailer';
@@ -77,13 +77,15 @@ describe('mailer', () => {
   });
 });
 
-describe('welcome mail and audit', () => {
-  it('sends the welcome mail about a second after sign-up, over real SMTP', async () => {
-    const sink = await startSmtpSink();
-    const harness = await createTestApp({
-      database,
-      mailTransport: createSmtpTransport(sink.url, 'Margin <hello@margin.test>'),
-    });
+describe('the welcome mail', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.close());
+  const harness = buildTestApp(() => ({ mailTransport: createSmtpTransport(sink.url, 'Margin <hello@margin.test>') }));
+
+  it('is sent about a second after sign-up, over real SMTP', async () => {
     const startedAt = Date.now();
     const response = await harness.app.inject({
       method: 'POST',
@@ -96,21 +98,19 @@ describe('welcome mail and audit', () => {
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(950);
     expect(sink.received[0]!.to).toEqual(['welcome@school.test']);
     expect(sink.received[0]!.raw).toContain('Hi Zora');
-    await harness.close();
-    await sink.close();
   });
+});
 
-  it('never blocks the user when the audit log cannot be written', async () => {
-    const separate = await openTestDatabase();
-    const harness = await createTestApp({ database: separate });
-    await separate.db.execute(sql`drop table audit_logs`);
+describe('the audit log', () => {
+  const harness = buildTestApp();
+
+  it('never blocks the user when it cannot be written', async () => {
+    await harness.database.db.execute(sql`drop table audit_logs`);
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
       payload: { email: 'noaudit@school.test', password: 'secret-ink', fullName: 'No Audit' },
     });
     expect(response.statusCode).toBe(201);
-    await harness.close();
-    await separate.close();
   });
 });

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccessTokens } from './access-token';
 import { SIGN_IN_RULES } from './sign-in';
 import { ACCOUNT_EXISTS_MAIL_LIMIT, SIGN_UP_ACCEPTED } from './sign-up';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
 
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   harness.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -5,6 +5,9 @@ import type { AuthStore } from './auth-store';
 
 export type AuthenticatedUser = { id: string; email: string };
 
+/** The onRequest hook a protected scope adds (built once, in the composition root). */
+export type Authenticate = onRequestAsyncHookHandler;
+
 declare module 'fastify' {
   interface FastifyRequest {
     authenticatedUser: AuthenticatedUser | null;
@@ -20,7 +23,7 @@ declare module 'fastify' {
 export function createAuthenticateHook(
   accessTokens: AccessTokens,
   store: Pick<AuthStore, 'isSessionLive'>,
-): onRequestAsyncHookHandler {
+): Authenticate {
   return async (request) => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'User not authenticated');

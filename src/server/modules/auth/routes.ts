@@ -9,23 +9,40 @@ import {
 import { z } from 'zod';
 import { sessionSchema } from '@/shared/schemas/auth';
 import { AppError } from '@/server/core/app-error';
-import type { AppContext } from '@/server/app-context';
-import { currentUser } from './authenticate';
+import type { Database } from '@/server/db/connection';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import type { AccessTokens } from './access-token';
+import type { AuthStore } from './auth-store';
+import { currentUser, type Authenticate } from './authenticate';
 import { refreshSession, signOut } from './refresh-session';
 import { signIn } from './sign-in';
-import { SIGN_UP_ACCEPTED, signUp } from './sign-up';
+import { SIGN_UP_ACCEPTED, signUp, type SignUpOutcome } from './sign-up';
 import { toSessionUser, type IssuedSession } from './issue-session';
-import { createTrustedDevices, DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './trusted-device';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, type TrustedDevices } from './trusted-device';
 
 export const REFRESH_COOKIE = 'margin_refresh';
 const COOKIE_PATH = '/api/auth';
 
 const restoredSessionSchema = z.object({ session: sessionSchema.nullable() });
 
-export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const deps = { store: context.authStore, accessTokens: context.accessTokens, audit: context.audit };
-  const trustedDevices = createTrustedDevices(context.config.appSecret);
-  const publicUrlIsHttps = context.config.publicUrl.startsWith('https://');
+export type AuthRoutesOptions = {
+  db: Database;
+  store: AuthStore;
+  accessTokens: AccessTokens;
+  audit: AuditWriter;
+  authenticate: Authenticate;
+  trustedDevices: TrustedDevices;
+  /** PUBLIC_URL: when it is https, every cookie is Secure. */
+  publicUrl: string;
+  signUpLimitPerHour: number;
+  /** The welcome, or the note to the owner of an existing account (send-sign-up-mail.ts). */
+  sendSignUpMail: (outcome: SignUpOutcome) => void;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { db, store, trustedDevices, authenticate } = options;
+  const deps = { store, accessTokens: options.accessTokens, audit: options.audit };
+  const publicUrlIsHttps = options.publicUrl.startsWith('https://');
   // Secure whenever the browser is on https: PUBLIC_URL says so, or the request came over TLS
   // (directly, or through a proxy TRUST_PROXY trusts to set X-Forwarded-Proto).
   const isSecure = (request: FastifyRequest) => publicUrlIsHttps || request.protocol === 'https';
@@ -54,12 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     { schema: { body: signUpRequestSchema, response: { 201: signUpResponseSchema } } },
     async (request, reply) => {
       await signUp(
-        {
-          ...deps,
-          db: context.db,
-          limitPerHour: context.config.signUpLimitPerHour,
-          afterSignUp: context.sendSignUpMail,
-        },
+        { ...deps, db, limitPerHour: options.signUpLimitPerHour, afterSignUp: options.sendSignUpMail },
         request.body,
         request.ip,
       );
@@ -108,10 +120,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   });
 
   app.register(async (protectedScope) => {
-    protectedScope.addHook('onRequest', context.authenticate);
+    protectedScope.addHook('onRequest', authenticate);
     protectedScope.get('/session', async (request) => {
       const { id } = currentUser(request);
-      const user = await context.authStore.findUser(id);
+      const user = await store.findUser(id);
       if (!user) throw new AppError('UNAUTHENTICATED', 'User not authenticated');
       return { user: toSessionUser(user) };
     });

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '@/server/app-context';
 import type { Database } from '@/server/db/connection';
 import type { BillingProvider } from '@/server/adapters/billing';
 import { AppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
-import { createBillingStore, type BillingStore } from './billing-store';
+import type { BillingStore } from './billing-store';
 
-/** What billing's use cases need; built once per app from the context and the chosen provider. */
+/** What billing's use cases need; built once, in the composition root, with the chosen provider. */
 export type BillingDeps = {
   db: Database;
   store: BillingStore;
@@ -27,16 +26,4 @@ export const BILLING_NOT_CONFIGURED_MESSAGE =
 export function requireProvider(deps: BillingDeps): BillingProvider {
   if (!deps.provider) throw new AppError('BILLING_NOT_CONFIGURED', BILLING_NOT_CONFIGURED_MESSAGE);
   return deps.provider;
-}
-
-export function createBillingDeps(context: AppContext, provider: BillingProvider | null): BillingDeps {
-  return {
-    db: context.db,
-    store: createBillingStore(context.db),
-    usageStore: context.usage,
-    provider,
-    audit: context.audit,
-    log: context.log,
-    publicUrl: context.config.publicUrl,
-  };
 }

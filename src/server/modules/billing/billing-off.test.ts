@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
-import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 import { countRows, postJson } from '@/server/test/billing-test-support';
 
 /** Production without Stripe: test-mode billing stays off unless BILLING_TEST_MODE=true turns it on. */
@@ -17,11 +17,7 @@ describe('billing mode from the environment', () => {
 });
 
 describe('production without Stripe and without BILLING_TEST_MODE', () => {
-  let harness: TestApp;
-  beforeAll(async () => {
-    harness = await createTestApp({ env: { NODE_ENV: 'production' } });
-  });
-  afterAll(() => harness.close());
+  const harness = buildTestApp({ env: { NODE_ENV: 'production' } });
 
   it('says billing is off in the public config', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/config' });

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases } from '@/server/db/schema';
 import { createStripeBillingProvider } from '@/server/adapters/billing';
@@ -11,16 +10,8 @@ import {
   stripeSubscription,
   type FakeStripe,
 } from '@/server/test/fake-stripe-server';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
-import {
-  auditActions,
-  countRows,
-  createBillingTestApp,
-  dayKey,
-  getJson,
-  postJson,
-  subscriberRow,
-} from '../../test/billing-test-support';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
+import { auditActions, countRows, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
 
 /**
  * Stripe billing, end to end through HTTP: the real `stripe` SDK talks to a local server playing
@@ -31,33 +22,24 @@ const WEBHOOK_SECRET = 'whsec_margin_test_secret';
 const PUBLIC_URL = 'https://margin.test';
 const DAY_MS = 86_400_000;
 
-let harness: TestApp;
 let fake: FakeStripe;
-let billing: FastifyInstance;
-
 beforeAll(async () => {
-  harness = await createTestApp({
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL },
-  });
   fake = await startFakeStripe(SECRET_KEY);
-  billing = await createBillingTestApp(
-    harness,
-    createStripeBillingProvider({ stripe: fake.stripe, webhookSecret: WEBHOOK_SECRET }),
-  );
 });
-afterAll(async () => {
-  await billing.close();
-  await fake.close();
-  await harness.close();
-});
+afterAll(() => fake.close());
+// The one app, with the real Stripe SDK pointed at the fake server as its billing provider.
+const harness = buildTestApp(() => ({
+  env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLIC_URL },
+  billingProvider: createStripeBillingProvider({ stripe: fake.stripe, webhookSecret: WEBHOOK_SECRET }),
+}));
 beforeEach(() => fake.failPath(null));
 
 type Teacher = Awaited<ReturnType<typeof signUpAndIn>>;
-const subscription = (teacher: Teacher) => getJson(billing, '/api/billing/subscription', teacher.headers);
+const subscription = (teacher: Teacher) => getJson(harness.app, '/api/billing/subscription', teacher.headers);
 const usage = (teacher: Teacher) => getJson(harness.app, '/api/usage', teacher.headers);
 
 async function checkout(teacher: Teacher, body: Record<string, unknown>) {
-  const response = await postJson(billing, '/api/billing/checkout', teacher.headers, body);
+  const response = await postJson(harness.app, '/api/billing/checkout', teacher.headers, body);
   expect(response.statusCode, response.body).toBe(200);
   const url: string = response.json().url;
   const sessionId = /^https:\/\/checkout\.stripe\.test\/c\/pay\/(cs_test_[0-9a-f]+)$/.exec(url)?.[1];
@@ -71,7 +53,7 @@ async function checkout(teacher: Teacher, body: Record<string, unknown>) {
 
 async function deliver(type: string, object: Record<string, unknown>, options: { id?: string; created?: Date } = {}) {
   const event = signedStripeEvent(fake.stripe, WEBHOOK_SECRET, type, object, options);
-  return billing.inject({
+  return harness.app.inject({
     method: 'POST',
     url: '/api/billing/webhook',
     headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
@@ -178,7 +160,7 @@ describe('checkout with Stripe', () => {
 
   it('sells the extra pack as a one-time $5 payment and opens the Customer Portal', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, {
+    const response = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, {
       returnTo: '/dashboard',
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -193,7 +175,7 @@ describe('checkout with Stripe', () => {
     });
     expect(params['line_items[0][price_data][recurring][interval]']).toBeUndefined();
 
-    const portal = await postJson(billing, '/api/billing/portal', teacher.headers, {});
+    const portal = await postJson(harness.app, '/api/billing/portal', teacher.headers, {});
     expect(portal.statusCode).toBe(200);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
     const customer = (await subscriberRow(harness, teacher.userId))!.stripeCustomerId;
@@ -210,17 +192,17 @@ describe('checkout with Stripe', () => {
   it('reports a Stripe outage with the spec’s messages, and keeps no open checkout', async () => {
     const teacher = await signUpAndIn(harness.app);
     fake.failPath('/v1/checkout/sessions');
-    const plan = await postJson(billing, '/api/billing/checkout', teacher.headers, {
+    const plan = await postJson(harness.app, '/api/billing/checkout', teacher.headers, {
       planName: 'Lite Plan',
       isYearly: false,
     });
     expect(plan.statusCode).toBe(502);
     expect(plan.json().error).toMatchObject({ code: 'BILLING_FAILED', message: 'Failed to create checkout session' });
-    const pack = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, {});
+    const pack = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, {});
     expect(pack.statusCode).toBe(502);
     expect(pack.json().error.message).toBe('Failed to create purchase session');
     fake.failPath('/v1/billing_portal');
-    const portal = await postJson(billing, '/api/billing/portal', teacher.headers, {});
+    const portal = await postJson(harness.app, '/api/billing/portal', teacher.headers, {});
     expect(portal.statusCode).toBe(502);
     expect(portal.json().error.message).toBe('Failed to open customer portal');
     const statuses = await harness.database.db
@@ -232,7 +214,7 @@ describe('checkout with Stripe', () => {
 
   it('has no test-mode pages when Stripe is configured', async () => {
     const teacher = await signUpAndIn(harness.app);
-    const response = await postJson(billing, '/api/billing/test-mode/portal/cancel', teacher.headers);
+    const response = await postJson(harness.app, '/api/billing/test-mode/portal/cancel', teacher.headers);
     expect(response.statusCode).toBe(404);
   });
 });
@@ -249,7 +231,7 @@ describe('Stripe webhooks', () => {
     );
     const eventsBefore = await countRows(harness, 'billing_events');
 
-    const missing = await billing.inject({
+    const missing = await harness.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
       headers: { 'content-type': 'application/json' },
@@ -263,7 +245,7 @@ describe('Stripe webhooks', () => {
       'checkout.session.completed',
       completedSession(sessionId, row.id, { mode: 'payment' }),
     );
-    const wrongSecret = await billing.inject({
+    const wrongSecret = await harness.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': forged.signature },
@@ -273,7 +255,7 @@ describe('Stripe webhooks', () => {
     expect(wrongSecret.json().error.message).toBe('Invalid webhook signature.');
 
     // A correct signature over different bytes: the body was altered on the way.
-    const tampered = await billing.inject({
+    const tampered = await harness.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
@@ -286,7 +268,7 @@ describe('Stripe webhooks', () => {
     expect(after!.status).toBe('open');
     expect((await subscription(teacher)).subscription_tier).toBe('Free Trial');
 
-    const valid = await billing.inject({
+    const valid = await harness.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
       headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
@@ -475,7 +457,7 @@ describe('Stripe webhooks', () => {
   it('adds a paid extra pack to the period current when it was paid', async () => {
     const teacher = await signUpAndIn(harness.app);
     const started = await subscribe(teacher, 'Lite Plan', 999);
-    const response = await postJson(billing, '/api/billing/submission-purchase', teacher.headers, {});
+    const response = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, {});
     const sessionId = /cs_test_[0-9a-f]+$/.exec(response.json().url)![0];
     const [row] = await harness.database.db
       .select()
@@ -498,7 +480,7 @@ describe('Stripe webhooks', () => {
     });
     const deliveries = await Promise.all(
       [1, 2].map(() =>
-        billing.inject({
+        harness.app.inject({
           method: 'POST',
           url: '/api/billing/webhook',
           headers: { 'content-type': 'application/json', 'stripe-signature': paid.signature },
@@ -549,7 +531,7 @@ describe('Stripe webhooks', () => {
 
 describe('plan change preview with Stripe', () => {
   const preview = (teacher: Teacher, query: string) =>
-    billing.inject({ method: 'GET', url: `/api/billing/plan-change?${query}`, headers: teacher.headers });
+    harness.app.inject({ method: 'GET', url: `/api/billing/plan-change?${query}`, headers: teacher.headers });
 
   it("shows Stripe's own figures: its first invoice for the new plan, and its proration of the running one", async () => {
     const teacher = await signUpAndIn(harness.app);

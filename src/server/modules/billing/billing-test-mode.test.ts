@@ -1,16 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingCheckouts, submissionPurchases, subscribers } from '@/server/db/schema';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
 import { CHECKOUT_RATE_LIMIT } from './start-checkout';
 import { auditActions, countRows, dayKey, getJson, postJson, subscriberRow } from '../../test/billing-test-support';
 
 /** Local test-mode billing (no STRIPE_SECRET_KEY): the default every `npm start` runs with. */
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 type Teacher = Awaited<ReturnType<typeof signUpAndIn>>;
 const DAY_MS = 86_400_000;

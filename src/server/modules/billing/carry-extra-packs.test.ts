@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 import { getJson, postJson } from '@/server/test/billing-test-support';
 
 /** Decision 019: unused extra submissions survive a plan change that starts a new billing period. */
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 type Teacher = Awaited<ReturnType<typeof signUpAndIn>>;
 const usage = (teacher: Teacher) => getJson(harness.app, '/api/usage', teacher.headers);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
 import { postJson } from '@/server/test/billing-test-support';
 
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 type Teacher = Awaited<ReturnType<typeof signUpAndIn>>;
 const preview = (teacher: Teacher, query: string) =>

@@ -12,10 +12,8 @@ import {
   testCheckoutParamsSchema,
   testCheckoutSchema,
 } from '@/shared/schemas/billing';
-import type { AppContext } from '@/server/app-context';
-import { createBillingProvider, type BillingProvider } from '@/server/adapters/billing';
-import { currentUser } from '@/server/modules/auth/authenticate';
-import { createBillingDeps, type BillingDeps } from './billing-deps';
+import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
+import type { BillingDeps } from './billing-deps';
 import { cancelTestSubscription, changeTestPlan, resumeTestSubscription } from './change-test-subscription';
 import { cancelTestCheckout, completeTestCheckout, getTestCheckout } from './complete-test-checkout';
 import { getSubscriptionStatus } from './get-subscription-status';
@@ -27,27 +25,23 @@ import { startPlanCheckout, startSubmissionPurchase } from './start-checkout';
 /** Bodies that only say where to come back to may also be left out (spec §7: "payload none"). */
 const optionalReturnTo = returnToRequestSchema.nullish();
 
-/**
- * Plans, extra packs, the customer portal and payment events, under /api/billing. The provider is
- * Stripe when STRIPE_SECRET_KEY is set, else the local test mode; `provider` overrides it (tests
- * point a Stripe client at their local server).
- */
-export const billingRoutes: FastifyPluginAsyncZod<{ context: AppContext; provider?: BillingProvider }> = async (
-  app,
-  { context, provider },
-) => {
-  const deps = createBillingDeps(context, provider ?? createBillingProvider(context.config));
+export type BillingRoutesOptions = {
+  authenticate: Authenticate;
+  /** The provider the composition root chose (Stripe, the local test mode, or none) and the stores. */
+  billing: BillingDeps;
+};
 
-  if (deps.provider?.readWebhook) {
-    if (!context.config.stripe.webhookSecret) {
-      context.log.warn(
-        'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied',
-      );
-    }
-    await app.register(stripeWebhookRoutes, { deps });
-  }
-  await app.register(teacherBillingRoutes, { context, deps });
-  if (deps.provider?.kind === 'local') await app.register(testModeRoutes, { prefix: '/test-mode', context, deps });
+/**
+ * Plans, extra packs, the customer portal and payment events, under /api/billing: Stripe's webhook
+ * when the provider reads webhooks, the local test mode's pages when it is the local one.
+ */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (
+  app,
+  { authenticate, billing: deps },
+) => {
+  if (deps.provider?.readWebhook) await app.register(stripeWebhookRoutes, { deps });
+  await app.register(teacherBillingRoutes, { authenticate, deps });
+  if (deps.provider?.kind === 'local') await app.register(testModeRoutes, { prefix: '/test-mode', authenticate, deps });
 };
 
 /** Stripe needs the exact bytes it signed, so this scope (and only this one) keeps JSON bodies raw. */
@@ -61,11 +55,10 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async 
   );
 };
 
-const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: BillingDeps }> = async (
-  app,
-  { context, deps },
-) => {
-  app.addHook('onRequest', context.authenticate);
+type ScopeOptions = { authenticate: Authenticate; deps: BillingDeps };
+
+const teacherBillingRoutes: FastifyPluginAsyncZod<ScopeOptions> = async (app, { authenticate, deps }) => {
+  app.addHook('onRequest', authenticate);
 
   app.get('/subscription', { schema: { response: { 200: subscriptionStatusSchema } } }, async (request) =>
     getSubscriptionStatus(deps, currentUser(request).id),
@@ -97,11 +90,8 @@ const teacherBillingRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: B
 };
 
 /** The local test mode's checkout and portal pages; not registered when Stripe is configured. */
-const testModeRoutes: FastifyPluginAsyncZod<{ context: AppContext; deps: BillingDeps }> = async (
-  app,
-  { context, deps },
-) => {
-  app.addHook('onRequest', context.authenticate);
+const testModeRoutes: FastifyPluginAsyncZod<ScopeOptions> = async (app, { authenticate, deps }) => {
+  app.addHook('onRequest', authenticate);
 
   app.get(
     '/checkouts/:checkoutId',

@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_REVOKED_TOKEN, RATE_LIMIT_EXCEEDED_BODY } from '@/server/demo-canvas';
 import { needsGradingPath, type NeedsGradingItem } from '@/shared/schemas/canvas';
-import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
-import type { RunningDemoCanvas } from '@/server/demo-canvas';
+import { connectedTeacher } from '@/server/test/canvas-fixture';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
 
-let harness: TestApp;
-let canvas: RunningDemoCanvas;
-beforeAll(async () => {
-  [harness, canvas] = await Promise.all([createTestApp(), startTestCanvas()]);
-});
-afterAll(async () => {
-  await Promise.all([harness.close(), canvas.close()]);
-});
+const harness = buildTestApp({ canvas: true });
 beforeEach(() => {
-  canvas.faults.reset();
-  canvas.requestLog.length = 0;
+  harness.canvas.requestLog.length = 0;
 });
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
@@ -26,22 +17,22 @@ describe('connection', () => {
   it('tests a token with users/self and never echoes the token', async () => {
     const teacher = await signUpAndIn(harness.app);
     const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, {
-      canvasUrl: `${canvas.baseUrl}/`,
-      canvasToken: ` ${canvas.token} `,
+      canvasUrl: `${harness.canvas.baseUrl}/`,
+      canvasToken: ` ${harness.canvas.token} `,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
       user: { name: expect.any(String), email: expect.stringContaining('@') },
     });
-    expect(response.body).not.toContain(canvas.token);
-    expect(canvas.requestLog.map((entry) => entry.path)).toContain('/api/v1/users/self');
+    expect(response.body).not.toContain(harness.canvas.token);
+    expect(harness.canvas.requestLog.map((entry) => entry.path)).toContain('/api/v1/users/self');
   });
 
   it('explains a rejected token without revealing it', async () => {
     const teacher = await signUpAndIn(harness.app);
     const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, {
-      canvasUrl: canvas.baseUrl,
+      canvasUrl: harness.canvas.baseUrl,
       canvasToken: 'not-a-real-token',
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -56,7 +47,7 @@ describe('connection', () => {
   it('saves only after a successful test, and stores the token encrypted', async () => {
     const teacher = await signUpAndIn(harness.app);
     const refused = await inject('PUT', '/api/canvas/connection', teacher.headers, {
-      canvasUrl: canvas.baseUrl,
+      canvasUrl: harness.canvas.baseUrl,
       canvasToken: 'wrong',
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -67,44 +58,44 @@ describe('connection', () => {
     expect(nothing).toEqual({ canvas_access_token: null });
 
     const saved = await inject('PUT', '/api/canvas/connection', teacher.headers, {
-      canvasUrl: canvas.baseUrl,
-      canvasToken: canvas.token,
+      canvasUrl: harness.canvas.baseUrl,
+      canvasToken: harness.canvas.token,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ connected: true, instanceUrl: canvas.baseUrl, problem: null });
-    expect(saved.body).not.toContain(canvas.token);
+    expect(saved.json()).toMatchObject({ connected: true, instanceUrl: harness.canvas.baseUrl, problem: null });
+    expect(saved.body).not.toContain(harness.canvas.token);
     const [row] = await queryRows<{ canvas_access_token: string }>(
       harness.database.db,
       sql`select canvas_access_token from profiles where id = ${teacher.userId}`,
     );
     expect(row!.canvas_access_token.startsWith('v1.')).toBe(true);
-    expect(row!.canvas_access_token).not.toContain(canvas.token.slice(2, 12));
+    expect(row!.canvas_access_token).not.toContain(harness.canvas.token.slice(2, 12));
 
     const profile = await inject('GET', '/api/profile', teacher.headers);
-    expect(profile.json()).toMatchObject({ canvas_connected: true, canvas_instance_url: canvas.baseUrl });
-    expect(profile.body).not.toContain(canvas.token);
+    expect(profile.json()).toMatchObject({ canvas_connected: true, canvas_instance_url: harness.canvas.baseUrl });
+    expect(profile.body).not.toContain(harness.canvas.token);
     const audit = await queryRows(
       harness.database.db,
       sql`select new_values from audit_logs where user_id = ${teacher.userId} and action = 'CANVAS_CONNECTED'`,
     );
-    expect(JSON.stringify(audit)).not.toContain(canvas.token);
+    expect(JSON.stringify(audit)).not.toContain(harness.canvas.token);
   });
 
   it('reports the Canvas user for the dashboard, and a problem once the token is revoked', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
     const status = await inject('GET', '/api/canvas/connection', teacher.headers);
     expect(status.json()).toMatchObject({ connected: true, user: { name: expect.any(String) }, problem: null });
 
     const revoked = await signUpAndIn(harness.app);
     // Saved while still valid is not possible for a revoked token, so store it the way a revocation would leave it.
-    const sealed = harness.app.context.canvas.seal(DEMO_CANVAS_REVOKED_TOKEN);
+    const sealed = harness.services.canvas.seal(DEMO_CANVAS_REVOKED_TOKEN);
     await harness.database.db.execute(
-      sql`update profiles set canvas_instance_url = ${canvas.baseUrl}, canvas_access_token = ${sealed} where id = ${revoked.userId}`,
+      sql`update profiles set canvas_instance_url = ${harness.canvas.baseUrl}, canvas_access_token = ${sealed} where id = ${revoked.userId}`,
     );
     const problem = await inject('GET', '/api/canvas/connection', revoked.headers);
     expect(problem.json()).toMatchObject({
       connected: true,
-      instanceUrl: canvas.baseUrl,
+      instanceUrl: harness.canvas.baseUrl,
       user: null,
       problem:
         'This Canvas access token was deleted in Canvas. Create a new access token in Canvas and paste it on the Connect Canvas page.',
@@ -136,14 +127,11 @@ describe('connection', () => {
 });
 
 describe('address safety (no private hosts in production)', () => {
-  let production: TestApp;
-  beforeAll(async () => {
-    production = await createTestApp({
-      env: { NODE_ENV: 'production', CANVAS_ALLOW_PRIVATE_HOSTS: 'false', DEMO_CANVAS: 'false' },
-      database: harness.database,
-    });
-  });
-  afterAll(() => production.close());
+  // A second app, configured as in production, on the file's database.
+  const production = buildTestApp(() => ({
+    env: { NODE_ENV: 'production', CANVAS_ALLOW_PRIVATE_HOSTS: 'false', DEMO_CANVAS: 'false' },
+    database: harness.database,
+  }));
 
   it.each([
     ['http://127.0.0.1:9/', 'loopback'],
@@ -166,8 +154,8 @@ describe('address safety (no private hosts in production)', () => {
 
 describe('courses', () => {
   it('lists every course with counts from one paginated request', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
-    canvas.requestLog.length = 0;
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
+    harness.canvas.requestLog.length = 0;
     const response = await inject('GET', '/api/courses', teacher.headers);
     expect(response.statusCode).toBe(200);
     const { courses } = response.json();
@@ -181,52 +169,52 @@ describe('courses', () => {
     );
     expect(courses.some((course: { term: unknown }) => course.term === null)).toBe(true);
     expect(courses.some((course: { needs_grading_count: number }) => course.needs_grading_count > 0)).toBe(true);
-    const paths = canvas.requestLog.map((entry) => entry.path);
+    const paths = harness.canvas.requestLog.map((entry) => entry.path);
     expect(paths).toEqual(['/api/v1/courses']);
-    expect(canvas.requestLog[0]!.query['include[]']).toEqual(
+    expect(harness.canvas.requestLog[0]!.query['include[]']).toEqual(
       expect.arrayContaining(['needs_grading_count', 'total_students', 'favorites', 'term']),
     );
   });
 
   it('shows a course with its assignments, discussions and quizzes in four requests', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
     const { courses } = (await inject('GET', '/api/courses', teacher.headers)).json();
     const course = courses.find((candidate: { needs_grading_count: number }) => candidate.needs_grading_count > 0);
-    canvas.requestLog.length = 0;
+    harness.canvas.requestLog.length = 0;
     const response = await inject('GET', `/api/courses/${course.id}`, teacher.headers);
     expect(response.statusCode).toBe(200);
     const detail = response.json();
     expect(detail.course.id).toBe(course.id);
     expect(detail.assignments.length).toBeGreaterThan(0);
     // Course, assignments, discussions, quizzes: one request each (npm run bench shows they overlap).
-    expect(canvas.requestLog).toHaveLength(4);
+    expect(harness.canvas.requestLog).toHaveLength(4);
   });
 
   it('answers a course Canvas does not know with a 404 Course not found, not a Canvas failure', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
     const response = await inject('GET', '/api/courses/999999', teacher.headers);
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
   });
 
   it('answers a malformed course id with the same 404, without asking Canvas or quoting a validator', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
-    canvas.requestLog.length = 0;
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
+    harness.canvas.requestLog.length = 0;
     for (const id of ['abc', '0', '-4', '1.5', '12abc', '99999999999999999999']) {
       const response = await inject('GET', `/api/courses/${id}`, teacher.headers);
       expect(response.statusCode, id).toBe(404);
       expect(response.json().error, id).toMatchObject({ code: 'NOT_FOUND', message: 'Course not found' });
     }
-    expect(canvas.requestLog).toHaveLength(0);
+    expect(harness.canvas.requestLog).toHaveLength(0);
   });
 
   it('lists what needs grading, asking only courses that have work to grade', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
     const { courses } = (await inject('GET', '/api/courses', teacher.headers)).json();
     const withWork = courses
       .filter((course: { needs_grading_count: number }) => course.needs_grading_count > 0)
       .map((course: { id: number }) => course.id);
-    canvas.requestLog.length = 0;
+    harness.canvas.requestLog.length = 0;
     const response = await inject('GET', '/api/needs-grading', teacher.headers);
     expect(response.statusCode).toBe(200);
     const { assignments } = response.json();
@@ -235,20 +223,22 @@ describe('courses', () => {
       expect(item.needs_grading_count).toBeGreaterThan(0);
       expect(withWork).toContain(item.course_id);
     }
-    const assignmentCalls = canvas.requestLog.filter((entry) => /\/courses\/\d+\/assignments$/.test(entry.path));
+    const assignmentCalls = harness.canvas.requestLog.filter((entry) =>
+      /\/courses\/\d+\/assignments$/.test(entry.path),
+    );
     expect(new Set(assignmentCalls.map((entry) => entry.path)).size).toBe(withWork.length);
   });
 
   it('names the discussion or quiz behind a Needs Grading item, so Start Grading opens its own grader', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
     const { assignments } = (await inject('GET', '/api/needs-grading', teacher.headers)).json<{
       assignments: NeedsGradingItem[];
     }>();
     const discussion = assignments.find((item) => item.discussion_topic_id !== null)!;
     const quiz = assignments.find((item) => item.quiz_id !== null)!;
     const plain = assignments.find((item) => item.discussion_topic_id === null && item.quiz_id === null)!;
-    expect(canvas.state.assignments.get(discussion.id)!.discussionTopicId).toBe(discussion.discussion_topic_id);
-    expect(canvas.state.assignments.get(quiz.id)!.quizId).toBe(quiz.quiz_id);
+    expect(harness.canvas.state.assignments.get(discussion.id)!.discussionTopicId).toBe(discussion.discussion_topic_id);
+    expect(harness.canvas.state.assignments.get(quiz.id)!.quizId).toBe(quiz.quiz_id);
     expect(needsGradingPath(discussion)).toBe(
       `/courses/${discussion.course_id}/discussions/${discussion.discussion_topic_id}/grade`,
     );
@@ -257,12 +247,12 @@ describe('courses', () => {
   });
 
   it('rides out a Canvas hiccup and throttling', async () => {
-    const teacher = await connectedTeacher(harness.app, canvas);
-    canvas.faults.failNext(1, 503);
+    const teacher = await connectedTeacher(harness.app, harness.canvas);
+    harness.canvas.faults.failNext(1, 503);
     expect((await inject('GET', '/api/courses', teacher.headers)).statusCode).toBe(200);
-    canvas.faults.failNext(2, 403, RATE_LIMIT_EXCEEDED_BODY);
-    canvas.requestLog.length = 0;
+    harness.canvas.faults.failNext(2, 403, RATE_LIMIT_EXCEEDED_BODY);
+    harness.canvas.requestLog.length = 0;
     expect((await inject('GET', '/api/courses', teacher.headers)).statusCode).toBe(200);
-    expect(canvas.requestLog).toHaveLength(3);
+    expect(harness.canvas.requestLog).toHaveLength(3);
   });
 });

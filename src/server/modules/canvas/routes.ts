@@ -1,20 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canvasConnectionSchema, canvasCredentialsSchema, connectionTestResultSchema } from '@/shared/schemas/canvas';
-import type { AppContext } from '@/server/app-context';
 import { consumeRateLimit } from '@/server/core/rate-limit';
-import { currentUser } from '@/server/modules/auth/authenticate';
+import type { Database } from '@/server/db/connection';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
+import type { ProfileStore } from '@/server/modules/profile/profile-store';
+import type { CanvasAccess } from './canvas-access';
 import { disconnectCanvas, getCanvasConnection, saveCanvasConnection, testCanvasConnection } from './connect-canvas';
 
 /** Connection tests make the server call an address the teacher typed: keep them few. */
 const CONNECTION_TEST_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
 
-export const canvasRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const deps = { access: context.canvas, profiles: context.profiles, audit: context.audit };
-  app.addHook('onRequest', context.authenticate);
+export type CanvasRoutesOptions = {
+  db: Database;
+  authenticate: Authenticate;
+  canvas: CanvasAccess;
+  profiles: ProfileStore;
+  audit: AuditWriter;
+};
+
+export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (app, options) => {
+  const deps = { access: options.canvas, profiles: options.profiles, audit: options.audit };
+  app.addHook('onRequest', options.authenticate);
 
   const limitTests = (userId: string) =>
     consumeRateLimit(
-      context.db,
+      options.db,
       `canvas-test:${userId}`,
       CONNECTION_TEST_LIMIT,
       'Too many connection tests. Please wait a few minutes and try again.',

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, openTestDatabase, queryRows, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, createTestApp, openTestDatabase, queryRows, type TestApp } from '@/server/test/test-app';
 import { startSmtpSink } from '@/server/test/smtp-sink';
 import { createSmtpTransport } from '@/server/adapters/mail/smtp';
 import type { MailTransport } from '@/server/adapters/mail/port';
 import { MAIL_HANDOFF_WAIT_MS } from './hand-to-mailer';
-import type { DatabaseHandle } from '@/server/db/connection';
 import {
   BUDGET_RANGE_OPTIONS,
   CONTACT_MESSAGES,
@@ -57,7 +56,7 @@ function readable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-function post(harness: TestApp, url: string, payload: unknown, remoteAddress = nextAddress()) {
+function post(harness: Pick<TestApp, 'app'>, url: string, payload: unknown, remoteAddress = nextAddress()) {
   return harness.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 }
 
@@ -182,19 +181,15 @@ describe('shared validation rules (spec part 1 §5, part 2 §5)', () => {
 });
 
 describe('contact endpoints', () => {
-  let harness: TestApp;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    harness = await createTestApp({
-      env: { SUPPORT_EMAIL: SUPPORT },
-      mailTransport: createSmtpTransport(sink.url, 'Margin <hello@margin.test>'),
-    });
   });
-  afterAll(async () => {
-    await harness.close();
-    await sink.close();
-  });
+  afterAll(() => sink.close());
+  const harness = buildTestApp(() => ({
+    env: { SUPPORT_EMAIL: SUPPORT },
+    mailTransport: createSmtpTransport(sink.url, 'Margin <hello@margin.test>'),
+  }));
 
   it('stores a message and mails it to support with the sender as reply-to', async () => {
     const before = sink.received.length;
@@ -326,26 +321,24 @@ describe('contact endpoints', () => {
   });
 });
 
-describe('storing before sending', () => {
-  let database: DatabaseHandle;
+describe('storing before sending, with SMTP down', () => {
+  // A port where nothing listens yet: the SMTP server comes back on it during the test.
+  let port: number;
   beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(() => database.close());
-
-  it('with SMTP down, the message is stored and answered as received, and delivered once SMTP is back', async () => {
     const probe = await startSmtpSink();
-    const port = probe.port;
+    port = probe.port;
     await probe.close();
-    const harness = await createTestApp({
-      database,
-      env: { SUPPORT_EMAIL: SUPPORT },
-      mailTransport: createSmtpTransport(
-        `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`,
-        'm@margin.test',
-      ),
-    });
+  });
+  const harness = buildTestApp(() => ({
+    env: { SUPPORT_EMAIL: SUPPORT },
+    mailTransport: createSmtpTransport(
+      `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=2000`,
+      'm@margin.test',
+    ),
+  }));
 
+  it('stores the message, answers it as received, and delivers it once SMTP is back', async () => {
+    const { database } = harness;
     const response = await post(harness, '/api/contact/messages', { ...validMessage, email: 'queued@school.test' });
     expect(response.statusCode).toBe(201);
     const [stored] = await queryRows<{ id: string; status: string; mail_status: string; attempts: number }>(
@@ -370,7 +363,7 @@ describe('storing before sending', () => {
       },
     });
     await new Promise<void>((resolve) => revived.listen(port, '127.0.0.1', resolve));
-    expect(await harness.app.context.mailer.deliverDue(new Date(Date.now() + 60 * 60_000))).toBe(1);
+    expect(await harness.services.mailer.deliverDue(new Date(Date.now() + 60 * 60_000))).toBe(1);
     expect(received).toHaveLength(1);
     expect(readable(received[0]!)).toContain('Can Margin use the rubric I already have in Canvas?');
     expect(received[0]).toMatch(/^Reply-To: queued@school\.test/m);
@@ -380,31 +373,33 @@ describe('storing before sending', () => {
     );
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
     // Delivered once: nothing is left to send.
-    expect(await harness.app.context.mailer.deliverDue(new Date(Date.now() + 60 * 60_000))).toBe(0);
+    expect(await harness.services.mailer.deliverDue(new Date(Date.now() + 60 * 60_000))).toBe(0);
     await new Promise<void>((resolve) => revived.close(() => resolve()));
-    await harness.close();
   });
+});
 
-  it('when the message cannot be stored, the sender gets an error and nothing is mailed', async () => {
-    const separate = await openTestDatabase();
-    const sink = await startSmtpSink();
-    const harness = await createTestApp({
-      database: separate,
-      mailTransport: createSmtpTransport(sink.url, 'm@margin.test'),
-    });
-    await separate.db.execute(sql`drop table contact_messages`);
+describe('storing before sending, when the message cannot be stored', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.close());
+  const harness = buildTestApp(() => ({ mailTransport: createSmtpTransport(sink.url, 'm@margin.test') }));
+
+  it('gives the sender an error and mails nothing', async () => {
+    await harness.database.db.execute(sql`drop table contact_messages`);
     const response = await post(harness, '/api/contact/messages', validMessage);
     expect(response.statusCode).toBe(500);
     expect(response.json().error.code).toBe('INTERNAL');
-    const outbox = await queryRows(separate.db, sql`select id from mail_outbox`);
+    const outbox = await queryRows(harness.database.db, sql`select id from mail_outbox`);
     expect(outbox).toHaveLength(0);
     expect(sink.received).toHaveLength(0);
-    await harness.close();
-    await sink.close();
-    await separate.close();
   });
+});
 
-  it('with a slow SMTP server, answers after the handoff wait and still links the mail before the app closes', async () => {
+describe('storing before sending, with a slow SMTP server', () => {
+  // This test closes the app itself, to see the close wait for the handoff: it builds its own.
+  it('answers after the handoff wait and still links the mail before the app closes', async () => {
     const separate = await openTestDatabase();
     let release: () => void = () => {};
     const slowTransport: MailTransport = {
@@ -433,19 +428,19 @@ describe('storing before sending', () => {
     expect(row!.mail_id).not.toBeNull();
     await separate.close();
   });
+});
 
-  it('once stored, a mailer failure does not fail the request', async () => {
-    const separate = await openTestDatabase();
-    const harness = await createTestApp({ database: separate });
-    await separate.db.execute(sql`drop table mail_outbox cascade`);
+describe('storing before sending, when the outbox fails', () => {
+  const harness = buildTestApp();
+
+  it('does not fail a request whose message is stored', async () => {
+    await harness.database.db.execute(sql`drop table mail_outbox cascade`);
     const response = await post(harness, '/api/contact/inquiries', { ...validInquiry, email: 'kept@lakeside.test' });
     expect(response.statusCode).toBe(201);
     const rows = await queryRows(
-      separate.db,
+      harness.database.db,
       sql`select status, mail_id from institutional_inquiries where email = 'kept@lakeside.test'`,
     );
     expect(rows).toEqual([{ status: 'received', mail_id: null }]);
-    await harness.close();
-    await separate.close();
   });
 });

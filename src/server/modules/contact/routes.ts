@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageSchema, contactReceiptSchema, institutionalInquirySchema } from '@/shared/schemas/contact';
-import type { AppContext } from '@/server/app-context';
-import { createContactStore } from './contact-store';
 import { submitContactMessage, type ContactDeps } from './submit-contact-message';
 import { submitInstitutionalInquiry } from './submit-institutional-inquiry';
 
-/** Public forms: the contact and support form, and the institutional pricing inquiry. */
-export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const deps: ContactDeps = {
-    db: context.db,
-    store: createContactStore(context.db),
-    mailer: context.mailer,
-    log: context.log,
-    supportEmail: context.config.mail.supportEmail,
-    trackBackgroundWork: context.trackBackgroundWork,
-  };
+/** What the contact forms use: their use cases' dependencies, built in the composition root. */
+export type ContactRoutesOptions = ContactDeps;
 
+/** Public forms: the contact and support form, and the institutional pricing inquiry. */
+export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, deps) => {
   app.post(
     '/messages',
     { schema: { body: contactMessageSchema, response: { 201: contactReceiptSchema } } },

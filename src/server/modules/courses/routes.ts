@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { courseDetailSchema, courseListSchema, needsGradingListSchema } from '@/shared/schemas/canvas';
-import type { AppContext } from '@/server/app-context';
-import { currentUser } from '@/server/modules/auth/authenticate';
+import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
+import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import { getCourseDetail, parseCourseId } from './get-course-detail';
 import { listCourses } from './list-courses';
 import { listNeedsGrading } from './list-needs-grading';
 
 const anyCourseIdParamsSchema = z.object({ courseId: z.string() });
 
-export const courseRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  app.addHook('onRequest', context.authenticate);
-  const canvasOf = (userId: string) => context.canvas.clientFor(userId);
+export type CourseRoutesOptions = { authenticate: Authenticate; canvas: Pick<CanvasAccess, 'clientFor'> };
+
+export const courseRoutes: FastifyPluginAsyncZod<CourseRoutesOptions> = async (app, { authenticate, canvas }) => {
+  app.addHook('onRequest', authenticate);
+  const canvasOf = (userId: string) => canvas.clientFor(userId);
 
   app.get('/courses', { schema: { response: { 200: courseListSchema } } }, async (request) => ({
     courses: await listCourses(await canvasOf(currentUser(request).id)),

@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAiModel } from '@/server/adapters/ai';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
-import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, queryRows, type BuiltTestApp } from '@/server/test/test-app';
 import { diverPhases, integrationResultSchema, type IntegrationSuggestion } from '@/shared/schemas/ai';
 import {
   BOTH_REQUIRED_MESSAGE,
@@ -29,14 +29,19 @@ const assignment = {
   estimatedTime: '3 class periods',
 };
 
-function post(harness: TestApp, url: string, payload: unknown, remoteAddress = nextAddress()) {
+function post(harness: BuiltTestApp, url: string, payload: unknown, remoteAddress = nextAddress()) {
   return harness.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 }
 
 type UploadFile = { name: string; type?: string; bytes: Uint8Array | string };
 
 /** The form as the browser sends it with a file: a multipart upload of the fields and the file. */
-function upload(harness: TestApp, fields: Record<string, string>, file?: UploadFile, remoteAddress = nextAddress()) {
+function upload(
+  harness: BuiltTestApp,
+  fields: Record<string, string>,
+  file?: UploadFile,
+  remoteAddress = nextAddress(),
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) {
@@ -83,20 +88,16 @@ const modelAnswer = {
 
 describe('assignment integration through a model (local OpenAI-compatible server)', () => {
   let fake: FakeAiServer;
-  let harness: TestApp;
   beforeAll(async () => {
     fake = await startFakeAiServer();
-    harness = await createTestApp({
-      aiModel: createAiModel(
-        { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test' },
-        { maxNetworkRetries: 0 },
-      ),
-    });
   });
-  afterAll(async () => {
-    await harness.close();
-    await fake.close();
-  });
+  afterAll(() => fake.close());
+  const harness = buildTestApp(() => ({
+    aiModel: createAiModel(
+      { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test' },
+      { maxNetworkRetries: 0 },
+    ),
+  }));
   beforeEach(() => fake.reset());
 
   it('sends the title, content, subject, grade level and time, and returns the checked result', async () => {
@@ -211,11 +212,7 @@ describe('assignment integration through a model (local OpenAI-compatible server
 });
 
 describe('assignment integration with the offline engine', () => {
-  let harness: TestApp;
-  beforeAll(async () => {
-    harness = await createTestApp();
-  });
-  afterAll(() => harness.close());
+  const harness = buildTestApp();
 
   it('makes five checked suggestions that use the assignment’s own terms', async () => {
     const response = await post(harness, '/api/literacy/integrations', assignment);
@@ -493,11 +490,7 @@ describe('assignment integration with the offline engine', () => {
 });
 
 describe('newsletter and webinar sign-ups', () => {
-  let harness: TestApp;
-  beforeAll(async () => {
-    harness = await createTestApp({ env: { SUPPORT_EMAIL: 'help@margin.test', PUBLIC_URL: 'https://margin.example' } });
-  });
-  afterAll(() => harness.close());
+  const harness = buildTestApp({ env: { SUPPORT_EMAIL: 'help@margin.test', PUBLIC_URL: 'https://margin.example' } });
 
   const rowsFor = (email: string) =>
     queryRows<{ list: string; source: string | null }>(

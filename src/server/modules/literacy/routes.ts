@@ -6,8 +6,6 @@ import {
   mailingListReceiptSchema,
   mailingListSignupSchema,
 } from '@/shared/schemas/literacy';
-import type { AppContext } from '@/server/app-context';
-import { createMailingListStore } from './mailing-list-store';
 import { proposeIntegration, type GenerationDeps } from './propose-integration';
 import {
   INTEGRATION_JSON_BODY_LIMIT_BYTES,
@@ -18,18 +16,17 @@ import { reviseAssignment } from './revise-assignment';
 import { signUpForList, type SignupDeps } from './sign-up-for-list';
 
 /** Public AI-literacy endpoints: mailing lists, integration suggestions, revised assignments. */
-export const literacyRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const signupDeps: SignupDeps = {
-    db: context.db,
-    store: createMailingListStore(context.db),
-    mailer: context.mailer,
-    log: context.log,
-    publicUrl: context.config.publicUrl,
-    supportEmail: context.config.mail.supportEmail,
-    trackBackgroundWork: context.trackBackgroundWork,
-  };
-  const generationDeps: GenerationDeps = { db: context.db, ai: context.ai };
+export type LiteracyRoutesOptions = {
+  /** The mailing-list sign-ups: their store, the outbox and the links the confirmation carries. */
+  signups: SignupDeps;
+  /** The DIVER tool and the revised assignment: the model, or null for the offline tool. */
+  generation: GenerationDeps;
+};
 
+export const literacyRoutes: FastifyPluginAsyncZod<LiteracyRoutesOptions> = async (
+  app,
+  { signups: signupDeps, generation: generationDeps },
+) => {
   app.post(
     '/signups',
     { schema: { body: mailingListSignupSchema, response: { 201: mailingListReceiptSchema } } },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileSchema, updateProfileRequestSchema, type Profile } from '@/shared/schemas/profile';
 import { AppError } from '@/server/core/app-error';
-import type { AppContext } from '@/server/app-context';
-import { currentUser } from '@/server/modules/auth/authenticate';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
 import type { ProfileStore } from './profile-store';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<ProfileStore['find']>>>;
@@ -19,9 +19,13 @@ function toProfile({ profile, email }: ProfileRow): Profile {
   };
 }
 
-export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const store = context.profiles;
-  app.addHook('onRequest', context.authenticate);
+export type ProfileRoutesOptions = { authenticate: Authenticate; profiles: ProfileStore; audit: AuditWriter };
+
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (
+  app,
+  { authenticate, profiles: store, audit },
+) => {
+  app.addHook('onRequest', authenticate);
 
   app.get('/', { schema: { response: { 200: profileSchema } } }, async (request) => {
     const row = await store.find(currentUser(request).id);
@@ -41,7 +45,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         ...(request.body.schoolName !== undefined ? { schoolName: request.body.schoolName || null } : {}),
       };
       await store.update(id, changes);
-      await context.audit({
+      await audit({
         userId: id,
         action: 'PROFILE_UPDATED',
         tableName: 'profiles',

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usageSummarySchema } from '@/shared/schemas/usage';
-import type { AppContext } from '@/server/app-context';
-import { currentUser } from '@/server/modules/auth/authenticate';
+import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
 import { getUsageSummary } from './get-usage-summary';
+import type { UsageStore } from './usage-store';
 
-export const usageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const store = context.usage;
-  app.addHook('onRequest', context.authenticate);
+export type UsageRoutesOptions = { authenticate: Authenticate; usage: UsageStore };
+
+export const usageRoutes: FastifyPluginAsyncZod<UsageRoutesOptions> = async (app, { authenticate, usage: store }) => {
+  app.addHook('onRequest', authenticate);
   app.get('/', { schema: { response: { 200: usageSummarySchema } } }, async (request) => {
     const { summary } = await getUsageSummary(store, currentUser(request).id);
     return summary;

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscribers, submissionPurchases, usageTracking } from '@/server/db/schema';
 import { createAuditWriter } from '@/server/modules/audit/write-audit';
-import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { buildTestApp, queryRows, signUpAndIn } from '@/server/test/test-app';
 import { reserveCredit } from './reserve-credit';
 import { createUsageStore } from './usage-store';
 
-let harness: TestApp;
-beforeAll(async () => {
-  harness = await createTestApp();
-});
-afterAll(() => harness.close());
+const harness = buildTestApp();
 
 function deps() {
   return {
