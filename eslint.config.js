@@ -83,6 +83,25 @@ const zones = [
     message: 'Core, database and adapters sit below the modules.',
   },
   {
+    target: './src/server/db',
+    from: './src/server/core',
+    message: 'The database sits below core (core/rate-limit.ts uses it); where files are is src/server/paths.ts.',
+  },
+  {
+    target: ['./src/server/core', './src/server/db', './src/server/adapters', './src/server/modules'],
+    from: ['./src/server/app.ts', './src/server/main.ts', './src/server/jobs'],
+    message:
+      'The composition root (app.ts) and the jobs sit above the modules: a module is handed what it uses (decision 029).',
+  },
+  // Only grading still takes the one AppContext object, until its restructuring lands (decision 029).
+  ...modules
+    .filter((module) => module !== 'grading')
+    .map((module) => ({
+      target: `./src/server/modules/${module}`,
+      from: './src/server/app-context.ts',
+      message: 'A route plugin declares the options it uses in its own module (decision 029), not AppContext.',
+    })),
+  {
     target: './src/server/adapters/ai',
     from: ['./src/server/modules', './src/shared/schemas'],
     message:
@@ -181,6 +200,20 @@ const importBoundaries = [
   {
     files: testFiles,
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverVariantZones(true)] }] },
+  },
+  {
+    // Every dependency is built once, in the composition root (decision 029).
+    files: ['src/server/modules/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^create[A-Z]/]',
+          message:
+            'A route plugin builds nothing: app.ts builds stores, providers and adapters and passes them in the plugin options (decision 029).',
+        },
+      ],
+    },
   },
   {
     files: ['src/client/**'],

@@ -39,6 +39,32 @@ describe('import cycles', () => {
   });
 });
 
+describe('wiring', () => {
+  async function wiringErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+  }
+
+  it('refuses a route plugin that builds its own store', async () => {
+    const errors = await wiringErrors(
+      'src/server/modules/contact/routes.ts',
+      "import { createContactStore } from './contact-store';\nexport const store = createContactStore(null as never);\n",
+    );
+    expect(errors).toEqual([expect.stringMatching(/app\.ts builds stores/)]);
+  });
+
+  it('lets a use case file build what it returns, and a route plugin use what it is given', async () => {
+    const code =
+      "import { createContactStore } from './contact-store';\nexport const store = createContactStore(null as never);\n";
+    expect(await wiringErrors('src/server/modules/contact/contact-store-probe.ts', code)).toEqual([]);
+    expect(
+      await wiringErrors('src/server/modules/contact/routes.ts', 'export const probe = (store: unknown) => store;\n'),
+    ).toEqual([]);
+  });
+});
+
 describe('import boundaries', () => {
   it.each([
     [
@@ -130,6 +156,30 @@ describe('import boundaries', () => {
       'src/server/modules/grading/assignments/probe.ts',
       "import { offlineDrafter } from '../drafting/offline/draft-offline';",
       /never another variant/,
+    ],
+    [
+      'a module importing the composition root',
+      'src/server/modules/courses/probe.ts',
+      "import type { AppServices } from '../../app';",
+      /composition root/,
+    ],
+    [
+      'a module importing the job queue',
+      'src/server/modules/auth/probe.ts',
+      "import type { Jobs } from '@/server/jobs';",
+      /composition root/,
+    ],
+    [
+      'a module other than grading importing AppContext',
+      'src/server/modules/billing/probe.ts',
+      "import type { AppContext } from '@/server/app-context';",
+      /declares the options it uses/,
+    ],
+    [
+      'the database importing core',
+      'src/server/db/probe.ts',
+      "import { deriveKey } from '../core/crypto';",
+      /database sits below core/,
     ],
     [
       'production code importing a test helper',
