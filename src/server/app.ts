@@ -6,7 +6,7 @@ import { publicConfigSchema } from '@/shared/schemas/public-config';
 import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
-import { clientDistFolder } from './core/paths';
+import { clientDistFolder } from './paths';
 import { deriveKey } from './core/crypto';
 import { registerErrorHandler } from './core/error-handler';
 import { registerJsonBodyParser } from './core/json-body';

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { migrationsFolder } from '@/server/core/paths';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,13 +7,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '@/server/paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the server sees, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-
-export { migrationsFolder };
 
 export type DatabaseHandle = {
   db: Database;
@@ -23,8 +21,9 @@ export type DatabaseHandle = {
 };
 
 /**
- * Opens the database and applies the committed migrations.
- * `location`: a Postgres URL, a directory for embedded files, or 'memory' for a throwaway database.
+ * Opens the database and applies the committed migrations (from `folder`, the repository's
+ * `migrations/` unless given): on the Postgres server of `databaseUrl` when it is set, else embedded
+ * (PGlite) with its files in `dataDir`, or in memory when `dataDir` is 'memory' or missing.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
