@@ -113,8 +113,6 @@ export const needsGradingItemSchema = z.object({
 export type NeedsGradingItem = z.infer<typeof needsGradingItemSchema>;
 export const needsGradingListSchema = z.object({ assignments: z.array(needsGradingItemSchema) });
 
-export const courseIdParamsSchema = z.object({ courseId: z.coerce.number().int().positive() });
-
 /** The grading screen for a Needs Grading item: the discussion or quiz grader for those, else the assignment grader. */
 export function needsGradingPath(
   item: Pick<NeedsGradingItem, 'id' | 'course_id' | 'discussion_topic_id' | 'quiz_id'>,
