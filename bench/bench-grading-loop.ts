@@ -23,7 +23,7 @@ const screens = (assignmentId: number) => [
   {
     name: 'quiz',
     path: `/courses/${COURSE_ID}/quizzes/8101/grade`,
-    grade: 'question-score',
+    grade: 'grade-input',
     value: '3',
     work: '[data-testid="answer-text"], [data-testid="answer-choices"], [data-testid="answer-unavailable"]',
   },
@@ -159,7 +159,7 @@ async function gradeInARow(page: Page, url: string, screen: Screen): Promise<{ t
     times.push(time);
     saved += 1;
   }
-  // The last save's answer: its toast.
+  // The last save's answer: its status in the save bar.
   await page.waitForTimeout(1500);
   return { times, saved };
 }

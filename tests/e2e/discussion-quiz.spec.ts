@@ -47,7 +47,8 @@ test('a teacher grades a discussion entry and the grade is in Canvas', async ({
   await expect(page.getByTestId('grade-input-percent')).toHaveText('85.0%');
   await page.getByTestId('feedback-input').fill('Clear reasons, and your replies moved the conversation on.');
   await page.getByTestId('save-grade').click();
-  await expect(page.getByText('Grade saved successfully!')).toBeVisible();
+  await expect(page.getByTestId('save-bar').getByText('Grade and feedback saved to Canvas')).toBeVisible();
+  await expect(page.getByTestId('save-bar')).toContainText(`${name}: Canvas stored: 8.5 / 10.`);
 
   const submission = await demoCanvas.get(
     `courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`,
@@ -83,18 +84,20 @@ test('a teacher grades a quiz essay question and the score is in Canvas', async 
   const studentId = selectedStudentId(page);
 
   // The essay waiting for a person opens first; the answer loads on demand.
-  await expect(page.getByTestId('question-grading-card')).toContainText('Is he mad?');
+  await expect(page.getByTestId('grade-panel')).toContainText('Is he mad?');
   await expect(page.getByTestId('answer-text')).toBeVisible();
   await expect(page.getByTestId('question-row').filter({ hasText: 'Narrator' })).toContainText(/Correct|Incorrect/);
 
   await page.getByRole('button', { name: 'Draft with AI' }).click();
-  await expect(page.getByTestId('grade-review')).toBeVisible();
-  await expect(page.getByTestId('question-comment')).not.toHaveValue('');
+  await expect(page.getByTestId('save-bar')).toContainText('AI formative grading generated using the question!');
+  await expect(page.getByTestId('grade-review')).not.toBeEmpty();
+  await expect(page.getByTestId('feedback-input')).not.toHaveValue('');
 
-  await page.getByTestId('question-score').fill('7.5');
-  await page.getByTestId('question-comment').fill('Good use of the narrator’s own words.');
-  await page.getByTestId('save-question').click();
-  await expect(page.getByText('Question Graded')).toBeVisible();
+  await page.getByTestId('grade-input').fill('7.5');
+  await page.getByTestId('feedback-input').fill('Good use of the narrator’s own words.');
+  await page.getByTestId('save-grade').click();
+  await expect(page.getByTestId('save-bar').getByText('Grade and feedback saved to Canvas')).toBeVisible();
+  await expect(page.getByTestId('save-bar')).toContainText('7.5 / 10 on Is he mad?');
   await expect(page.getByTestId('needs-grading-count')).toHaveText(String(needsGrading - 1));
 
   const questions = await demoCanvas.get(`courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`);

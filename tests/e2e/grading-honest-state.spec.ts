@@ -47,9 +47,9 @@ async function openStudent(page: Page, teacher: Teacher, assignmentId: number, u
   await expect(page.getByTestId('student-name')).toBeVisible({ timeout: 30_000 });
 }
 
-/** The points a rating chip gives ("Developing (9)" → 9). */
-async function chipPoints(chip: Locator): Promise<number> {
-  const label = (await chip.textContent()) ?? '';
+/** The points a rating radio gives ("Developing (9)" → 9). */
+async function chipPoints(rating: Locator): Promise<number> {
+  const label = await rating.evaluate((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? '');
   return Number(/\(([\d.]+)\)\s*$/.exec(label)![1]);
 }
 
@@ -72,7 +72,7 @@ test('a drafted rubric comment is cleared when its rating changes, comes back wi
   const draftedPoints = Number(await points.inputValue());
 
   // Another rating: the drafted words argued for other points, so they go, and the editor says why.
-  const chips = criterion.getByRole('button');
+  const chips = criterion.getByRole('radio');
   let other: Locator | null = null;
   for (let index = 0; index < (await chips.count()); index += 1) {
     if ((await chipPoints(chips.nth(index))) !== draftedPoints) {
@@ -158,8 +158,8 @@ test('practice quizzes and ungraded surveys are not offered for grading', async 
     await expect(page.getByTestId('quiz-not-graded')).toContainText(`This quiz is ${kind}: it has no grade in Canvas`, {
       timeout: 30_000,
     });
-    await expect(page.getByTestId('save-question')).toHaveCount(0);
-    await expect(page.getByTestId('question-score')).toHaveCount(0);
+    await expect(page.getByTestId('save-grade')).toHaveCount(0);
+    await expect(page.getByTestId('grade-input')).toHaveCount(0);
     if (quizId === survey.id) await page.screenshot({ path: `${SHOTS}/survey-not-graded-1280.png` });
   }
 });
@@ -188,7 +188,7 @@ test('Start Grading opens the discussion grader for a discussion and the quiz gr
     .getByRole('link', { name: /Start Grading/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade$`));
-  await expect(page.getByTestId('question-grading-card')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('grade-panel')).toContainText('Is he mad?', { timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/start-grading-quiz-1280.png` });
 
   await page.goBack();
@@ -251,22 +251,22 @@ test('unsaved quiz scores and comments are kept per student when the teacher mov
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
   await waiting.nth(4).click();
-  const card = page.getByTestId('question-grading-card');
+  const card = page.getByTestId('grade-panel');
   await expect(card).toContainText('Is he mad?', { timeout: 30_000 });
   const student = page.getByTestId('question-student');
   const first = (await student.textContent())!;
-  await page.getByTestId('question-score').fill('4');
-  await page.getByTestId('question-comment').fill('Kept: come back to the evidence.');
+  await page.getByTestId('grade-input').fill('4');
+  await page.getByTestId('feedback-input').fill('Kept: come back to the evidence.');
 
   await waiting.nth(5).click();
   await expect(student).not.toHaveText(first);
-  await expect(page.getByTestId('question-score')).toHaveValue('');
-  await expect(page.getByTestId('question-comment')).toHaveValue('');
+  await expect(page.getByTestId('grade-input')).toHaveValue('');
+  await expect(page.getByTestId('feedback-input')).toHaveValue('');
 
   await waiting.nth(4).click();
   await expect(student).toHaveText(first);
-  await expect(page.getByTestId('question-score')).toHaveValue('4');
-  await expect(page.getByTestId('question-comment')).toHaveValue('Kept: come back to the evidence.');
+  await expect(page.getByTestId('grade-input')).toHaveValue('4');
+  await expect(page.getByTestId('feedback-input')).toHaveValue('Kept: come back to the evidence.');
   await expect(page.getByTestId('kept-edits')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/quiz-kept-edits-1280.png` });
 });
@@ -335,22 +335,22 @@ test('Save is disabled while a draft is being written, on the assignment and the
   await expect(save).toBeDisabled();
   await expect(saveAndNext).toBeDisabled();
   releaseDraft();
-  await expect(page.getByTestId('grade-review')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('save-bar')).toContainText('AI formative grading generated', { timeout: 30_000 });
   await expect(save).toBeEnabled();
 
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
   await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(6).click();
-  const card = page.getByTestId('question-grading-card');
+  const card = page.getByTestId('grade-panel');
   await expect(card).toContainText('Is he mad?', { timeout: 30_000 });
   await expect(page.getByTestId('answer-text')).toBeVisible();
-  await page.getByTestId('question-score').fill('3');
-  const saveQuestion = page.getByRole('button', { name: 'Save Grade' });
+  await page.getByTestId('grade-input').fill('3');
+  const saveQuestion = page.getByRole('button', { name: 'Save to Canvas' });
   await expect(saveQuestion).toBeEnabled();
   const releaseQuizDraft = await holdRequests(page, '**/questions/*/draft');
   await page.getByRole('button', { name: 'Draft with AI' }).click();
   await expect(saveQuestion).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Save & Next Student' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save & Next' })).toBeDisabled();
   releaseQuizDraft();
-  await expect(page.getByTestId('grade-review')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('save-bar')).toContainText('AI formative grading generated', { timeout: 30_000 });
   await expect(saveQuestion).toBeEnabled();
 });

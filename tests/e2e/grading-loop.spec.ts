@@ -132,9 +132,9 @@ test("the quiz reads the next student's answers and stored drafts ahead: Save & 
     afterClick.push(route.request().url());
     return route.abort('failed');
   });
-  await page.getByTestId('question-score').fill('3');
-  await page.getByRole('button', { name: 'Save & Next Student' }).click();
-  await expect(page.getByText('Question Graded')).toBeVisible();
+  await page.getByTestId('grade-input').fill('3');
+  await page.getByRole('button', { name: 'Save & Next' }).click();
+  await expect(page.getByText('Grade and feedback saved to Canvas')).toBeVisible();
   await expect(page.getByTestId('student-name')).not.toHaveText(name);
   await expect(page).toHaveURL(new RegExp(`[?&]student=${next!.userId}(&|$)`));
   await expect(page.locator('[data-testid="answer-text"], [data-testid="answer-choices"]').first()).toBeVisible();

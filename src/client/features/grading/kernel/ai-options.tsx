@@ -1,4 +1,5 @@
-import { Bot, Info, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import { Bot, Info } from 'lucide-react';
 import type { GradingOptions } from '@/shared/schemas/ai';
 import { cn } from '@/client/lib/cn';
 import { Button } from '@/client/ui/button';
@@ -29,7 +30,10 @@ export function toGradingOptions(state: AiOptionsState, hasRubric: boolean): Gra
   };
 }
 
-/** The AI options of a grading panel and its draft button. */
+/**
+ * The AI options and the draft button, at the top of every grade form: a draft fills the grade,
+ * feedback and rubric below, and the form then takes the teacher there.
+ */
 export function AiOptionsFields({
   options,
   onChange,
@@ -51,38 +55,54 @@ export function AiOptionsFields({
   engineName: string | undefined;
   cannotDraftReason?: string | null;
 }) {
+  const name = useId();
   return (
-    <section aria-label="AI options" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <h3 className="flex items-center gap-2 text-sm font-semibold">
-        <Sparkles className="size-4 text-accent-500" aria-hidden />
-        AI options
-      </h3>
-      <div
-        role="radiogroup"
-        aria-label="Feedback type"
-        className="grid grid-cols-2 gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200"
-      >
-        {(['formative', 'summative'] as const).map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            role="radio"
-            aria-checked={options.mode === mode}
-            onClick={() => onChange({ ...options, mode })}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-sm font-medium capitalize',
-              options.mode === mode ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
-            )}
-          >
-            {mode}
-          </button>
-        ))}
+    <section aria-label="AI options" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <div
+          role="radiogroup"
+          aria-label="Feedback type"
+          className="grid min-w-48 flex-1 grid-cols-2 gap-1 rounded-lg bg-white p-1 ring-1 ring-slate-200"
+        >
+          {(['formative', 'summative'] as const).map((mode) => (
+            <label
+              key={mode}
+              className={cn(
+                'relative flex min-h-8 cursor-pointer items-center justify-center rounded-md px-3 text-sm font-medium capitalize',
+                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500',
+                options.mode === mode ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={mode}
+                checked={options.mode === mode}
+                onChange={() => onChange({ ...options, mode })}
+                className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
+              />
+              {mode}
+            </label>
+          ))}
+        </div>
+        <Button
+          variant="accent"
+          onClick={onDraft}
+          disabled={!canDraft}
+          isLoading={isDrafting}
+          aria-keyshortcuts="d"
+          className="min-w-40 flex-1"
+        >
+          {isDrafting ? null : <Bot aria-hidden />}
+          {isDrafting ? 'Drafting...' : 'Draft with AI'}
+        </Button>
       </div>
       <p className="-mt-1 text-xs text-slate-600">
         {options.mode === 'summative'
           ? 'Evaluates the work against the standard.'
           : 'Focuses on growth and next steps.'}
       </p>
+      {cannotDraftReason ? <p className="-mt-1 text-xs text-slate-600">{cannotDraftReason}</p> : null}
       {hasRubric ? (
         <Switch
           label="Grade with the rubric"
@@ -106,11 +126,6 @@ export function AiOptionsFields({
           onChange={(event) => onChange({ ...options, customInstructions: event.target.value })}
         />
       ) : null}
-      <Button variant="accent" onClick={onDraft} disabled={!canDraft} isLoading={isDrafting} aria-keyshortcuts="d">
-        {isDrafting ? null : <Bot aria-hidden />}
-        {isDrafting ? 'Drafting...' : 'Draft with AI'}
-      </Button>
-      {cannotDraftReason ? <p className="text-xs text-slate-600">{cannotDraftReason}</p> : null}
       {engineName === 'offline' ? <OfflineEngineNote /> : null}
     </section>
   );

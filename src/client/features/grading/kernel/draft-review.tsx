@@ -1,19 +1,6 @@
-import { CheckCircle2, Lock, Quote } from 'lucide-react';
+import { CheckCircle2, ChevronDown, Lock, Quote } from 'lucide-react';
 import type { GradingDraft, QuotedPoint } from '@/shared/schemas/ai';
 import { Badge } from '@/client/ui/feedback';
-import { DraftTrustLine } from './draft-trust-line';
-
-/** A draft's details and, below them, its teacher-only grade review. */
-export function DraftReview({ draft }: { draft: GradingDraft | null }) {
-  if (!draft) return null;
-  return (
-    <>
-      <DraftTrustLine basis={draft.basis} />
-      <DraftDetails draft={draft} />
-      <AiGradeReview review={draft.gradeReview} />
-    </>
-  );
-}
 
 /** What the AI drafted besides the grade and feedback: summary, strengths, areas for improvement. */
 export function DraftDetails({ draft }: { draft: GradingDraft }) {
@@ -48,19 +35,23 @@ export function DraftDetails({ draft }: { draft: GradingDraft }) {
   );
 }
 
-/** The AI's reasoning about the grade: for the teacher, never sent to the student. */
+/**
+ * The AI's reasoning about the grade: for the teacher, never sent to the student. Closed until she
+ * opens it, so it never stands between the grade and the rubric.
+ */
 export function AiGradeReview({ review }: { review: string }) {
   return (
-    <section aria-label="AI Grade Review" className="rounded-lg border border-amber-200 bg-amber-50 p-3">
-      <h3 className="mb-1 flex items-center gap-2 text-sm font-semibold text-amber-900">
+    <details className="group rounded-lg border border-amber-200 bg-amber-50" aria-label="AI Grade Review">
+      <summary className="flex cursor-pointer list-none items-center gap-2 p-3 text-sm font-semibold text-amber-900 [&::-webkit-details-marker]:hidden">
         <Lock className="size-3.5" aria-hidden />
         AI Grade Review
         <Badge tone="warning">Teacher Only</Badge>
-      </h3>
-      <p className="whitespace-pre-line text-sm text-amber-950" data-testid="grade-review">
+        <ChevronDown className="ml-auto size-4 transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      <p className="whitespace-pre-line px-3 pb-3 text-sm text-amber-950" data-testid="grade-review">
         {review || 'The AI gave no reasoning for this draft.'}
       </p>
-    </section>
+    </details>
   );
 }
 

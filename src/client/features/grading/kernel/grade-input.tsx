@@ -91,6 +91,7 @@ export function GradeControlField({
   isAboveMaximum,
   isDisabled = false,
   isReadOnly = false,
+  isCappedAtMaximum = false,
   hint,
 }: {
   control: GradeControl;
@@ -102,6 +103,8 @@ export function GradeControlField({
   isAboveMaximum: boolean;
   isDisabled?: boolean;
   isReadOnly?: boolean;
+  /** The save stores at most the maximum (a quiz question's score) instead of asking about extra credit. */
+  isCappedAtMaximum?: boolean;
   hint?: string;
 }) {
   const warning =
@@ -112,8 +115,9 @@ export function GradeControlField({
         className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-sm text-amber-900"
       >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {formatGradeNumber(score)} is more than the {formatGradeNumber(points)} points possible. Saving will ask you to
-        confirm it as extra credit; it is never lowered for you.
+        {isCappedAtMaximum
+          ? `${formatGradeNumber(score)} is more than the ${formatGradeNumber(points)} points this question is worth: saving stores ${formatGradeNumber(points)}.`
+          : `${formatGradeNumber(score)} is more than the ${formatGradeNumber(points)} points possible. Saving will ask you to confirm it as extra credit; it is never lowered for you.`}
       </p>
     ) : null;
   switch (control) {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { GradingDraft, RubricCriterion } from '@/shared/schemas/ai';
 import { commentForPoints, isDraftCommentCleared, type DraftedCriterion } from '@/shared/rubric-comments';
 import { cn } from '@/client/lib/cn';
@@ -53,7 +54,22 @@ export function toRubricAssessment(rubric: RubricCriterion[], values: RubricValu
   }));
 }
 
-/** Points and a comment per criterion, with the rating bands as one-click values. */
+/**
+ * The rating a criterion's points stand on, if any: the first rating worth exactly those points. Points
+ * between two ratings (typed in the points field) stand on none.
+ */
+export function chosenRatingIndex(criterion: RubricCriterion, points: string): number {
+  if (points.trim() === '') return -1;
+  const value = Number.parseFloat(points);
+  return criterion.ratings.findIndex((rating) => rating.points === value);
+}
+
+/**
+ * Points and a comment per criterion. Each criterion's ratings are a radio group (native radios, so
+ * the arrow keys move between ratings, Tab goes on to the criterion's points, its comment and the
+ * next criterion, and a screen reader says which rating is chosen); the points field takes points
+ * between the ratings too.
+ */
 export function RubricEditor({
   isOpenByDefault,
   rubric,
@@ -69,6 +85,7 @@ export function RubricEditor({
   draft: GradingDraft | null;
   isDisabled: boolean;
 }) {
+  const groupName = useId();
   const maxTotal = rubric.reduce((sum, criterion) => sum + criterion.points, 0);
   const update = (id: string, patch: Partial<RubricValue>) =>
     onChange({ ...values, [id]: { points: values[id]?.points ?? '', comments: values[id]?.comments ?? '', ...patch } });
@@ -88,43 +105,58 @@ export function RubricEditor({
         </span>
       </summary>
       <ol className="mt-3 flex flex-col gap-3">
-        {rubric.map((criterion) => {
+        {rubric.map((criterion, position) => {
           const draftItem = draft?.rubricAssessment?.find((item) => item.criterionId === criterion.id);
+          const points = values[criterion.id]?.points ?? '';
+          const chosen = chosenRatingIndex(criterion, points);
+          const titleId = `${groupName}-criterion-${position}`;
           return (
-            <li key={criterion.id} className="rounded-lg border border-slate-200 p-3">
+            <li key={criterion.id} className="rounded-lg border border-slate-200 p-3" data-testid="rubric-criterion">
               <div className="mb-2 flex items-start justify-between gap-2">
-                <p className="text-sm font-medium">{criterion.description}</p>
+                <p className="text-sm font-medium" id={titleId}>
+                  {criterion.description}
+                </p>
                 <label className="flex shrink-0 items-center gap-1 text-sm">
                   <Input
                     type="number"
+                    inputMode="decimal"
                     min={0}
                     max={criterion.points}
                     step={0.5}
                     className="h-8 w-20"
                     aria-label={`Points for ${criterion.description}`}
                     disabled={isDisabled}
-                    value={values[criterion.id]?.points ?? ''}
+                    value={points}
                     onChange={(event) => setPoints(criterion.id, event.target.value, draftItem)}
                   />
-                  <span className="text-slate-600">/ {criterion.points}</span>
+                  <span className="whitespace-nowrap text-slate-600">/ {criterion.points}</span>
                 </label>
               </div>
-              <div className="mb-2 flex flex-wrap gap-1">
-                {criterion.ratings.map((rating) => (
-                  <button
-                    key={`${rating.description}-${rating.points}`}
-                    type="button"
-                    disabled={isDisabled}
-                    onClick={() => setPoints(criterion.id, String(rating.points), draftItem)}
+              <div role="radiogroup" aria-labelledby={titleId} className="mb-2 flex flex-wrap gap-1.5">
+                {criterion.ratings.map((rating, index) => (
+                  <label
+                    key={`${index}-${rating.description}-${rating.points}`}
                     className={cn(
-                      'rounded-full border px-2 py-0.5 text-xs',
-                      values[criterion.id]?.points === String(rating.points)
+                      'relative inline-flex min-h-7 cursor-pointer items-center rounded-full border px-2.5 text-xs pointer-coarse:min-h-9 pointer-coarse:px-3 pointer-coarse:text-sm',
+                      'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500',
+                      'has-disabled:cursor-not-allowed has-disabled:opacity-55',
+                      index === chosen
                         ? 'border-brand-600 bg-brand-600 text-white'
                         : 'border-slate-300 bg-white hover:bg-slate-50',
                     )}
+                    data-testid="rubric-rating"
                   >
+                    <input
+                      type="radio"
+                      name={`${groupName}-${position}`}
+                      value={String(index)}
+                      checked={index === chosen}
+                      disabled={isDisabled}
+                      onChange={() => setPoints(criterion.id, String(rating.points), draftItem)}
+                      className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
+                    />
                     {rating.description} ({rating.points})
-                  </button>
+                  </label>
                 ))}
               </div>
               <Textarea
@@ -136,12 +168,7 @@ export function RubricEditor({
                 onChange={(event) => update(criterion.id, { comments: event.target.value })}
                 className="min-h-0 text-sm"
               />
-              {draftItem &&
-              isDraftCommentCleared(
-                values[criterion.id]?.comments ?? '',
-                values[criterion.id]?.points ?? '',
-                draftItem,
-              ) ? (
+              {draftItem && isDraftCommentCleared(values[criterion.id]?.comments ?? '', points, draftItem) ? (
                 <p role="status" className="mt-1 text-xs text-amber-800" data-testid="rubric-comment-cleared">
                   The draft's comment was written for {draftItem.points} points, so it was cleared: it would contradict
                   the points you chose. Write your own, or choose {draftItem.points} again to bring it back.

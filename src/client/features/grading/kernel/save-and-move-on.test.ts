@@ -1,28 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { failedSaveToastOptions, saveAndMoveOn, type ReturnAction } from './save-and-move-on';
+import { saveAndMoveOn } from './save-and-move-on';
 
 /** A save whose answer the test gives when it wants, and a record of what the screen was told. */
 function harness({ andNext, keepsEdits }: { andNext: boolean; keepsEdits: boolean }) {
   const events: string[] = [];
   let settle!: { resolve: (stored: string) => void; reject: (error: Error) => void };
-  let back: ReturnAction | null = null;
   const done = saveAndMoveOn({
     andNext,
     keepsEdits,
-    studentName: 'Ana Bennett',
     send: () => {
       events.push('sent');
       return new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
     },
     moveOn: () => events.push('next student'),
-    backTo: () => events.push('back to Ana'),
     onStored: (stored, movedOn) => events.push(`stored ${stored}${movedOn ? ' after moving on' : ''}`),
-    onFailed: (error, action) => {
-      back = action;
-      events.push(`failed: ${(error as Error).message}`);
-    },
+    onFailed: (error, movedOn) =>
+      events.push(`failed: ${(error as Error).message}${movedOn ? ' after moving on' : ''}`),
   });
-  return { events, settle, done, back: () => back as ReturnAction | null };
+  return { events, settle, done };
 }
 
 describe('saveAndMoveOn', () => {
@@ -34,14 +29,11 @@ describe('saveAndMoveOn', () => {
     expect(run.events).toEqual(['sent', 'next student', 'stored 8 / 10 after moving on']);
   });
 
-  it('a failure after moving on is told with the way back to the student', async () => {
+  it('a failure after moving on is told as such (the save bar then leads back to the student)', async () => {
     const run = harness({ andNext: true, keepsEdits: true });
     run.settle.reject(new Error('Canvas refused'));
     await run.done;
-    expect(run.events).toEqual(['sent', 'next student', 'failed: Canvas refused']);
-    expect(run.back()?.label).toBe('Back to Ana Bennett');
-    run.back()?.onClick();
-    expect(run.events.at(-1)).toBe('back to Ana');
+    expect(run.events).toEqual(['sent', 'next student', 'failed: Canvas refused after moving on']);
   });
 
   it('a form that cannot keep edits waits for Canvas before moving on, and stays on a failure', async () => {
@@ -55,7 +47,6 @@ describe('saveAndMoveOn', () => {
     failing.settle.reject(new Error('Canvas refused'));
     await failing.done;
     expect(failing.events).toEqual(['sent', 'failed: Canvas refused']);
-    expect(failing.back()).toBeNull();
   });
 
   it('plain Save never moves', async () => {
@@ -63,24 +54,5 @@ describe('saveAndMoveOn', () => {
     run.settle.resolve('Complete');
     await run.done;
     expect(run.events).toEqual(['sent', 'stored Complete']);
-  });
-});
-
-describe('failedSaveToastOptions', () => {
-  const back: ReturnAction = { label: 'Back to Ana Bennett', onClick: () => undefined };
-  it('on the same student, the description is left as it is', () => {
-    expect(failedSaveToastOptions('Canvas refused', null, 'Ana Bennett')).toEqual({ description: 'Canvas refused' });
-  });
-  it('after moving on, it names the student, offers the way back and stays 20 seconds', () => {
-    expect(failedSaveToastOptions('Canvas refused', back, 'Ana Bennett')).toEqual({
-      description: 'Ana Bennett: Canvas refused',
-      action: back,
-      duration: 20_000,
-    });
-    expect(failedSaveToastOptions(undefined, back, 'Ana Bennett')).toEqual({
-      description: 'Ana Bennett',
-      action: back,
-      duration: 20_000,
-    });
   });
 });

@@ -23,10 +23,13 @@ import {
 /** A draft at or above this percent suggests Complete on a complete/incomplete assignment (decision 021). */
 export const COMPLETE_FROM_PERCENT = 60;
 
-/** What a teacher typed for one student and has not saved yet. */
+/** What a teacher typed for one student (or one quiz question of theirs) and has not saved yet. */
 export type UnsavedEdits = { grade: string; comment: string; rubricValues: RubricValues; draft: GradingDraft | null };
-/** Unsaved edits per student, kept by the screen while the teacher moves between students. */
-export type UnsavedEditsMemory = Map<number, UnsavedEdits>;
+/**
+ * Unsaved edits per form, kept by the screen while the teacher moves between students: keyed by the
+ * student's id on the assignment and discussion screens, by `submissionId:questionId` on the quiz.
+ */
+export type UnsavedEditsMemory = Map<string, UnsavedEdits>;
 
 /** The grade as the control shows it: points, a percent, a letter, 'complete'/'incomplete', or nothing. */
 function fromPoints(control: GradeControl, value: number, points: number): string {
@@ -58,8 +61,8 @@ function savedValue(
 }
 
 /**
- * The state of a grade form for one student (assignment and discussion): grade, comment, rubric and
- * the AI draft. The form is keyed by the student, so this starts afresh for each one: the teacher's
+ * The state of a grade form for one student (or one quiz question of theirs): grade, comment, rubric
+ * and the AI draft. The form is keyed by what it grades, so this starts afresh for each: the teacher's
  * unsaved edits for that student if any are kept, else the waiting draft, else the saved grade and
  * an empty comment (spec part 2 §4). The grade is entered in the assignment's own terms (its Canvas
  * grading type); when the item is graded from its rubric and the rubric is filled in, the grade is
@@ -75,7 +78,7 @@ export function useGradeForm({
   savedGrade = null,
   savedRubric,
   waitingDraft,
-  studentId,
+  memoryKey,
   memory,
 }: {
   points: number;
@@ -86,11 +89,12 @@ export function useGradeForm({
   savedGrade?: string | null;
   savedRubric: Record<string, { points: number | null; comments: string | null }> | null;
   waitingDraft: GradingDraft | null;
-  studentId?: number;
+  /** Where this form's unsaved edits are kept in `memory`. */
+  memoryKey?: string;
   memory?: UnsavedEditsMemory;
 }) {
   const control = gradeControl(gradingType);
-  const kept = studentId !== undefined ? memory?.get(studentId) : undefined;
+  const kept = memoryKey !== undefined ? memory?.get(memoryKey) : undefined;
   const [grade, setGrade] = useState(() =>
     kept
       ? kept.grade
@@ -122,9 +126,9 @@ export function useGradeForm({
 
   // Unsaved edits outlive the form: moving to another student and back finds them again.
   useEffect(() => {
-    if (studentId === undefined || !memory) return;
-    if (isDirty) memory.set(studentId, { grade, comment, rubricValues, draft });
-  }, [memory, studentId, isDirty, grade, comment, rubricValues, draft]);
+    if (memoryKey === undefined || !memory) return;
+    if (isDirty) memory.set(memoryKey, { grade, comment, rubricValues, draft });
+  }, [memory, memoryKey, isDirty, grade, comment, rubricValues, draft]);
 
   const isRubricFilled = hasRubricValues(rubric, rubricValues);
   const isGradeComputed = isGradeFromRubric && isRubricFilled && (control === 'points' || control === 'percent');
@@ -166,7 +170,7 @@ export function useGradeForm({
   /** The save is done: nothing of this student's is unsaved any more. */
   function markSaved() {
     setDirty(false);
-    if (studentId !== undefined) memory?.delete(studentId);
+    if (memoryKey !== undefined) memory?.delete(memoryKey);
   }
 
   return {
@@ -187,7 +191,7 @@ export function useGradeForm({
     /** True when this form opened with edits the teacher left unsaved earlier. */
     hasKeptEdits,
     /** The screen keeps this student's unsaved edits: moving away loses nothing (decision 022). */
-    keepsEdits: studentId !== undefined && memory !== undefined,
+    keepsEdits: memoryKey !== undefined && memory !== undefined,
     markSaved,
     score,
     isAboveMaximum: score !== null && (control === 'points' || control === 'percent') && isAboveMaximum(score, points),

@@ -18,14 +18,29 @@ type Handlers = {
 
 const QUICK_FILL_KEYS: Record<string, number> = { '1': 100, '2': 90, '3': 80, '4': 70 };
 
+/** Inputs that take no typed text: letters typed while one has focus are still shortcuts. */
+const NON_TEXT_INPUTS = new Set(['radio', 'checkbox', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type);
+  return ['TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** A control the arrow keys move within (a rubric's ratings, tabs): ← and → are its, not Previous and Next. */
+function ownsArrowKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    (target instanceof HTMLInputElement && ['radio', 'range'].includes(target.type)) ||
+    target.closest('[role="radiogroup"], [role="tablist"], [role="menu"], [role="listbox"]') !== null
+  );
 }
 
 /**
  * The grading screen's keyboard paths. Single keys act only when no text field has focus (Esc leaves
- * one); Ctrl/⌘+Enter saves and moves on from anywhere, including while writing feedback.
+ * one), and ← → only outside a control they move within (a rubric's ratings); Ctrl/⌘+Enter saves
+ * and moves on from anywhere, including while writing feedback.
  */
 export function useGradingShortcuts(handlers: Handlers) {
   const latest = useRef(handlers);
@@ -49,6 +64,8 @@ export function useGradingShortcuts(handlers: Handlers) {
       }
       if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
       const key = event.key;
+      const isArrow = key === 'ArrowRight' || key === 'ArrowLeft';
+      if (isArrow && ownsArrowKeys(event.target)) return;
       if (key === 'j' || key === 'ArrowRight') current.next();
       else if (key === 'k' || key === 'ArrowLeft') current.previous();
       else if (key === 'd') actions?.draft();

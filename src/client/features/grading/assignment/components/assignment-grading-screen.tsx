@@ -1,20 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CalendarClock, FileX } from 'lucide-react';
 import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
-import { usePublicConfig } from '@/client/lib/public-config';
 import { Badge, EmptyState } from '@/client/ui/feedback';
-import { DEFAULT_AI_OPTIONS, toGradingOptions, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
+import { toGradingOptions } from '@/client/features/grading/kernel/ai-options';
 import { formatPercent, formatWhen } from '@/client/features/grading/kernel/format';
 import { GradingHeader, HeaderFact } from '@/client/features/grading/kernel/grading-header';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
-import type { UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
+import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
-import { GradePanel } from './grade-panel';
+import { AssignmentGradeForm } from './assignment-grade-form';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
 
@@ -32,10 +31,6 @@ const LOAD_TIPS = [
 export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
   const view = useGradingView(courseId, assignmentId);
   const drafts = useStoredDrafts(courseId, assignmentId);
-  const publicConfig = usePublicConfig();
-  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
-  // Unsaved edits per student: moving to another student keeps them (decision 022).
-  const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
   const {
@@ -49,6 +44,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
     students: submissions,
     idOf: (submission) => submission.user_id,
   });
+  const session = useGradingSession({ actionsRef, showNext: () => select(safeIndex + 1), showStudent: selectId });
 
   if (view.isPending)
     return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
@@ -115,27 +111,21 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
             assignmentId={assignmentId}
             job={drafts.data?.job ?? null}
             waitingCount={waitingCount}
-            options={toGradingOptions(aiOptions, Boolean(assignment.rubric?.length))}
+            options={toGradingOptions(session.aiOptions, Boolean(assignment.rubric?.length))}
           />
           <div className={`grid items-start gap-6 ${COLUMNS}`}>
             <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
-            <GradePanel
-              key={current.id}
-              courseId={courseId}
-              assignmentId={assignmentId}
-              assignment={assignment}
-              submission={current}
-              storedDraft={storedDraft}
-              aiOptions={aiOptions}
-              onAiOptionsChange={setAiOptions}
-              engineName={publicConfig.data?.aiEngine}
-              actionsRef={actionsRef}
-              unsavedEdits={unsavedEdits}
-              onSaved={(andNext) => {
-                if (andNext) select(safeIndex + 1);
-              }}
-              onReturn={() => selectId(current.user_id)}
-            />
+            <div className="min-w-0 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:rounded-xl">
+              <AssignmentGradeForm
+                key={current.id}
+                courseId={courseId}
+                assignmentId={assignmentId}
+                assignment={assignment}
+                submission={current}
+                storedDraft={storedDraft}
+                session={session}
+              />
+            </div>
           </div>
         </>
       )}

@@ -1,5 +1,4 @@
 import { Bot } from 'lucide-react';
-import { toast } from 'sonner';
 import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftJob } from '@/shared/schemas/grading';
 import { ApiError } from '@/client/lib/api-client';
@@ -33,21 +32,25 @@ export function BatchDraftBar({
         disabled={isRunning || waitingCount === 0 || start.isPending}
         isLoading={start.isPending}
         onClick={async () => {
-          // The bar itself tells the progress: a toast would repeat it, go stale ("Drafting 2..."
-          // beside "Drafted 2 of 2") and cover the screen's own buttons while the class is drafted.
+          // The bar itself tells the progress and a refusal: a toast would repeat it, go stale
+          // ("Drafting 2..." beside "Drafted 2 of 2") and cover the screen while the class is drafted.
           try {
             await start.mutateAsync(options);
           } catch (error) {
-            toast.error(
-              error instanceof ApiError ? error.message : 'Drafting the class could not start. Please try again.',
-            );
+            console.warn('Drafting the class did not start', error);
           }
         }}
       >
         {start.isPending ? null : <Bot aria-hidden />}
         Draft the whole class
       </Button>
-      {job ? (
+      {start.isError ? (
+        <p role="alert" className="flex-1 text-sm text-red-800" data-testid="batch-error">
+          {start.error instanceof ApiError
+            ? start.error.message
+            : 'Drafting the class could not start. Please try again.'}
+        </p>
+      ) : job ? (
         <div className="flex min-w-48 flex-1 items-center gap-3">
           <div
             className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"

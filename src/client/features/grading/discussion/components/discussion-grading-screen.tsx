@@ -1,14 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
-import { usePublicConfig } from '@/client/lib/public-config';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent } from '@/client/ui/card';
 import { EmptyState, Spinner } from '@/client/ui/feedback';
-import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
-import type { UnsavedEditsMemory } from '@/client/features/grading/kernel/use-grade-form';
+import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { STUDENT_HEADING, useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
 import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
@@ -22,11 +20,7 @@ import { StudentContext, StudentPosts } from './student-posts';
 export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: string; discussionId: string }) {
   const view = useDiscussionView(courseId, discussionId);
   const drafts = useDiscussionDrafts(courseId, discussionId, view.data?.discussion.is_graded === true);
-  const publicConfig = usePublicConfig();
-  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
   const [searchParams, updateParams] = useSearchParamUpdater();
-  // Unsaved edits per student survive moving to another student and back, as on the assignment screen.
-  const [unsavedEdits] = useState<UnsavedEditsMemory>(() => new Map());
 
   const students = useMemo(() => view.data?.students ?? [], [view.data]);
   const tabParam = searchParams.get('tab');
@@ -46,6 +40,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
     fallback: visible[0] ?? students[0] ?? null,
     neighbor: (from, direction) => neighborInTab(students, visible, from?.user.id ?? null, direction),
   });
+  const session = useGradingSession({ actionsRef, showNext: () => move(1), showStudent: select });
   const previous = neighborInTab(students, visible, current?.user.id ?? null, -1);
   const next = neighborInTab(students, visible, current?.user.id ?? null, 1);
   const storedDraft = current ? drafts.data?.drafts[String(current.user.id)] : undefined;
@@ -146,7 +141,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
             </Card>
             <StudentPosts student={current} />
           </div>
-          <div className="min-w-0 lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-span-2 xl:row-start-1 xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto">
+          <div className="min-w-0 lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-span-2 xl:row-start-1 xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto xl:rounded-xl">
             <DiscussionGradeForm
               key={current.user.id}
               courseId={courseId}
@@ -154,15 +149,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
               discussion={discussion}
               student={current}
               storedDraft={storedDraft}
-              aiOptions={aiOptions}
-              onAiOptionsChange={setAiOptions}
-              engineName={publicConfig.data?.aiEngine}
-              actionsRef={actionsRef}
-              unsavedEdits={unsavedEdits}
-              onSaved={(andNext) => {
-                if (andNext) move(1);
-              }}
-              onReturn={() => select(current.user.id)}
+              session={session}
             />
           </div>
           <div className="min-w-0 lg:col-start-2 xl:row-start-2">

@@ -1,18 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileX, Info } from 'lucide-react';
 import { isGradedQuiz, quizNotGradedMessage, type QuizAnswer, type QuizQuestion } from '@/shared/schemas/quiz-grading';
-import { usePublicConfig } from '@/client/lib/public-config';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/feedback';
-import { DEFAULT_AI_OPTIONS, type AiOptionsState } from '@/client/features/grading/kernel/ai-options';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
+import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { quizAnswersQuery, quizDraftsQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
-import { QuestionGradingCard, type QuestionEditsMemory } from './question-grading-card';
+import { QuestionGradeForm } from './question-grade-form';
 import { QuizHeader } from './quiz-header';
 import { answerFor, QuizSubmissionPanel, type AnswersState } from './quiz-submission-panel';
 import { QuizStudentList } from './quiz-student-list';
@@ -48,11 +47,7 @@ function defaultQuestion(questions: QuizQuestion[], answers: QuizAnswer[]): Quiz
 
 export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quizId: string }) {
   const view = useQuizView(courseId, quizId);
-  const publicConfig = usePublicConfig();
   const queryClient = useQueryClient();
-  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
-  // Unsaved scores and comments per student and question survive moving to another student and back.
-  const [unsavedEdits] = useState<QuestionEditsMemory>(() => new Map());
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
@@ -60,7 +55,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const quizAssignmentId = view.data?.quiz.assignment_id ?? null;
   // While the teacher reads a student, the next one's answers and stored drafts are read into the
   // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
-  const { searchParams, updateParams, current, index, selectIndex, isHelpOpen, setHelpOpen, actionsRef } =
+  const { searchParams, updateParams, current, index, selectIndex, selectId, isHelpOpen, setHelpOpen, actionsRef } =
     useStudentNavigator({
       students: submissions,
       idOf: (submission) => submission.user_id,
@@ -72,6 +67,8 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
         void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
       },
     });
+  // Unsaved scores and comments per student and question survive moving to another student and back.
+  const session = useGradingSession({ actionsRef, showNext: () => selectIndex(index + 1), showStudent: selectId });
 
   const answers = useQuizAnswers(courseId, quizId, current, quizAssignmentId, canReadAnswers);
   const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
@@ -131,7 +128,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
             }
             answers={answersState}
           />
-          <div className="min-w-0 md:col-span-2 lg:sticky lg:top-20 lg:col-span-1 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto">
+          <div className="min-w-0 md:col-span-2 lg:sticky lg:top-20 lg:col-span-1 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:rounded-xl">
             {!isGraded ? (
               <Card data-testid="quiz-not-graded">
                 <CardHeader className="pb-2">
@@ -145,7 +142,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                 </CardContent>
               </Card>
             ) : selectedQuestion ? (
-              <QuestionGradingCard
+              <QuestionGradeForm
                 key={`${current.id}:${selectedQuestion.id}:${answersState.status}`}
                 courseId={courseId}
                 quizId={quizId}
@@ -155,15 +152,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                 answer={answerFor(answerList, selectedQuestion.id)}
                 isAnswerLoaded={answersState.status === 'success'}
                 storedDraft={storedDraft}
-                aiOptions={aiOptions}
-                onAiOptionsChange={setAiOptions}
-                engineName={publicConfig.data?.aiEngine}
-                actionsRef={actionsRef}
-                unsavedEdits={unsavedEdits}
-                onSaved={(andNext) => {
-                  if (andNext) selectIndex(index + 1);
-                }}
-                onReturn={() => selectIndex(index)}
+                session={session}
               />
             ) : (
               <EmptyState title="This quiz has no questions." />

@@ -1,0 +1,242 @@
+import { useRef } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { GradingDraft, RubricCriterion } from '@/shared/schemas/ai';
+import type { DraftResponse } from '@/shared/schemas/grading';
+import { publicConfigQuery } from '@/client/lib/public-config';
+import { usageQuery } from '@/client/lib/usage';
+import { GradeForm } from './grade-form';
+import type { GradingActions } from './use-grading-shortcuts';
+import { useGradingSession, type GradingSession } from './use-grading-session';
+
+const RUBRIC: RubricCriterion[] = [
+  {
+    id: 'claim',
+    description: 'Claim',
+    points: 20,
+    ratings: [
+      { description: 'Exemplary', points: 20 },
+      { description: 'Proficient', points: 16 },
+      { description: 'Developing', points: 12 },
+    ],
+  },
+  {
+    id: 'evidence',
+    description: 'Evidence',
+    points: 10,
+    ratings: [
+      { description: 'Strong', points: 10 },
+      { description: 'Thin', points: 5 },
+    ],
+  },
+];
+
+const DRAFT: GradingDraft = {
+  grade: 26,
+  feedback: 'Your claim is clear; tie Document C to it.',
+  strengths: [],
+  areasForImprovement: [],
+  summary: '',
+  gradeReview: 'Claim and evidence both hold up.',
+  rubricAssessment: [
+    { criterionId: 'claim', points: 16, comment: 'A clear claim.', quote: null, quoteVerified: false },
+    { criterionId: 'evidence', points: 10, comment: 'Well chosen.', quote: null, quoteVerified: false },
+  ],
+  examplesUsed: [],
+  engine: 'offline',
+  filesUsed: false,
+  customInstructionsApplied: false,
+};
+
+function queryClient() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(usageQuery.queryKey, {
+    submissions_used: 1,
+    limit: 10,
+    purchased_submissions: 0,
+    total_limit: 10,
+    percentage: 10,
+    billing_period: 'trial',
+    subscription_tier: 'free',
+    next_reset_date: null,
+    days_remaining: null,
+  });
+  client.setQueryData(publicConfigQuery.queryKey, {
+    supportEmail: 'support@margin.test',
+    demoCanvas: null,
+    aiEngine: 'offline',
+    billingMode: 'test',
+  } as never);
+  return client;
+}
+
+/** A screen with one form at a time, keyed like the real ones, and the session that outlives it. */
+function Screen({
+  student,
+  rubric = null,
+  request = () => Promise.reject(new Error('not asked')),
+  onSession,
+}: {
+  student: { id: number; name: string };
+  rubric?: RubricCriterion[] | null;
+  request?: () => Promise<DraftResponse>;
+  onSession?: (session: GradingSession) => void;
+}) {
+  const actionsRef = useRef<GradingActions | null>(null);
+  const session = useGradingSession({ actionsRef, showNext: () => undefined, showStudent: () => undefined });
+  onSession?.(session);
+  return (
+    <GradeForm
+      key={student.id}
+      session={session}
+      student={student}
+      subject={`9001:${student.id}`}
+      fields={{
+        points: 30,
+        rubric,
+        isGradeFromRubric: false,
+        savedScore: null,
+        savedRubric: null,
+        waitingDraft: null,
+      }}
+      lock={null}
+      draft={{ basis: 'assignment description', cannotDraftReason: null, isPending: false, request }}
+      save={{
+        isPending: false,
+        send: () => Promise.resolve('1 / 30'),
+        note: 'Each save uses one credit.',
+        aboveMaximum: 'ask',
+      }}
+    />
+  );
+}
+
+function renderScreen(props: Parameters<typeof Screen>[0]) {
+  const client = queryClient();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Screen {...props} />
+    </QueryClientProvider>,
+  );
+  return {
+    ...view,
+    show: (next: Parameters<typeof Screen>[0]) =>
+      view.rerender(
+        <QueryClientProvider client={client}>
+          <Screen {...next} />
+        </QueryClientProvider>,
+      ),
+  };
+}
+
+const ana = { id: 1, name: 'Ana Bennett' };
+const zoe = { id: 2, name: "Zoë O'Brien-Nuñez" };
+
+describe('GradeForm', () => {
+  it('reads the same on every screen: Draft, then grade, feedback, rubric, then Save & Next before Save to Canvas', () => {
+    renderScreen({ student: ana, rubric: RUBRIC });
+    const panel = screen.getByTestId('grade-panel');
+    const order = [
+      screen.getByRole('button', { name: 'Draft with AI' }),
+      screen.getByRole('spinbutton', { name: /^Grade \(out of 30\)/ }),
+      screen.getByRole('textbox', { name: 'Feedback for the student' }),
+      screen.getByRole('group', { name: 'Rubric' }),
+      screen.getByRole('button', { name: 'Save & Next' }),
+      screen.getByRole('button', { name: 'Save to Canvas' }),
+    ];
+    for (let index = 1; index < order.length; index += 1) {
+      expect(order[index - 1]!.compareDocumentPosition(order[index]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(panel.contains(order[index]!)).toBe(true);
+    }
+  });
+
+  it('keeps a form’s unsaved edits in the session while another student is shown', () => {
+    const view = renderScreen({ student: ana });
+    fireEvent.change(screen.getByTestId('grade-input'), { target: { value: '21' } });
+    fireEvent.change(screen.getByTestId('feedback-input'), { target: { value: 'Kept for Ana.' } });
+    view.show({ student: zoe });
+    expect(screen.getByTestId('grade-input')).toHaveProperty('value', '');
+    expect(screen.queryByTestId('kept-edits')).toBeNull();
+    view.show({ student: ana });
+    expect(screen.getByTestId('grade-input')).toHaveProperty('value', '21');
+    expect(screen.getByTestId('feedback-input')).toHaveProperty('value', 'Kept for Ana.');
+    expect(screen.getByTestId('kept-edits')).toBeTruthy();
+  });
+
+  it('gives each criterion a radio group whose checked rating follows the points, and none for points between ratings', () => {
+    renderScreen({ student: ana, rubric: RUBRIC });
+    const claim = screen.getByRole('radiogroup', { name: 'Claim' });
+    const proficient = within(claim).getByRole('radio', { name: 'Proficient (16)' });
+    fireEvent.click(proficient);
+    expect(proficient).toHaveProperty('checked', true);
+    expect(screen.getByRole('spinbutton', { name: 'Points for Claim' })).toHaveProperty('value', '16');
+    expect(screen.getByTestId('rubric-total').textContent).toBe('16 / 30');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Points for Claim' }), { target: { value: '17.5' } });
+    for (const radio of within(claim).getAllByRole('radio')) expect(radio).toHaveProperty('checked', false);
+    expect(screen.getByRole('radiogroup', { name: 'Evidence' })).toBeTruthy();
+  });
+
+  it('tells a draft in the save bar, fills the form, and takes focus to the grade', async () => {
+    renderScreen({
+      student: zoe,
+      rubric: RUBRIC,
+      request: () => Promise.resolve({ draft: DRAFT, files: { read: [], unsupported: [], failed: [] } }),
+    });
+    const draftButton = screen.getByRole('button', { name: 'Draft with AI' });
+    draftButton.focus();
+    await act(async () => fireEvent.click(draftButton));
+    const status = within(screen.getByTestId('save-bar')).getByTestId('save-status-line');
+    expect(status.textContent).toContain('AI formative grading generated using rubric criteria!');
+    expect(status.textContent).toContain("For Zoë O'Brien-Nuñez.");
+    expect(screen.getByTestId('grade-input')).toHaveProperty('value', '26');
+    expect(document.activeElement).toBe(screen.getByTestId('grade-input'));
+    // The teacher-only review is there, closed.
+    expect(screen.getByRole('group', { name: 'AI Grade Review' })).toHaveProperty('open', false);
+  });
+
+  it('leaves focus where the teacher is writing when a draft lands', async () => {
+    let answer!: (response: DraftResponse) => void;
+    renderScreen({ student: zoe, request: () => new Promise((resolve) => (answer = resolve)) });
+    fireEvent.click(screen.getByRole('button', { name: 'Draft with AI' }));
+    const instructions = screen.getByRole('switch', { name: 'Custom instructions' });
+    fireEvent.click(instructions);
+    const box = screen.getByRole('textbox', { name: 'Custom instructions' });
+    box.focus();
+    await act(async () => answer({ draft: DRAFT, files: { read: [], unsupported: [], failed: [] } }));
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('shows one result at a time in the save bar, and a failed save for another student stays with the way back', () => {
+    let session!: GradingSession;
+    renderScreen({ student: zoe, onSession: (current) => (session = current) });
+    act(() =>
+      session.report({
+        subject: '9001:1',
+        studentId: 1,
+        studentName: 'Ana Bennett',
+        tone: 'error',
+        title: 'Grade Save Failed',
+        description: 'Ana Bennett: An unexpected error occurred while saving the grade',
+        isUnsavedWork: true,
+      }),
+    );
+    const bar = screen.getByTestId('save-bar');
+    expect(within(bar).getByRole('alert').textContent).toContain('Grade Save Failed');
+    expect(within(bar).getByRole('button', { name: 'Back to Ana Bennett' })).toBeTruthy();
+    act(() =>
+      session.report({
+        subject: '9001:2',
+        studentId: 2,
+        studentName: zoe.name,
+        tone: 'success',
+        title: 'Grade and feedback saved to Canvas',
+        description: "Zoë O'Brien-Nuñez: Canvas stored: 28 / 30.",
+      }),
+    );
+    expect(within(bar).getAllByTestId('save-status-line')).toHaveLength(1);
+    expect(within(bar).getByRole('status').textContent).toContain('Canvas stored: 28 / 30.');
+    expect(within(bar).getByTestId('save-status-reminder').textContent).toContain('Not saved yet: Ana Bennett');
+    expect(within(bar).getByRole('button', { name: 'Back to Ana Bennett' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,193 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
+import type { DraftResponse, SaveGradeRequest } from '@/shared/schemas/grading';
+import { toGradingOptions } from './ai-options';
+import { bringGradeIntoView } from './bring-grade-into-view';
+import {
+  describeDraftFailure,
+  describeDraftFor,
+  describeDraftSuccess,
+  describeSaved,
+  describeSaveFailure,
+  describeSaving,
+  SAVED_TITLE,
+} from './grading-messages';
+import type { LockReason } from './save-bar';
+import { saveAndMoveOn } from './save-and-move-on';
+import { useGradingActions } from './use-grading-shortcuts';
+import type { GradingSession } from './use-grading-session';
+import type { useGradeForm } from './use-grade-form';
+
+/** A variant's drafting: what its drafts are built from, and how to ask for one. */
+export type DraftVariant = {
+  /** Named in the success status (spec part 2 §8): 'assignment description', 'discussion prompt', 'the question'. */
+  basis: string;
+  /** Said under the rubric switch while it is off ('Uses the discussion prompt.'). */
+  basisLabel?: string;
+  /** Why this student cannot be drafted (nothing posted, no answer), if so. */
+  cannotDraftReason: string | null;
+  isPending: boolean;
+  request: (options: GradingOptions) => Promise<DraftResponse>;
+};
+
+/**
+ * The grade as the save endpoints take it (points on the 0.5 step, never capped, or the complete /
+ * incomplete choice), with the comment, the rubric and the extra-credit confirmation.
+ */
+export type GradeToSave = Pick<
+  SaveGradeRequest,
+  'grade' | 'completion' | 'comment' | 'rubricAssessment' | 'allowAboveMaximum'
+>;
+
+/** A variant's save. */
+export type SaveVariant = {
+  isPending: boolean;
+  /** Sends the grade; settles with what Canvas stored, in the words the status shows ("77 / 100"). */
+  send: (grade: GradeToSave) => Promise<string>;
+  /** What a save does and costs, under the buttons. */
+  note: string;
+  /** Above the maximum: asked about as extra credit, or stored as the maximum (a quiz question's score). */
+  aboveMaximum: 'ask' | 'cap';
+};
+
+type Form = ReturnType<typeof useGradeForm>;
+
+/**
+ * What a grade form does, the same on the three screens: draft (then take the teacher to the
+ * grade), save or save and move on (asking first above the maximum), quick fill, the keyboard's
+ * actions, and every result told in the save bar through the session (decision 032).
+ */
+export function useGradeFormActions({
+  session,
+  student,
+  subject,
+  form,
+  rubric,
+  lock,
+  draft,
+  save,
+  gradeAreaRef,
+}: {
+  session: GradingSession;
+  student: { id: number; name: string };
+  subject: string;
+  form: Form;
+  rubric: RubricCriterion[] | null;
+  lock: LockReason | null;
+  draft: DraftVariant | null;
+  save: SaveVariant;
+  /** The grade and feedback: where a draft takes the teacher. */
+  gradeAreaRef: RefObject<HTMLElement | null>;
+}) {
+  const [extraCreditFor, setExtraCreditFor] = useState<{ andNext: boolean } | null>(null);
+  // Counts drafts applied: the grade is brought into view once the form shows the new values.
+  const [draftsApplied, setDraftsApplied] = useState(0);
+  useEffect(() => {
+    if (draftsApplied > 0 && gradeAreaRef.current) bringGradeIntoView(gradeAreaRef.current);
+  }, [draftsApplied, gradeAreaRef]);
+
+  const isDrafting = draft?.isPending ?? false;
+  const canDraft = !lock && draft !== null && !draft.cannotDraftReason && !isDrafting;
+  // Nothing is saved while a draft is being written: the grade and text are about to change.
+  const canSave = !lock && form.hasGrade && !save.isPending && !isDrafting;
+  const about = { subject, studentId: student.id, studentName: student.name };
+
+  async function requestDraft() {
+    if (!canDraft || !draft) return;
+    const options = toGradingOptions(session.aiOptions, Boolean(rubric));
+    let response: DraftResponse;
+    try {
+      response = await draft.request(options);
+    } catch (error) {
+      console.warn('Drafting failed', error);
+      session.report({
+        ...about,
+        tone: 'error',
+        title: describeDraftFailure(error),
+        description: `For ${student.name}.`,
+      });
+      return;
+    }
+    form.applyDraft(response.draft);
+    setDraftsApplied((count) => count + 1);
+    const hasUnreadFiles = response.files.failed.length > 0;
+    session.report({
+      ...about,
+      tone: hasUnreadFiles ? 'warning' : 'success',
+      title: describeDraftSuccess(options.mode, response.draft, draft.basis),
+      description: describeDraftFor(student.name, hasUnreadFiles),
+    });
+  }
+
+  async function saveGrade(andNext: boolean, isExtraCreditConfirmed = false) {
+    if (lock) {
+      const refusal = lock.refusal ?? { title: lock.label, description: lock.reason };
+      session.report({ ...about, tone: 'error', ...refusal });
+      return;
+    }
+    if (!canSave) return;
+    if (form.isAboveMaximum && save.aboveMaximum === 'ask' && !isExtraCreditConfirmed) {
+      setExtraCreditFor({ andNext });
+      return;
+    }
+    const grade: GradeToSave = {
+      ...form.gradeToSave,
+      comment: form.comment,
+      rubricAssessment: form.rubricAssessment,
+      allowAboveMaximum: isExtraCreditConfirmed,
+    };
+    session.report({
+      ...about,
+      tone: 'pending',
+      title: 'Saving to Canvas…',
+      description: describeSaving(student.name),
+    });
+    await saveAndMoveOn({
+      andNext,
+      keepsEdits: form.keepsEdits,
+      send: () => save.send(grade),
+      moveOn: session.showNext,
+      onStored: (stored) => {
+        form.markSaved();
+        session.report({
+          ...about,
+          tone: 'success',
+          title: SAVED_TITLE,
+          description: describeSaved(student.name, stored),
+        });
+      },
+      onFailed: (error) => {
+        console.warn('Saving the grade failed', error);
+        session.report({ ...about, tone: 'error', isUnsavedWork: true, ...describeSaveFailure(error, student.name) });
+      },
+    });
+  }
+
+  function quickFill(percent: number) {
+    if (!lock) form.quickFill(percent);
+  }
+
+  useGradingActions(session.actionsRef, {
+    quickFill,
+    draft: () => void requestDraft(),
+    save: (andNext) => void saveGrade(andNext),
+  });
+
+  return {
+    canDraft,
+    canSave,
+    isDrafting,
+    requestDraft: () => void requestDraft(),
+    save: (andNext: boolean) => void saveGrade(andNext),
+    quickFill,
+    extraCredit: {
+      score: extraCreditFor ? form.score : null,
+      cancel: () => setExtraCreditFor(null),
+      confirm: () => {
+        const andNext = extraCreditFor?.andNext ?? false;
+        setExtraCreditFor(null);
+        void saveGrade(andNext, true);
+      },
+    },
+  };
+}
