@@ -93,14 +93,6 @@ const zones = [
     message:
       'The composition root (app.ts) and the jobs sit above the modules: a module is handed what it uses (decision 029).',
   },
-  // Only grading still takes the one AppContext object, until its restructuring lands (decision 029).
-  ...modules
-    .filter((module) => module !== 'grading')
-    .map((module) => ({
-      target: `./src/server/modules/${module}`,
-      from: './src/server/app-context.ts',
-      message: 'A route plugin declares the options it uses in its own module (decision 029), not AppContext.',
-    })),
   {
     target: './src/server/adapters/ai',
     from: ['./src/server/modules', './src/shared/schemas'],

@@ -2,7 +2,8 @@
  * `npm run bench`: builds the client, starts the app on a free loopback port with a throwaway
  * embedded database, and prints figures. Numbers, not assertions: compare them across changes.
  * `npm run bench -- --only=pages` measures only the public pages in Chromium; `--no-build` serves
- * the client already in dist/client; `--only=grading-loop` measures only Save & Next in Chromium.
+ * the client already in dist/client; `--only=grading-loop` measures only Save & Next in Chromium;
+ * `--only=large-classes` measures only drafting on classes of 100, 300 and 1,000 students.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,12 +21,15 @@ import { benchDrafting, benchOpenAssignment, findAssignmentWithWaiting } from '.
 import { benchScaleModel } from './bench-scale-model';
 import { benchJobs } from './bench-jobs';
 import { benchGradingLoop } from './bench-grading-loop';
+import { benchLargeClasses } from './bench-large-classes';
 import { benchPublicPages } from './pages';
 
 const onlyPages = process.argv.includes('--only=pages');
 const onlyGradingLoop = process.argv.includes('--only=grading-loop');
+const onlyLargeClasses = process.argv.includes('--only=large-classes');
 
 async function main() {
+  if (onlyLargeClasses) return benchLargeClasses();
   if (!onlyPages && !onlyGradingLoop) await benchScaleModel();
   if (!process.argv.includes('--no-build')) {
     console.log('Building the client...');
@@ -95,7 +99,10 @@ async function main() {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (!onlyGradingLoop) await benchJobs();
+  if (!onlyGradingLoop) {
+    await benchJobs();
+    await benchLargeClasses();
+  }
 }
 
 /** A new teacher connected to `canvas` through the API. */

@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
   await app.register(gradingRoutes, {
     prefix: '/api/grading',
-    context: { db, authenticate, canvas, audit, gradeDrafter, drafts, usage, jobs },
+    dependencies: { db, authenticate, canvas, audit, gradeDrafter, drafts, usage, classDrafts: jobs.classDrafts },
   });
   await app.register(contactRoutes, {
     prefix: '/api/contact',

@@ -1,6 +1,7 @@
 import { createRandom } from './random';
 import { DemoCanvasState } from './state';
 import { seedDefaultDemo } from './seed/default-seed';
+import { seedLargeClass, type DemoLargeClass } from './seed/large-class-seed';
 import { seedScenario, type DemoCanvasScenario } from './seed/scenario-seed';
 
 export interface DemoCanvasStateOptions {
@@ -10,6 +11,8 @@ export interface DemoCanvasStateOptions {
   now?: Date;
   /** A generated data set of this size instead of the hand-written demo. */
   scenario?: DemoCanvasScenario;
+  /** One lecture course of this size with one essay everyone handed in, instead of the hand-written demo. */
+  largeClass?: DemoLargeClass;
 }
 
 const DEFAULT_SEED = 20250901;
@@ -18,6 +21,7 @@ export function createDemoCanvasState(options: DemoCanvasStateOptions = {}): Dem
   const state = new DemoCanvasState(options.now ?? new Date());
   const random = createRandom(options.seed ?? DEFAULT_SEED);
   if (options.scenario) seedScenario(state, random, options.scenario);
+  else if (options.largeClass) seedLargeClass(state, random, options.largeClass);
   else seedDefaultDemo(state, random);
   return state;
 }

@@ -11,6 +11,7 @@ export {
 export { DEMO_TEACHER_ID, DEMO_TA_ID } from './seed/seed-people';
 export { createDemoCanvasState, type DemoCanvasStateOptions } from './create-demo-canvas-state';
 export type { DemoCanvasScenario } from './seed/scenario-seed';
+export { LARGE_CLASS_COURSE_NAME, type DemoLargeClass } from './seed/large-class-seed';
 export { DemoCanvasState } from './state';
 export { createDemoCanvasFaults, type DemoCanvasFaults, type RequestLogEntry } from './faults';
 export { demoCanvasPlugin, type DemoCanvasPluginOptions } from './plugin';

@@ -170,12 +170,6 @@ describe('import boundaries', () => {
       /composition root/,
     ],
     [
-      'a module other than grading importing AppContext',
-      'src/server/modules/billing/probe.ts',
-      "import type { AppContext } from '@/server/app-context';",
-      /declares the options it uses/,
-    ],
-    [
       'the database importing core',
       'src/server/db/probe.ts',
       "import { deriveKey } from '../core/crypto';",

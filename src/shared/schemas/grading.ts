@@ -151,6 +151,7 @@ export const saveGradeResponseSchema = z.object({
   /** What Canvas stored, read from its answer ("Complete", "17 / 20", "B (86 / 100)"). */
   stored: z.string(),
 });
+export type SaveGradeResponse = z.infer<typeof saveGradeResponseSchema>;
 
 export function isPlaceholderSubmission(id: string): boolean {
   return id.startsWith(PLACEHOLDER_PREFIX);

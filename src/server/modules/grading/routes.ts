@@ -1,27 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '@/server/app-context';
 import { assignmentGradingRoutes } from './assignments/routes';
 import { discussionGradingRoutes } from './discussions/routes';
-import type { GradingKernel } from './kernel/grading-kernel';
+import type { GradingPluginOptions } from './kernel/grading-dependencies';
 import { quizGradingRoutes } from './quizzes/routes';
 
 /**
- * Grading, under /api/grading: one draft store (one table, one key) shared by the assignment,
- * discussion and quiz screens. The composition root builds the store once; the draft purge is a
- * scheduled job (src/server/jobs).
+ * Grading, under /api/grading: the assignment, discussion and quiz screens, each given what
+ * grading uses (GradingDependencies) and nothing else. The composition root builds the draft store
+ * once; the draft purge is a scheduled job (src/server/jobs).
  */
-export const gradingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const kernel: GradingKernel = { drafts: context.drafts, usage: context.usage };
-
+export const gradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { dependencies }) => {
   await app.register(assignmentGradingRoutes, {
     prefix: '/courses/:courseId/assignments/:assignmentId',
-    context,
-    kernel,
+    dependencies,
   });
-  await app.register(discussionGradingRoutes, {
-    prefix: '/courses/:courseId/discussions/:discussionId',
-    context,
-    kernel,
-  });
-  await app.register(quizGradingRoutes, { prefix: '/courses/:courseId/quizzes/:quizId', context, kernel });
+  await app.register(discussionGradingRoutes, { prefix: '/courses/:courseId/discussions/:discussionId', dependencies });
+  await app.register(quizGradingRoutes, { prefix: '/courses/:courseId/quizzes/:quizId', dependencies });
 };

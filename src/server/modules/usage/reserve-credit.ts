@@ -1,4 +1,4 @@
-import { usageLimitMessage } from '@/shared/usage';
+import { usageLimitMessage, usagePercentage, type UsageSummary } from '@/shared/usage';
 import { AppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import { getUsageSummary } from './get-usage-summary';
@@ -7,6 +7,8 @@ import type { UsageStore } from './usage-store';
 export type CreditReservation = {
   periodKey: string;
   submissionsUsed: number;
+  /** The teacher's usage with this credit counted: what the save answers, with no second read. */
+  summary: UsageSummary;
   /** Gives the credit back; call when the work it paid for did not happen. Safe to call once. */
   release(): Promise<void>;
 };
@@ -46,6 +48,7 @@ export async function reserveCredit(
   return {
     periodKey: period.key,
     submissionsUsed: used,
+    summary: { ...summary, submissions_used: used, percentage: usagePercentage(used, summary.total_limit) },
     async release() {
       if (isReleased) return;
       isReleased = true;

@@ -122,6 +122,8 @@ describe('reserving credits', () => {
     const user = { id: teacher.userId, email: teacher.email };
     const reservation = await reserveCredit(deps(), user, { recordId: 'r1', details: {} });
     expect(reservation.submissionsUsed).toBe(1);
+    // The usage a save answers with comes from the reservation: it is what a fresh read gives.
+    expect(reservation.summary).toEqual(await getUsage(teacher.headers));
     await reservation.release();
     await reservation.release();
     expect((await getUsage(teacher.headers)).submissions_used).toBe(0);

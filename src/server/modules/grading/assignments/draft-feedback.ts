@@ -3,23 +3,21 @@ import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
-import { draftFromStudentWork } from '../kernel/draft-from-student-work';
-import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafter-port';
-import { createClassmateRedactor, createIdentityRedactor } from '../kernel/redaction';
+import { draftAndKeep } from '../kernel/draft-and-keep';
+import { draftFromStudentWork, type GatheredWork } from '../kernel/draft-from-student-work';
+import type { GradeDrafter } from '../kernel/drafter-port';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { prepareClass, rosterMemberOf, type ClassPiece, type PreparedClass } from '../kernel/prepare-class';
+import { loadAssignment } from './load-assignment';
 
-const MAX_EXAMPLES = 3;
-const EXAMPLE_EXCERPT_CHARS = 700;
 const MAX_FILES_PER_SUBMISSION = 5;
-
-/** `text` is what the engine reads (with file markers); `ownText` is the student's words alone, which quotes are checked against. */
-export type StudentWork = { text: string; ownText: string; files: DraftResponse['files'] };
 
 /**
  * The student's work as plain text: the HTML body, then the text of each readable attachment.
  * Nothing here is stored; a file that cannot be read is reported, and the draft uses the rest.
  */
-export async function gatherStudentWork(client: CanvasClient, submission: CanvasSubmission): Promise<StudentWork> {
-  const files: StudentWork['files'] = { read: [], unsupported: [], failed: [] };
+export async function gatherStudentWork(client: CanvasClient, submission: CanvasSubmission): Promise<GatheredWork> {
+  const files: GatheredWork['files'] = { read: [], unsupported: [], failed: [] };
   const parts: string[] = [];
   const own: string[] = [];
   if (submission.body) {
@@ -63,100 +61,47 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
   return { text: parts.filter(Boolean).join('\n\n').trim(), ownText: own.filter(Boolean).join('\n\n').trim(), files };
 }
 
-/** Every name on the assignment's roster (display and sortable forms): none of them reaches a model. */
-export function rosterNames(submissions: readonly CanvasSubmission[]): string[] {
-  return [...new Set(submissions.flatMap((submission) => identityOf(submission).names))];
-}
-
-/** The class's redaction, compiled once per class list: each student's own identity, then everyone on the roster. */
-const classRedactors = new WeakMap<
-  readonly CanvasSubmission[],
-  (submission: CanvasSubmission, text: string) => string
->();
-
-function classRedactorFor(
-  submissions: readonly CanvasSubmission[],
-): (submission: CanvasSubmission, text: string) => string {
-  let redactor = classRedactors.get(submissions);
-  if (!redactor) {
-    const redactRoster = createClassmateRedactor(rosterNames(submissions));
-    redactor = (submission, text) => redactRoster(createIdentityRedactor(identityOf(submission))(text).text);
-    classRedactors.set(submissions, redactor);
-  }
-  return redactor;
-}
-
 /**
- * A few submissions the teacher has already graded with a comment, redacted (the author's identity
- * and every name on the roster), so the draft follows the teacher's own scale and voice. Only text
- * bodies are used (no downloads for examples).
+ * The class as a draft reads it: every assigned student on the roster (none of their names
+ * reaches a model), and the text bodies of the submissions with the teacher's grades and comments
+ * (no downloads for the class). Prepared once per class read: a whole-class run and the evaluation
+ * draft every student against the same list.
  */
-export function pickTeacherExamples(submissions: CanvasSubmission[], forStudentId: number): GradingExample[] {
-  const graded = submissions.filter(
-    (submission) =>
-      submission.userId !== forStudentId &&
-      submission.workflowState === 'graded' &&
-      submission.score !== null &&
-      submission.body &&
-      submission.comments.some((comment) => comment.authorId !== submission.userId),
-  );
-  // Spread across the scale: highest, lowest, then the middle.
-  const sorted = [...graded].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-  const chosen = [sorted[0], sorted[sorted.length - 1], sorted[Math.floor(sorted.length / 2)]]
-    .filter(
-      (submission, index, all): submission is CanvasSubmission =>
-        Boolean(submission) && all.indexOf(submission) === index,
-    )
-    .slice(0, MAX_EXAMPLES);
-  const redact = classRedactorFor(submissions);
-  return chosen.map((submission, index) => {
-    const teacherComment = submission.comments.filter((comment) => comment.authorId !== submission.userId).at(-1)!;
-    const excerpt = htmlToText(submission.body ?? '').slice(0, EXAMPLE_EXCERPT_CHARS);
-    return {
-      label: `Example ${index + 1}`,
-      score: submission.score!,
-      comment: redact(submission, htmlToText(teacherComment.comment)),
-      excerpt: redact(submission, excerpt),
-    };
-  });
-}
+const preparedClasses = new WeakMap<readonly CanvasSubmission[], PreparedClass>();
 
-// The redacted text of a submission's body, kept while the submission object lives (a whole-class
-// run drafts every student against the same list).
-const redactedBodies = new WeakMap<CanvasSubmission, string>();
-
-/**
- * The assignment's other submissions with a text body, redacted (each author's identity and every
- * name on the roster: the calibrated model sends these texts to the provider), and the teacher's grade on those
- * the teacher has graded: what the engine learns the teacher's scale from. Only text bodies are
- * used (no downloads), and the drafted student's own grade is never among them.
- */
-export function classWorkFor(submissions: CanvasSubmission[], forStudentId: number): ClassWork[] {
-  const work: ClassWork[] = [];
-  const redact = classRedactorFor(submissions);
-  for (const submission of submissions) {
-    if (submission.userId === forStudentId || !submission.body || submission.excused) continue;
-    let text = redactedBodies.get(submission);
-    if (text === undefined) {
-      text = redact(submission, htmlToText(submission.body));
-      redactedBodies.set(submission, text);
-    }
-    if (!text.trim()) continue;
-    const isGraded =
-      submission.workflowState === 'graded' && submission.score !== null && submission.gradeMatchesCurrentSubmission;
-    work.push({ text, grade: isGraded ? submission.score : null });
+export function prepareAssignmentClass(submissions: readonly CanvasSubmission[]): PreparedClass {
+  let prepared = preparedClasses.get(submissions);
+  if (!prepared) {
+    prepared = prepareClass({
+      roster: submissions.map(rosterMemberOf),
+      pieces: submissions.flatMap((submission): ClassPiece[] => {
+        const body = submission.body;
+        if (!body || submission.excused) return [];
+        const isGraded = submission.workflowState === 'graded' && submission.score !== null;
+        const teacherComment = submission.comments.filter((comment) => comment.authorId !== submission.userId).at(-1);
+        return [
+          {
+            authorId: submission.userId,
+            source: body,
+            readText: () => htmlToText(body),
+            // A grade on an earlier attempt does not describe this work.
+            grade: isGraded && submission.gradeMatchesCurrentSubmission ? submission.score : null,
+            example:
+              isGraded && teacherComment
+                ? { score: submission.score!, comment: htmlToText(teacherComment.comment) }
+                : null,
+          },
+        ];
+      }),
+    });
+    preparedClasses.set(submissions, prepared);
   }
-  return work;
-}
-
-function identityOf(submission: CanvasSubmission) {
-  const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
-  return { names, emails: [] };
+  return prepared;
 }
 
 /**
  * Drafts a grade and feedback for one student: the submission and its readable files go through
- * the kernel's draft pipeline (redact, engine, check).
+ * the kernel's draft pipeline (redact, drafter, check), with the class for scale and examples.
  */
 export async function draftFeedback(input: {
   engine: GradeDrafter;
@@ -199,8 +144,8 @@ export async function draftFeedback(input: {
     engine,
     // A link-only submission has no words of its own (ownText is empty): the engine then reads the link line.
     work,
-    identity: identityOf(submission),
-    otherNames: rosterNames(input.classSubmissions),
+    student: rosterMemberOf(submission),
+    classroom: prepareAssignmentClass(input.classSubmissions),
     task: {
       name: assignment.name,
       descriptionText: htmlToText(assignment.description ?? ''),
@@ -208,7 +153,34 @@ export async function draftFeedback(input: {
       rubric,
     },
     options,
-    examples: pickTeacherExamples(input.classSubmissions, submission.userId),
-    classWork: classWorkFor(input.classSubmissions, submission.userId),
   });
+}
+
+/** The draft route's use case: one student's draft, counted against the allowance and kept for the teacher. */
+export async function draftAssignmentStudent(
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'gradeDrafter'>,
+  teacherId: string,
+  target: { courseId: number; assignmentId: number; userId: number },
+  options: GradingOptions,
+): Promise<DraftResponse> {
+  const { courseId, assignmentId, userId } = target;
+  return draftAndKeep(
+    deps,
+    teacherId,
+    { target: { kind: 'assignment', courseId, assignmentId }, key: userId },
+    async () => {
+      const { client } = await deps.canvas.clientFor(teacherId);
+      const { assignment, submissions } = await loadAssignment(client, courseId, assignmentId);
+      const submission = submissions.find((candidate) => candidate.userId === userId);
+      if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
+      return draftFeedback({
+        engine: deps.gradeDrafter,
+        client,
+        assignment,
+        submission,
+        classSubmissions: submissions,
+        options,
+      });
+    },
+  );
 }

@@ -4,26 +4,18 @@ import type { DraftJob } from '@/shared/schemas/grading';
 import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canvas';
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
-import { draftFeedback } from './draft-feedback';
+import type { ClassDraftTask } from '../kernel/class-draft-queue';
+import { consumeRunAllowance } from '../kernel/draft-rate-limit';
+import { draftScope } from '../kernel/draft-scope';
 import type { DraftStore } from '../kernel/draft-store';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { draftFeedback } from './draft-feedback';
+
+/** The job queue (src/server/jobs) implements the run's port. */
+export type { ClassDraftQueue, ClassDraftTask } from '../kernel/class-draft-queue';
 
 /** Drafts at once per instance: enough to hide model latency, few enough to respect provider limits. */
 export const WHOLE_CLASS_CONCURRENCY = 8;
-
-export const assignmentScope = (courseId: number, assignmentId: number) => `assignment:${courseId}:${assignmentId}`;
-
-/** One student of a whole-class run: a durable job any instance may pick up. */
-export type ClassDraftTask = {
-  runId: string;
-  userId: string;
-  courseId: number;
-  assignmentId: number;
-  studentId: number;
-  options: GradingOptions;
-};
-
-/** Where a run's students go (the job queue, src/server/jobs). */
-export type ClassDraftQueue = { enqueue(tasks: ClassDraftTask[]): Promise<void> };
 
 /** Students whose work is in and not yet graded; an excused student has nothing to grade. */
 export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmission[] {
@@ -40,28 +32,25 @@ export function studentsToDraft(submissions: CanvasSubmission[]): CanvasSubmissi
 /**
  * Starts drafting the whole class and returns at once with the run's progress record: one job per
  * student in the queue, so any instance drafts them and a restart loses none. Starting again while
- * a run is in progress returns that run. The allowance counts one per student drafted, not one per run.
+ * a run is in progress returns that run. The allowance counts one per student drafted, not one per
+ * run, and a run starts whenever the allowance has room (decision 028).
  */
 export async function startWholeClassDraft(
-  deps: {
-    drafts: DraftStore;
-    queue: ClassDraftQueue;
-    consumeAllowance(userId: string, drafts: number): Promise<void>;
-    listSubmissions(userId: string, courseId: number, assignmentId: number): Promise<CanvasSubmission[]>;
-  },
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'classDrafts'>,
   userId: string,
   target: { courseId: number; assignmentId: number },
   options: GradingOptions,
 ): Promise<DraftJob> {
-  const scope = assignmentScope(target.courseId, target.assignmentId);
+  const scope = draftScope({ kind: 'assignment', ...target });
   const running = await deps.drafts.runningJob(userId, scope);
   if (running) return running;
-  const students = studentsToDraft(await deps.listSubmissions(userId, target.courseId, target.assignmentId));
+  const { client } = await deps.canvas.clientFor(userId);
+  const students = studentsToDraft(await client.listSubmissions(target.courseId, target.assignmentId));
   const { job, created } = await deps.drafts.startJob(userId, scope, students.length);
   if (!created || students.length === 0) return job;
   try {
-    await deps.consumeAllowance(userId, students.length);
-    await deps.queue.enqueue(
+    await consumeRunAllowance(deps.db, userId, students.length);
+    await deps.classDrafts.enqueue(
       students.map((submission) => ({ runId: job.id, userId, ...target, studentId: submission.userId, options })),
     );
   } catch (error) {
@@ -76,7 +65,8 @@ type TeacherCanvasClient = Awaited<ReturnType<CanvasAccess['clientFor']>>['clien
 
 /**
  * Reads a run's assignment and class from Canvas once per instance and run (every student's draft
- * needs the class), kept for `ttlMs`; a failed read is not kept.
+ * needs the class), kept for `ttlMs`; a failed read is not kept. Every draft of the run gets the
+ * same list, so the class is prepared (roster redactor, redacted class work) once for all of them.
  */
 export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
   const reads = new Map<string, { at: number; read: Promise<ClassRead> }>();
@@ -139,7 +129,8 @@ async function draftOneStudent(
       classSubmissions: submissions,
       options: task.options,
     });
-    await deps.drafts.save(task.userId, assignmentScope(task.courseId, task.assignmentId), task.studentId, draft);
+    const scope = draftScope({ kind: 'assignment', courseId: task.courseId, assignmentId: task.assignmentId });
+    await deps.drafts.save(task.userId, scope, task.studentId, draft);
     await deps.drafts.recordJobProgress(task.runId, task.studentId, 'completed');
   } catch (error) {
     deps.log.warn({ err: error, runId: task.runId, studentId: task.studentId }, 'class draft failed for one student');

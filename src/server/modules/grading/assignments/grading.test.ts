@@ -8,6 +8,7 @@ import { connectedTeacher } from '@/server/test/canvas-fixture';
 import { startFakeAiServer, type FakeAiServer } from '@/server/test/fake-ai-server';
 import { createTestApp, queryRows, type TestApp } from '@/server/test/test-app';
 import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
+import { consumeRunAllowance, DRAFT_ALLOWANCE } from '../kernel/draft-rate-limit';
 
 const grading = useGradingHarness();
 
@@ -123,6 +124,40 @@ describe('drafting with the offline engine', () => {
   });
 });
 
+describe('the hourly draft allowance', () => {
+  it('lets a whole-class run start while the allowance has room, counts every student, then makes drafts wait', async () => {
+    const teacher = await grading.teacher();
+    const { base, view } = await firstGradableAssignment(teacher);
+    const waiting = view.submissions.filter(isWaiting).length;
+    expect(waiting).toBeGreaterThan(1);
+    // 599 drafts already this hour: one more single draft fits, and so does a run (a class of 1,000 does too).
+    await consumeRunAllowance(grading.database.db, teacher.userId, DRAFT_ALLOWANCE.limit - 1);
+    const options = { mode: 'formative', useRubric: false, customInstructions: null };
+    const started = await grading.app.inject({
+      method: 'POST',
+      url: `${base}/drafts/batch`,
+      headers: teacher.headers,
+      payload: { options },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ total: waiting, status: 'running' });
+    const [allowance] = await queryRows<{ hits: number }>(
+      grading.database.db,
+      sql`select hits from rate_limits where key = ${`draft:${teacher.userId}`}`,
+    );
+    expect(allowance!.hits).toBe(DRAFT_ALLOWANCE.limit - 1 + waiting);
+
+    const single = await grading.app.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: teacher.headers,
+      payload: { userId: view.submissions.find(isWaiting)!.user_id, options },
+    });
+    expect(single.statusCode).toBe(429);
+    expect(single.json().error.code).toBe('RATE_LIMITED');
+  });
+});
+
 describe('drafting through a model', () => {
   let ai: FakeAiServer;
   let withModel: TestApp;
@@ -200,6 +235,8 @@ describe('saving to Canvas', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().submission).toMatchObject({ score: 7.5, workflow_state: 'graded' });
     expect(response.json().usage.submissions_used).toBe(1);
+    // The usage answered is the reservation's, and it is what the usage page reads.
+    expect(response.json().usage).toEqual(await usageOf(teacher));
 
     const inCanvas = await fetch(
       `${grading.canvas.baseUrl}/api/v1/courses/${courseId}/assignments/${assignmentId}/submissions/${student.user_id}?include[]=submission_comments`,

@@ -1,11 +1,20 @@
 import type { GradingOptions } from '@/shared/schemas/ai';
-import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
+import {
+  UNGRADED_DISCUSSION_MESSAGE,
+  type DiscussionStudent,
+  type GradingDiscussion,
+} from '@/shared/schemas/discussion-grading';
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import { htmlToText } from '@/server/adapters/documents';
+import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
-import type { ClassWork, GradeDrafter, GradingExample } from '../kernel/drafter-port';
-import { createClassmateRedactor, type StudentIdentity } from '../kernel/redaction';
+import type { GradeDrafter } from '../kernel/drafter-port';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { prepareClass, rosterMemberOf, type ClassPiece, type PreparedClass } from '../kernel/prepare-class';
+import type { RosterMember } from '../kernel/redaction';
+import { loadDiscussion } from './load-discussion';
+import { toDiscussionGradingView, type LoadedDiscussion } from './to-discussion-view';
 
 /** How much of the post a reply answers goes into the prompt: enough to judge the reply. */
 const PARENT_EXCERPT_CHARS = 1200;
@@ -47,83 +56,75 @@ export function composeDiscussionWork(student: DiscussionStudent): { text: strin
   return { text: sections.join('\n\n'), ownText: own.join('\n\n') };
 }
 
-const MAX_EXAMPLES = 3;
-const EXAMPLE_EXCERPT_CHARS = 700;
-
 /**
- * Up to three classmates the teacher already graded with a comment, spread across the scale, as
- * references for the teacher's scale and voice. Every name in them is replaced.
+ * Everyone whose name may appear in a discussion, as Canvas names them: every student assigned to
+ * it (the linked assignment's submissions), everyone Canvas lists as a participant (the teacher, a
+ * teaching assistant) and the topic's author. Never the screen's stand-in names ("Student 12"):
+ * "student" is a word of every essay.
  */
-export function pickDiscussionExamples(
-  students: readonly DiscussionStudent[],
-  forUserId: number,
-  everyName: readonly string[],
-): GradingExample[] {
-  const teacherCommentOf = (student: DiscussionStudent) =>
-    student.grade.submission_comments.filter((comment) => comment.author_name !== student.user.name).at(-1);
-  const graded = students
-    .filter(
-      (student) =>
-        student.user.id !== forUserId &&
-        student.grade.score !== null &&
-        student.post_count > 0 &&
-        teacherCommentOf(student),
-    )
-    .sort((a, b) => (b.grade.score ?? 0) - (a.grade.score ?? 0));
-  const chosen = [graded[0], graded.at(-1), graded[Math.floor(graded.length / 2)]]
-    .filter(
-      (student, index, all): student is DiscussionStudent => student !== undefined && all.indexOf(student) === index,
-    )
-    .slice(0, MAX_EXAMPLES);
-  const redact = createClassmateRedactor(everyName);
-  return chosen.map((student, index) => ({
-    label: `Example ${index + 1}`,
-    score: student.grade.score!,
-    comment: redact(htmlToText(teacherCommentOf(student)!.comment)),
-    excerpt: redact(
-      student.posts
-        .map((post) => htmlToText(post.message).trim())
-        .join('\n\n')
-        .slice(0, EXAMPLE_EXCERPT_CHARS),
-    ),
-  }));
+export function discussionRoster(loaded: LoadedDiscussion): RosterMember[] {
+  return [
+    ...(loaded.submissions ?? []).map(rosterMemberOf),
+    ...loaded.view.participants.map((participant) => ({
+      id: participant.id,
+      names: participant.displayName ? [participant.displayName] : [],
+      emails: [],
+    })),
+    ...(loaded.topic.author
+      ? [{ id: loaded.topic.author.id, names: [loaded.topic.author.displayName], emails: [] }]
+      : []),
+  ];
+}
+
+/** A student's own posts, as one text: what a classmate's draft reads of them. */
+function ownPostsOf(student: DiscussionStudent): string {
+  return student.posts.map((post) => htmlToText(post.message).trim()).join('\n\n');
 }
 
 /**
- * The class's other contributions to the discussion (each student's own posts, every name
- * replaced) and the teacher's grades on those already graded: what the engine learns the
- * teacher's scale from, as for an assignment. The drafted student is never among them.
+ * The discussion's class as a draft reads it: the roster, and each classmate's own posts with the
+ * teacher's grade and comment, as for an assignment (what the drafter learns the teacher's scale
+ * and voice from). Every name in them is replaced by the kernel.
  */
-export function discussionClassWork(
+export function prepareDiscussionClass(
   students: readonly DiscussionStudent[],
-  forUserId: number,
-  everyName: readonly string[],
-): ClassWork[] {
-  // One roster pattern for the whole class, not one per classmate.
-  const redact = createClassmateRedactor(everyName);
-  return students
-    .filter((student) => student.user.id !== forUserId && student.post_count > 0 && !student.grade.excused)
-    .map((student) => ({
-      text: redact(student.posts.map((post) => htmlToText(post.message).trim()).join('\n\n')),
-      grade: student.grade.score,
-    }))
-    .filter((work) => work.text.trim().length > 0);
+  roster: readonly RosterMember[],
+): PreparedClass {
+  return prepareClass({
+    roster,
+    pieces: students.flatMap((student): ClassPiece[] => {
+      if (student.post_count === 0 || student.grade.excused) return [];
+      const score = student.grade.score;
+      const teacherComment = student.grade.submission_comments
+        .filter((comment) => comment.author_name !== student.user.name)
+        .at(-1);
+      return [
+        {
+          authorId: student.user.id,
+          source: student.posts.map((post) => post.message).join('\n'),
+          readText: () => ownPostsOf(student),
+          grade: score,
+          example: score !== null && teacherComment ? { score, comment: htmlToText(teacherComment.comment) } : null,
+        },
+      ];
+    }),
+  });
 }
 
 /**
  * Drafts a grade and feedback for one student's part in a discussion: all their posts with the
  * posts they answered, the prompt and the rubric, judging participation as well as content. Names
- * (the student's and everyone else's) are replaced before the engine sees anything and the
+ * (the student's and everyone else's) are replaced before the drafter sees anything and the
  * student's are put back afterwards; quotes must be the student's own words.
  */
 export async function draftDiscussionFeedback(input: {
   engine: GradeDrafter;
   discussion: GradingDiscussion;
   student: DiscussionStudent;
-  /** Everyone else whose name may appear: classmates, the teacher. */
-  otherNames: string[];
-  /** Classmates already graded, as references for the teacher's scale and voice. */
-  classmates?: readonly DiscussionStudent[];
+  /** The discussion's class (prepareDiscussionClass): its roster, and classmates as references for the teacher's scale. */
+  classroom: PreparedClass;
+  /** The student as the roster has them; the screen's names when absent. */
+  member?: RosterMember;
   options: GradingOptions;
 }): Promise<DraftResponse> {
   const { engine, discussion, student, options } = input;
@@ -134,15 +135,18 @@ export async function draftDiscussionFeedback(input: {
     );
   }
   const work = composeDiscussionWork(student);
-  const identity: StudentIdentity = { names: [student.user.name, student.user.sortable_name], emails: [] };
   const rubric = discussion.rubric?.length ? discussion.rubric : null;
   const prompt = htmlToText(discussion.message ?? '').trim();
 
   return draftFromStudentWork({
     engine,
     work: { text: work.text, ownText: work.ownText, files: { read: [], unsupported: [], failed: [] } },
-    identity,
-    otherNames: input.otherNames,
+    student: input.member ?? {
+      id: student.user.id,
+      names: [student.user.name, student.user.sortable_name],
+      emails: [],
+    },
+    classroom: input.classroom,
     // The discussion variant of the prompt frames it: participation and content, context is not the student's.
     task: {
       variant: { kind: 'discussion' },
@@ -153,7 +157,34 @@ export async function draftDiscussionFeedback(input: {
       promptText: `${discussion.title}\n\n${prompt || '(The discussion has no prompt text.)'}`,
     },
     options,
-    examples: pickDiscussionExamples(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
-    classWork: discussionClassWork(input.classmates ?? [], student.user.id, [...input.otherNames, ...identity.names]),
+  });
+}
+
+/** The draft route's use case: one student's draft, counted against the allowance and kept for the teacher. */
+export async function draftDiscussionStudent(
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'gradeDrafter'>,
+  teacherId: string,
+  target: { courseId: number; topicId: number; userId: number },
+  options: GradingOptions,
+): Promise<DraftResponse> {
+  const { courseId, topicId, userId } = target;
+  return draftAndKeep(deps, teacherId, { target: { kind: 'discussion', courseId, topicId }, key: userId }, async () => {
+    const { client, toPublicUrl } = await deps.canvas.clientFor(teacherId);
+    const loaded = await loadDiscussion(client, courseId, topicId);
+    const view = toDiscussionGradingView(loaded, toPublicUrl);
+    if (!view.discussion.is_graded) {
+      throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
+    }
+    const student = view.students.find((candidate) => candidate.user.id === userId);
+    if (!student) throw new AppError('NOT_FOUND', 'That student is not part of this discussion.');
+    const roster = discussionRoster(loaded);
+    return draftDiscussionFeedback({
+      engine: deps.gradeDrafter,
+      discussion: view.discussion,
+      student,
+      classroom: prepareDiscussionClass(view.students, roster),
+      member: roster.find((member) => member.id === userId && member.names.length > 0),
+      options,
+    });
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DiscussionStudent, GradingDiscussion } from '@/shared/schemas/discussion-grading';
 import { offlineDrafter } from '../drafting/offline/draft-offline';
-import { discussionClassWork, draftDiscussionFeedback, pickDiscussionExamples } from './draft-discussion-feedback';
+import type { RosterMember } from '../kernel/redaction';
+import { draftDiscussionFeedback, prepareDiscussionClass } from './draft-discussion-feedback';
 
 /** A draft quotes the student's own posts only: never a classmate's words or the prompt's labels. */
 const CLASSMATE_POST =
@@ -76,11 +77,16 @@ describe('discussion draft quotes', () => {
   it.each(['formative', 'summative'] as const)(
     'never puts a classmate post or prompt scaffolding into the %s feedback',
     async (mode) => {
+      const drafted = student();
+      const roster = [
+        { id: 2001, names: ['Ana Bennett', 'Bennett, Ana'], emails: [] },
+        { id: 2002, names: ['Rafael Turner'], emails: [] },
+      ];
       const response = await draftDiscussionFeedback({
         engine: offlineDrafter,
         discussion,
-        student: student(),
-        otherNames: ['Rafael Turner'],
+        student: drafted,
+        classroom: prepareDiscussionClass([drafted], roster),
         options: { mode, useRubric: false, customInstructions: null },
       });
       const { draft } = response;
@@ -147,18 +153,15 @@ describe('discussion class work and examples', () => {
     ),
     classmate(2003, 'Mia Lopez', 'Lopez, Mia', 'Rafael Turner is right that screens keep Turner awake.', null),
   ];
-  const everyName = [
-    'Rafael Turner',
-    'Turner, Rafael',
-    'Mia Lopez',
-    'Lopez, Mia',
-    'Ms Teacher',
-    'Ana Bennett',
-    'Bennett, Ana',
+  const roster: RosterMember[] = [
+    { id: 2002, names: ['Rafael Turner', 'Turner, Rafael'], emails: [] },
+    { id: 2003, names: ['Mia Lopez', 'Lopez, Mia'], emails: [] },
+    { id: 9001, names: ['Ms Teacher'], emails: [] },
+    { id: 2001, names: ['Ana Bennett', 'Bennett, Ana'], emails: [] },
   ];
 
-  it('replaces every name in each classmate’s posts and leaves the drafted student out', () => {
-    const work = discussionClassWork(classmates, 2001, everyName);
+  it('replaces every name in each classmate’s posts and leaves the drafted student out', async () => {
+    const work = await prepareDiscussionClass(classmates, roster).classWorkFor(2001);
     expect(work).toHaveLength(2);
     expect(work.map((item) => item.grade)).toEqual([8, null]);
     for (const item of work) {
@@ -168,7 +171,7 @@ describe('discussion class work and examples', () => {
   });
 
   it('replaces every name in a graded example’s comment and excerpt', () => {
-    const [example, ...others] = pickDiscussionExamples(classmates, 2001, everyName);
+    const [example, ...others] = prepareDiscussionClass(classmates, roster).examplesFor(2001);
     expect(others).toEqual([]);
     expect(example!.score).toBe(8);
     for (const name of ['Ana', 'Bennett', 'Rafael', 'Mia', 'Lopez']) {

@@ -1,5 +1,7 @@
+import type { DiscussionGradingView } from '@/shared/schemas/discussion-grading';
 import type { CanvasClient } from '@/server/adapters/canvas';
-import type { LoadedDiscussion } from './to-discussion-view';
+import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
+import { toDiscussionGradingView, type LoadedDiscussion } from './to-discussion-view';
 
 /**
  * Everything the discussion grading screen needs, in two parallel rounds of Canvas requests:
@@ -33,4 +35,14 @@ export async function loadDiscussionAssignment(client: CanvasClient, courseId: n
   if (topic.assignmentId === null) return { topic, assignment: null };
   const assignment = topic.assignment ?? (await client.getAssignment(courseId, topic.assignmentId));
   return { topic, assignment };
+}
+
+/** The discussion grading screen's data (loadDiscussion), as the screen shows it. */
+export async function loadDiscussionView(
+  canvas: CanvasAccess,
+  teacherId: string,
+  target: { courseId: number; topicId: number },
+): Promise<DiscussionGradingView> {
+  const { client, toPublicUrl } = await canvas.clientFor(teacherId);
+  return toDiscussionGradingView(await loadDiscussion(client, target.courseId, target.topicId), toPublicUrl);
 }

@@ -1,8 +1,9 @@
 import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
-import type { ClassWork, GradeDrafter, GradingExample, GradingVariant } from './drafter-port';
+import type { GradeDrafter, GradingVariant } from './drafter-port';
 import { finalizeDraft } from './finalize-draft';
-import { createClassmateRedactor, redactStudentIdentity, type StudentIdentity } from './redaction';
+import type { PreparedClass } from './prepare-class';
+import type { RosterMember } from './redaction';
 
 /** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
 export type GatheredWork = {
@@ -35,29 +36,26 @@ export type GradingTask = {
 
 /**
  * The one draft pipeline of every grading screen, after the variant has gathered the student's
- * work: redact (classmates' names, then the student's) → engine → check (grade range, rubric,
- * quotes against the student's own words) with the student's names put back.
+ * work and read the class: everything the drafter reads is redacted here, with the class's one
+ * roster redactor (the student's names become placeholders, everyone else on the roster
+ * [CLASSMATE], e-mails go), then drafter → check (grade range, rubric, quotes against the
+ * student's own words) with the student's names put back.
  */
 export async function draftFromStudentWork(input: {
   /** How grading drafts here: the configured model or the offline engine (drafting/grade-drafter.ts). */
   engine: GradeDrafter;
   work: GatheredWork;
-  identity: StudentIdentity;
-  /** Everyone else whose name may appear in the work: classmates, the teacher. */
-  otherNames?: readonly string[];
+  /** The drafted student: their id on the roster and their names and e-mails. */
+  student: RosterMember;
+  /** The class, prepared once per class read: the roster's redactor, the class work and the examples. */
+  classroom: PreparedClass;
   task: GradingTask;
   options: GradingOptions;
-  examples: GradingExample[];
-  /** The assignment's other work (redacted) and the teacher's grades on it: what the engine learns the scale from. */
-  classWork?: ClassWork[];
 }): Promise<DraftResponse> {
-  const { engine, work, identity, task, options } = input;
-  const ownNames = new Set(identity.names.map((name) => name.toLowerCase()));
-  const others = (input.otherNames ?? []).filter((name) => !ownNames.has(name.toLowerCase()));
-  // Compiled once for both texts: the roster pattern is the costly part of a draft's redaction.
-  const redactOthers = createClassmateRedactor(others);
-  const redaction = redactStudentIdentity(redactOthers(work.text), identity);
+  const { engine, work, student, classroom, task, options } = input;
+  const redaction = classroom.redactor.forStudent(student);
   const useRubric = options.useRubric && task.rubric !== null;
+  const classWork = await classroom.classWorkFor(student.id);
   const raw = await engine.draftGrade({
     ...(task.variant ? { variant: task.variant } : {}),
     assignment: {
@@ -66,12 +64,12 @@ export async function draftFromStudentWork(input: {
       pointsPossible: task.pointsPossible ?? 100,
       rubric: task.rubric,
     },
-    submissionText: redaction.text,
-    ...(work.ownText ? { ownText: redactStudentIdentity(redactOthers(work.ownText), identity).text } : {}),
+    submissionText: redaction.redact(work.text),
+    ...(work.ownText ? { ownText: redaction.redact(work.ownText) } : {}),
     options: { ...options, useRubric },
-    examples: input.examples,
+    examples: classroom.examplesFor(student.id),
     isFileContentIncluded: work.files.read.length > 0,
-    ...(input.classWork ? { classWork: input.classWork } : {}),
+    classWork,
   });
   const draft = finalizeDraft(raw, {
     submissionText: work.ownText || work.text,

@@ -41,7 +41,7 @@ export type GradingInput = {
     pointsPossible: number;
     rubric: RubricCriterion[] | null;
   };
-  /** The student's work as plain text, already redacted (see redactStudentIdentity). */
+  /** The student's work as plain text, already redacted (kernel/draft-from-student-work.ts). */
   submissionText: string;
   /**
    * The student's own words alone (redacted), without the labels, file markers and classmates'

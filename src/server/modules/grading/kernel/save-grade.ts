@@ -11,9 +11,7 @@ import {
 } from '@/shared/grading-rules';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasGradeInput, CanvasSubmission } from '@/server/adapters/canvas';
-import type { AuditWriter } from '@/server/modules/audit/write-audit';
-import type { UsageStore } from '@/server/modules/usage/usage-store';
-import { spendCreditOnCanvas } from './spend-credit-on-canvas';
+import type { PaidCanvasWrite } from './spend-credit-on-canvas';
 
 /** The spec's save messages (part 2 §8) by Canvas failure. */
 const CANVAS_SAVE_MESSAGES: Partial<Record<string, string>> = {
@@ -38,20 +36,19 @@ export type ApprovedGrade = Pick<
 export type SavedGrade = { submission: CanvasSubmission; stored: string };
 
 /**
- * Saves an approved grade through the kernel's paid Canvas write. The grade is put in the
- * assignment's own terms (points, percent, letter, GPA, complete/incomplete, or none; decision 021),
- * one credit is reserved (atomically), then grade, comment and rubric assessment go to Canvas in
- * one PUT. The verify step reads Canvas's answer back: when Canvas refused, or answered without
- * storing what was approved, the credit is given back and the teacher is told. Every outcome is audited.
+ * The paid write of an approved grade in the assignment's own terms (points, percent, letter, GPA,
+ * complete/incomplete, or none; decision 021), for saveApprovedGrade. The grade is checked before
+ * any credit is reserved; grade, comment and rubric assessment then go to Canvas in one PUT, and
+ * Canvas's answer is read back: when it did not store what was approved, the credit is given back
+ * and the teacher is told what Canvas holds.
  */
-export async function saveGrade(
-  deps: { client: CanvasClient; usage: UsageStore; audit: AuditWriter },
-  teacher: { id: string; email: string },
+export async function gradeWriteFor(
+  client: CanvasClient,
   target: SaveGradeTarget,
   approved: ApprovedGrade,
   known: { assignment?: CanvasAssignment } = {},
-): Promise<SavedGrade> {
-  const assignment = known.assignment ?? (await readAssignment(deps.client, target));
+): Promise<PaidCanvasWrite<SavedGrade>> {
+  const assignment = known.assignment ?? (await readAssignment(client, target));
   const gradingType = toGradingType(assignment.gradingType);
   const pointsPossible = assignment.pointsPossible ?? 0;
   const choice = approveGrade(gradingType, { score: approved.grade, completion: approved.completion }, pointsPossible);
@@ -72,7 +69,7 @@ export async function saveGrade(
       approved.rubricAssessment.map((item) => [item.criterionId, { points: item.points, comments: item.comments }]),
     );
   }
-  const submission = await spendCreditOnCanvas(deps, teacher, {
+  return {
     recordId: `${target.courseId}/${target.assignmentId}/${target.userId}`,
     tableName: 'canvas_submissions',
     values: {
@@ -87,26 +84,32 @@ export async function saveGrade(
     },
     failureValues: { attempted_grade: approved.grade },
     actions: { saved: 'GRADE_SUBMISSION', refused: 'GRADE_SUBMISSION_FAILED', failed: 'GRADE_SUBMISSION_ERROR' },
-    write: () => deps.client.gradeSubmission(target.courseId, target.assignmentId, target.userId, input),
+    write: async () => {
+      const submission = await client.gradeSubmission(target.courseId, target.assignmentId, target.userId, input);
+      return { submission, stored: describeStored(gradingType, submission, assignment.pointsPossible) };
+    },
     // Read back what Canvas stored: a 200 does not mean the grade was kept.
-    verify: (saved) => {
-      const check = checkStored(choice, saved);
+    verify: ({ submission }) => {
+      const check = checkStored(choice, submission);
       if (check.ok) return null;
       const commentLanded =
-        Boolean(input.comment) && saved.comments.some((comment) => comment.comment === input.comment);
+        Boolean(input.comment) && submission.comments.some((comment) => comment.comment === input.comment);
       return {
         message:
           `Canvas did not store this grade: you sent ${postedGrade ?? 'no grade'} and ${check.reason}. No credit was used.` +
           (commentLanded ? ' Your feedback comment was added in Canvas.' : ''),
-        details: { sent: postedGrade, score: saved.score, grade: saved.grade },
+        details: { sent: postedGrade, score: submission.score, grade: submission.grade },
       };
     },
     notStored: { code: 'CANVAS_NOT_STORED', action: 'GRADE_NOT_STORED' },
-    savedValues: (saved) => ({ score: saved.score, stored_grade: saved.grade, excused: saved.excused }),
+    savedValues: ({ submission }) => ({
+      score: submission.score,
+      stored_grade: submission.grade,
+      excused: submission.excused,
+    }),
     refusalMessage: (refusal) => CANVAS_SAVE_MESSAGES[refusal.code] ?? `Failed to save grade: ${refusal.userMessage}`,
     errorMessage: 'An unexpected error occurred while saving the grade',
-  });
-  return { submission, stored: describeStored(gradingType, submission, assignment.pointsPossible) };
+  };
 }
 
 /** The assignment's grading type and points, with a refusal worded as a save refusal. */

@@ -49,7 +49,7 @@ describe('spending a credit on a Canvas write', () => {
         teacher,
         gradeOfEight(async () => ({ score: 8 })),
       ),
-    ).resolves.toEqual({ score: 8 });
+    ).resolves.toMatchObject({ result: { score: 8 }, usage: { submissions_used: 1 } });
     expect(await used(teacher)).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@/shared/error-codes';
+import type { UsageSummary } from '@/shared/usage';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import { reserveCredit } from '@/server/modules/usage/reserve-credit';
@@ -31,6 +32,9 @@ export type PaidCanvasWrite<T> = {
   errorMessage: string;
 };
 
+/** Canvas's answer, and the teacher's usage with the credit it cost. */
+export type PaidResult<T> = { result: T; usage: UsageSummary };
+
 /** What Canvas did not store, with facts for the error's details. */
 export type NotStored = { message: string; details?: Record<string, unknown> };
 
@@ -38,13 +42,14 @@ export type NotStored = { message: string; details?: Record<string, unknown> };
  * The one step every grading screen pays through: reserve one credit (atomically, refusing at the
  * plan's limit), write to Canvas, check what Canvas stored, audit; on a refusal, a mismatch or any
  * other failure the credit is given back, the failure audited, and a message the teacher can act on
- * thrown. A timeout after Canvas applied the write also gives the credit back.
+ * thrown. A timeout after Canvas applied the write also gives the credit back. The usage answered
+ * is the reservation's: no second read.
  */
 export async function spendCreditOnCanvas<T>(
   deps: { usage: UsageStore; audit: AuditWriter },
   teacher: { id: string; email: string },
   paid: PaidCanvasWrite<T>,
-): Promise<T> {
+): Promise<PaidResult<T>> {
   const { recordId, tableName, values } = paid;
   const credit = await reserveCredit({ store: deps.usage, audit: deps.audit }, teacher, { recordId, details: values });
 
@@ -89,5 +94,5 @@ export async function spendCreditOnCanvas<T>(
     recordId,
     newValues: { ...values, ...paid.savedValues(result) },
   });
-  return result;
+  return { result, usage: credit.summary };
 }

@@ -86,9 +86,14 @@ export function toGradingSubmission(submission: CanvasSubmission): GradingSubmis
   };
 }
 
+// One collator for every comparison: localeCompare with options builds one per call, which made
+// sorting a 1,000-student class take a fifth of a second.
+const names = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** Students by sortable name ("Last, First"), as Canvas's gradebook lists them. */
-export function bySortableName(a: GradingSubmission, b: GradingSubmission): number {
-  return (
-    a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) || a.user_id - b.user_id
-  );
+export function bySortableName(
+  a: { user: { sortable_name: string }; user_id: number },
+  b: { user: { sortable_name: string }; user_id: number },
+): number {
+  return names.compare(a.user.sortable_name, b.user.sortable_name) || a.user_id - b.user_id;
 }

@@ -4,8 +4,11 @@ import { isGradedQuiz, questionTypeLabel, quizNotGradedMessage } from '@/shared/
 import { AppError } from '@/server/core/app-error';
 import type { CanvasClient } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
+import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import type { GradeDrafter } from '../kernel/drafter-port';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { prepareClass, rosterMemberOf } from '../kernel/prepare-class';
 import { toAnswerError } from './get-quiz-answers';
 
 /** Question types whose answer is text the engine can read. */
@@ -14,8 +17,9 @@ const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fil
 /**
  * Drafts a score and comment for one student's answer to one written question (an essay, mostly):
  * the question, the answer and the question's points go to the same engine as assignment drafts,
- * with the student's name replaced. Canvas requests: the quiz, its questions and the quiz submission
- * in parallel, then the student's submission with its history (answers and name in one request).
+ * with every name on the quiz's roster replaced (the student's own put back in the draft). Canvas
+ * requests: the quiz, its questions and the quiz submission in parallel, then the student's
+ * submission with its history (answers and name) beside the quiz assignment's roster.
  */
 export async function draftQuizAnswer(input: {
   engine: GradeDrafter;
@@ -43,10 +47,13 @@ export async function draftQuizAnswer(input: {
   if (quiz.assignmentId === null) throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
 
   let submission;
+  let classmates;
   try {
-    submission = await client.getSubmission(target.courseId, quiz.assignmentId, quizSubmission.userId, {
-      withQuizAnswers: true,
-    });
+    // The student's answers, and the quiz's roster: a written answer may name anyone in the class.
+    [submission, classmates] = await Promise.all([
+      client.getSubmission(target.courseId, quiz.assignmentId, quizSubmission.userId, { withQuizAnswers: true }),
+      client.listSubmissions(target.courseId, quiz.assignmentId),
+    ]);
   } catch (error) {
     throw toAnswerError(error);
   }
@@ -55,12 +62,13 @@ export async function draftQuizAnswer(input: {
   if (!answerText)
     throw new AppError('VALIDATION', 'The student did not answer this question, so there is nothing to draft from.');
 
-  const names = [submission.user?.name, submission.user?.sortableName].filter((name): name is string => Boolean(name));
   const questionText = htmlToText(question.text).trim() || question.name;
   const response = await draftFromStudentWork({
     engine,
     work: { text: answerText, ownText: answerText, files: { read: [], unsupported: [], failed: [] } },
-    identity: { names, emails: [] },
+    student: rosterMemberOf(submission),
+    // Quiz answers are drafted one at a time, with no classmates' answers as examples: the roster only.
+    classroom: prepareClass({ roster: classmates.map(rosterMemberOf), pieces: [] }),
     task: {
       // The quiz-answer variant of the prompt: this one question, its type and its points.
       variant: { kind: 'quiz-answer', questionType: questionTypeLabel(question.type) },
@@ -71,9 +79,27 @@ export async function draftQuizAnswer(input: {
       promptText: `${quiz.title}: ${question.name || 'Question'}\n\n${questionText}`,
     },
     options: { ...options, useRubric: false },
-    examples: [],
   });
   // finalizeDraft treats 0 points as "unknown" (100); a question worth nothing gets nothing.
   if (question.pointsPossible <= 0) response.draft.grade = 0;
   return response;
+}
+
+/** The draft route's use case: one answer's draft, counted against the allowance and kept for the teacher. */
+export async function draftQuizQuestion(
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'gradeDrafter'>,
+  teacherId: string,
+  target: { courseId: number; quizId: number; quizSubmissionId: number; questionId: number },
+  options: GradingOptions,
+): Promise<DraftResponse> {
+  const { courseId, quizId, quizSubmissionId, questionId } = target;
+  return draftAndKeep(
+    deps,
+    teacherId,
+    { target: { kind: 'quiz', courseId, quizId, quizSubmissionId }, key: questionId },
+    async () => {
+      const { client } = await deps.canvas.clientFor(teacherId);
+      return draftQuizAnswer({ engine: deps.gradeDrafter, client, target, options });
+    },
+  );
 }

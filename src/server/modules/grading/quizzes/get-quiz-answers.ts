@@ -1,6 +1,7 @@
 import { QUIZ_ANSWER_MESSAGES, type QuizAnswer, type QuizAnswersResponse } from '@/shared/schemas/quiz-grading';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { CanvasClient, CanvasQuizAnswer } from '@/server/adapters/canvas';
+import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 
 export function toQuizAnswer(answer: CanvasQuizAnswer): QuizAnswer {
   return {
@@ -62,4 +63,16 @@ export async function getQuizAnswers(
   } catch (error) {
     throw toAnswerError(error);
   }
+}
+
+/** The answers route's use case: the teacher's Canvas, then getQuizAnswers, every failure in the answers' words. */
+export async function loadQuizAnswers(
+  canvas: CanvasAccess,
+  teacherId: string,
+  target: { courseId: number; quizId: number; userId: number | undefined; assignmentId?: number | undefined },
+): Promise<QuizAnswersResponse> {
+  const { client } = await canvas.clientFor(teacherId).catch((error: unknown) => {
+    throw toAnswerError(error);
+  });
+  return getQuizAnswers(client, target);
 }

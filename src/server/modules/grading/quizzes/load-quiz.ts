@@ -1,70 +1,7 @@
-import {
-  needsManualGrading,
-  quizCounts,
-  quizGradingState,
-  type QuizGradingSubmission,
-  type QuizGradingView,
-  type QuizQuestion,
-} from '@/shared/schemas/quiz-grading';
-import type { GradingUser } from '@/shared/schemas/grading';
-import type {
-  CanvasClient,
-  CanvasQuiz,
-  CanvasQuizQuestion,
-  CanvasQuizSubmission,
-  CanvasSubmission,
-} from '@/server/adapters/canvas';
-
-/** Rows Canvas keeps that are not a student's attempt: extra-attempt settings and teacher previews. */
-const NOT_ATTEMPTS = new Set(['settings_only', 'preview']);
-
-export function toQuizQuestion(question: CanvasQuizQuestion): QuizQuestion {
-  return {
-    id: question.id,
-    position: question.position,
-    name: question.name,
-    question_type: question.type,
-    question_text: question.text,
-    points_possible: question.pointsPossible,
-    needs_manual_grading: needsManualGrading(question.type),
-    answers: question.answers.map((answer) => ({ id: answer.id, text: answer.text, is_correct: answer.weight >= 100 })),
-  };
-}
-
-function userOf(userId: number, submission: CanvasSubmission | undefined): GradingUser {
-  const name = submission?.user?.name ?? `Student ${userId}`;
-  return {
-    id: userId,
-    name,
-    sortable_name: submission?.user?.sortableName ?? name,
-    email: null,
-    avatar_url: submission?.user?.avatarUrl ?? null,
-  };
-}
-
-export function toQuizGradingSubmission(
-  quizSubmission: CanvasQuizSubmission,
-  quiz: Pick<CanvasQuiz, 'assignmentId'>,
-  linked: CanvasSubmission | { workflowState: string; score: number | null } | undefined,
-  user: GradingUser,
-): QuizGradingSubmission {
-  return {
-    id: quizSubmission.id,
-    user_id: quizSubmission.userId,
-    user,
-    attempt: quizSubmission.attempt,
-    workflow_state: quizGradingState({
-      quizSubmissionState: quizSubmission.workflowState,
-      quizScore: quizSubmission.score,
-      hasAssignment: quiz.assignmentId !== null,
-      assignmentSubmission: linked ? { workflowState: linked.workflowState, score: linked.score } : null,
-    }),
-    score: quizSubmission.keptScore ?? quizSubmission.score,
-    points_possible: quizSubmission.pointsPossible,
-    started_at: quizSubmission.startedAt,
-    finished_at: quizSubmission.finishedAt,
-  };
-}
+import type { QuizGradingView } from '@/shared/schemas/quiz-grading';
+import type { CanvasClient } from '@/server/adapters/canvas';
+import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
+import { toQuizGradingView, type LoadedQuiz } from './to-quiz-view';
 
 /**
  * The quiz grading screen's data in two parallel rounds: the quiz, its questions, its quiz
@@ -72,12 +9,7 @@ export function toQuizGradingSubmission(
  * gradebook assignment, that assignment's submissions, which carry the students' names and whether
  * the gradebook holds a grade. Answers are not read here: they come per student, on demand.
  */
-export async function loadQuiz(
-  client: CanvasClient,
-  courseId: number,
-  quizId: number,
-  toPublicUrl: (url: string) => string,
-): Promise<QuizGradingView> {
+export async function loadQuiz(client: CanvasClient, courseId: number, quizId: number): Promise<LoadedQuiz> {
   const [quiz, questions, quizSubmissions, course] = await Promise.all([
     client.getQuiz(courseId, quizId),
     client.listQuizQuestions(courseId, quizId),
@@ -86,42 +18,15 @@ export async function loadQuiz(
   ]);
   const assignmentSubmissions =
     quiz.assignmentId === null ? [] : await client.listSubmissions(courseId, quiz.assignmentId);
-  const byUser = new Map(assignmentSubmissions.map((submission) => [submission.userId, submission]));
+  return { quiz, questions, quizSubmissions, course, assignmentSubmissions };
+}
 
-  const submissions = quizSubmissions
-    .filter((quizSubmission) => !NOT_ATTEMPTS.has(quizSubmission.workflowState))
-    .map((quizSubmission) => {
-      const linked = byUser.get(quizSubmission.userId);
-      return toQuizGradingSubmission(quizSubmission, quiz, linked, userOf(quizSubmission.userId, linked));
-    })
-    .sort(
-      (a, b) =>
-        a.user.sortable_name.localeCompare(b.user.sortable_name, 'en', { sensitivity: 'base' }) ||
-        a.user_id - b.user_id,
-    );
-  const gradingQuestions = questions
-    .map(toQuizQuestion)
-    .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
-
-  return {
-    quiz: {
-      id: quiz.id,
-      title: quiz.title,
-      description: quiz.description,
-      quiz_type: quiz.quizType,
-      points_possible: quiz.pointsPossible,
-      time_limit: quiz.timeLimitMinutes,
-      assignment_id: quiz.assignmentId,
-      is_assignment_based: quiz.assignmentId !== null,
-      html_url: toPublicUrl(quiz.htmlUrl),
-      course: { id: course.id, name: course.name, course_code: course.courseCode || null },
-    },
-    questions: gradingQuestions,
-    submissions,
-    counts: {
-      submissions: submissions.length,
-      manual_grading_questions: gradingQuestions.filter((question) => question.needs_manual_grading).length,
-      ...quizCounts(submissions),
-    },
-  };
+/** The quiz grading screen's data (loadQuiz), as the screen shows it. */
+export async function loadQuizView(
+  canvas: CanvasAccess,
+  teacherId: string,
+  target: { courseId: number; quizId: number },
+): Promise<QuizGradingView> {
+  const { client, toPublicUrl } = await canvas.clientFor(teacherId);
+  return toQuizGradingView(await loadQuiz(client, target.courseId, target.quizId), toPublicUrl);
 }

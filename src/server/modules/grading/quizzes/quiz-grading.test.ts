@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   parseQuestionScore,
@@ -11,7 +12,7 @@ import {
 } from '@/shared/schemas/quiz-grading';
 import { ERROR_CODE } from '@/shared/error-codes';
 import { connectedTeacher } from '@/server/test/canvas-fixture';
-import { signUpAndIn } from '@/server/test/test-app';
+import { queryRows, signUpAndIn } from '@/server/test/test-app';
 import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
 
 /** The demo's "Unit 1 Reading Quiz: The Tell-Tale Heart": 4 auto-graded questions and an essay, 12 essays waiting. */
@@ -354,6 +355,56 @@ describe('grading a question', () => {
     expect(scoredEssay.statusCode, scoredEssay.body).toBe(200);
     expect(scoredEssay.json().usage.submissions_used).toBe(2);
     expect(await storedDrafts()).toEqual([]);
+  });
+
+  it('reads back what Canvas stored for each question, and gives the credit back when a score did not land', async () => {
+    const teacher = await grading.teacher();
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const [first, second] = view.submissions.filter((submission) => submission.workflow_state === 'pending_review');
+
+    // A save reads the student's answers back after the PUT.
+    grading.canvas.requestLog.length = 0;
+    const saved = await grading.app.inject({
+      method: 'PUT',
+      url: `${base()}/submissions/${first!.id}/scores`,
+      headers: teacher.headers,
+      payload: { questions: [{ questionId: essay.id, score: 6 }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const requests = grading.canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`);
+    expect(
+      requests.slice(requests.indexOf(`PUT /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/submissions/${first!.id}`)),
+    ).toEqual([
+      `PUT /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/submissions/${first!.id}`,
+      `GET /api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions/${first!.user_id}`,
+    ]);
+
+    // The question was added to the quiz after this student took it: Canvas answers 200 and stores nothing.
+    const quizSubmission = grading.canvas.state.quizSubmissions.get(second!.id)!;
+    const results = quizSubmission.results;
+    try {
+      quizSubmission.results = results.filter((result) => result.questionId !== essay.id);
+      const response = await grading.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${second!.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score: 7.5, comment: 'Good use of the text.' }] },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toMatchObject({
+        code: 'CANVAS_NOT_STORED',
+        message: `Canvas did not store the score: you sent 7.5 for ${essay.name} and Canvas holds no score for it. No credit was used.`,
+      });
+    } finally {
+      quizSubmission.results = results;
+    }
+    expect(await usedCredits(teacher)).toBe(1);
+    const audit = await queryRows<{ action: string }>(
+      grading.database.db,
+      sql`select action from audit_logs where user_id = ${teacher.userId} and action like 'GRADE_QUIZ%' order by created_at`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['GRADE_QUIZ_QUESTION', 'GRADE_QUIZ_QUESTION_NOT_STORED']);
   });
 
   it('gives the credit back when Canvas refuses the scores', async () => {

@@ -11,29 +11,22 @@ import {
   saveQuestionScoresRequestSchema,
   saveQuestionScoresResponseSchema,
 } from '@/shared/schemas/quiz-grading';
-import type { GradingPluginOptions } from '../kernel/grading-kernel';
-import { consumeDraftAllowance } from '../kernel/draft-rate-limit';
 import { currentUser } from '@/server/modules/auth/authenticate';
-import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
-import { draftQuizAnswer } from './draft-quiz-answer';
-import { getQuizAnswers, toAnswerError } from './get-quiz-answers';
-import { loadQuiz } from './load-quiz';
+import type { GradingPluginOptions } from '../kernel/grading-dependencies';
+import { listStoredDrafts } from '../kernel/list-stored-drafts';
+import { draftQuizQuestion } from './draft-quiz-answer';
+import { loadQuizAnswers } from './get-quiz-answers';
+import { loadQuizView } from './load-quiz';
 import { saveQuestionScores } from './save-question-scores';
-import { draftScope } from '../kernel/draft-scope';
 
 /** Quiz grading, under /api/grading/courses/:courseId/quizzes/:quizId. */
-export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { context, kernel }) => {
-  const { drafts, usage } = kernel;
-  app.addHook('onRequest', context.authenticate);
+export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { dependencies: deps }) => {
+  app.addHook('onRequest', deps.authenticate);
 
   app.get(
     '/',
     { schema: { params: quizRouteParamsSchema, response: { 200: quizGradingViewSchema } } },
-    async (request) => {
-      const { courseId, quizId } = request.params;
-      const canvas = await context.canvas.clientFor(currentUser(request).id);
-      return loadQuiz(canvas.client, courseId, quizId, canvas.toPublicUrl);
-    },
+    async (request) => loadQuizView(deps.canvas, currentUser(request).id, request.params),
   );
 
   app.get(
@@ -45,18 +38,13 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
         response: { 200: quizAnswersResponseSchema },
       },
     },
-    async (request) => {
-      const { courseId, quizId } = request.params;
-      const canvas = await context.canvas.clientFor(currentUser(request).id).catch((error: unknown) => {
-        throw toAnswerError(error);
-      });
-      return getQuizAnswers(canvas.client, {
-        courseId,
-        quizId,
+    async (request) =>
+      loadQuizAnswers(deps.canvas, currentUser(request).id, {
+        courseId: request.params.courseId,
+        quizId: request.params.quizId,
         userId: request.query.userId,
         assignmentId: request.query.assignmentId,
-      });
-    },
+      }),
   );
 
   app.put(
@@ -69,22 +57,9 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
       },
     },
     async (request) => {
-      const teacher = currentUser(request);
       const { courseId, quizId, submissionId } = request.params;
-      const canvas = await context.canvas.clientFor(teacher.id);
-      const saved = await saveQuestionScores(
-        { client: canvas.client, usage, audit: context.audit },
-        teacher,
-        { courseId, quizId, quizSubmissionId: submissionId },
-        request.body,
-      );
-      // The scored questions' drafts have served their purpose once the scores are in Canvas.
-      const scope = draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId });
-      const [{ summary }] = await Promise.all([
-        getUsageSummary(usage, teacher.id),
-        ...request.body.questions.map((item) => drafts.remove(teacher.id, scope, item.questionId)),
-      ]);
-      return { submission: saved, usage: summary };
+      const target = { courseId, quizId, quizSubmissionId: submissionId };
+      return saveQuestionScores(deps, currentUser(request), target, request.body);
     },
   );
 
@@ -93,13 +68,12 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
     { schema: { params: quizSubmissionParamsSchema, response: { 200: storedDraftsSchema } } },
     async (request) => {
       const { courseId, quizId, submissionId } = request.params;
-      return {
-        drafts: await drafts.list(
-          currentUser(request).id,
-          draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId }),
-        ),
-        job: null,
-      };
+      return listStoredDrafts(deps.drafts, currentUser(request).id, {
+        kind: 'quiz',
+        courseId,
+        quizId,
+        quizSubmissionId: submissionId,
+      });
     },
   );
 
@@ -113,23 +87,9 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
       },
     },
     async (request) => {
-      const { id } = currentUser(request);
       const { courseId, quizId, submissionId, questionId } = request.params;
-      await consumeDraftAllowance(context.db, id);
-      const canvas = await context.canvas.clientFor(id);
-      const response = await draftQuizAnswer({
-        engine: context.gradeDrafter,
-        client: canvas.client,
-        target: { courseId, quizId, quizSubmissionId: submissionId, questionId },
-        options: request.body.options,
-      });
-      await drafts.save(
-        id,
-        draftScope({ kind: 'quiz', courseId, quizId, quizSubmissionId: submissionId }),
-        questionId,
-        response,
-      );
-      return response;
+      const target = { courseId, quizId, quizSubmissionId: submissionId, questionId };
+      return draftQuizQuestion(deps, currentUser(request).id, target, request.body.options);
     },
   );
 };

@@ -1,53 +1,91 @@
 import {
   isGradedQuiz,
   quizNotGradedMessage,
-  type QuizGradingSubmission,
   type SaveQuestionScoresRequest,
+  type SaveQuestionScoresResponse,
 } from '@/shared/schemas/quiz-grading';
+import { formatGradeNumber } from '@/shared/grading-rules';
 import { AppError } from '@/server/core/app-error';
-import type { CanvasClient, CanvasQuizScoreUpdate } from '@/server/adapters/canvas';
-import type { AuditWriter } from '@/server/modules/audit/write-audit';
-import type { UsageStore } from '@/server/modules/usage/usage-store';
-import { spendCreditOnCanvas } from '../kernel/spend-credit-on-canvas';
-import { toQuizGradingSubmission } from './load-quiz';
+import type {
+  CanvasClient,
+  CanvasQuiz,
+  CanvasQuizAnswer,
+  CanvasQuizScoreUpdate,
+  CanvasQuizSubmission,
+} from '@/server/adapters/canvas';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { saveApprovedGrade } from '../kernel/save-approved-grade';
+import type { PaidCanvasWrite } from '../kernel/spend-credit-on-canvas';
+import { toQuizGradingSubmission } from './to-quiz-view';
 
 export const QUESTION_SAVE_FAILED = 'Failed to save the grade. Please try again.';
 export const QUESTION_SAVE_ERROR = 'An error occurred while saving the grade.';
 
 export type QuestionScoresTarget = { courseId: number; quizId: number; quizSubmissionId: number };
 
+/** A stored score within this of the one sent is the one sent (Canvas keeps two decimals). */
+const SCORE_TOLERANCE = 0.005;
+
 /**
  * Saves the teacher's scores (and comments) for questions of one student's quiz submission.
  *
  * Billing: one save of one quiz submission costs one usage credit, however many questions it
  * scores (the grading card saves one question at a time, so in practice one credit per question
- * graded). The credit is reserved before Canvas is asked and given back if Canvas refuses,
- * exactly as for assignment grades; every outcome is audited.
+ * graded). The save goes through saveApprovedGrade like every grade: the credit is reserved before
+ * Canvas is asked and given back if Canvas refuses or did not store a score; every outcome is
+ * audited, and the scored questions' drafts are removed.
  *
  * Canvas requests: the quiz, its questions and the quiz submission (in parallel, to check the
- * question ids, the maximum points and that the attempt is finished), then the PUT.
+ * question ids, the maximum points and that the attempt is finished), then the PUT, then the
+ * student's answers as Canvas holds them: each question's stored points are read back and
+ * compared with the score sent (Canvas answers 200 and ignores a question the attempt does not
+ * have, for example one added to the quiz after the student took it).
  */
 export async function saveQuestionScores(
-  deps: { client: CanvasClient; usage: UsageStore; audit: AuditWriter },
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit'>,
   teacher: { id: string; email: string },
   target: QuestionScoresTarget,
   request: SaveQuestionScoresRequest,
-): Promise<Omit<QuizGradingSubmission, 'user'>> {
-  const { client } = deps;
+): Promise<SaveQuestionScoresResponse> {
+  const { client } = await deps.canvas.clientFor(teacher.id);
+  const { result, usage } = await saveApprovedGrade(deps, teacher, {
+    target: { kind: 'quiz', ...target },
+    settles: request.questions.map((item) => item.questionId),
+    rubricAssessment: null,
+    prepare: () => questionScoresWrite(client, target, request),
+  });
+  const { saved, quiz } = result;
+  // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
+  const linked =
+    saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
+  const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
+    id: saved.userId,
+    name: '',
+    sortable_name: '',
+    email: null,
+    avatar_url: null,
+  });
+  return { submission, usage };
+}
+
+type SavedScores = { saved: CanvasQuizSubmission; quiz: CanvasQuiz; answers: CanvasQuizAnswer[] | null };
+
+async function questionScoresWrite(
+  client: CanvasClient,
+  target: QuestionScoresTarget,
+  request: SaveQuestionScoresRequest,
+): Promise<PaidCanvasWrite<SavedScores>> {
   const [quiz, questions, quizSubmission] = await Promise.all([
     client.getQuiz(target.courseId, target.quizId),
     client.listQuizQuestions(target.courseId, target.quizId),
     client.getQuizSubmission(target.courseId, target.quizId, target.quizSubmissionId),
   ]);
   // A practice quiz or an ungraded survey has no grade to save: refused before any credit is reserved.
-  if (!isGradedQuiz({ quiz_type: quiz.quizType, assignment_id: quiz.assignmentId })) {
+  if (!isGradedQuiz({ quiz_type: quiz.quizType, assignment_id: quiz.assignmentId }) || quiz.assignmentId === null) {
     throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
   }
-  if (
-    quizSubmission.workflowState === 'untaken' ||
-    quizSubmission.attempt === null ||
-    quizSubmission.finishedAt === null
-  ) {
+  const attempt = quizSubmission.attempt;
+  if (quizSubmission.workflowState === 'untaken' || attempt === null || quizSubmission.finishedAt === null) {
     throw new AppError('VALIDATION', 'This student is still taking the quiz. It can be graded once they submit it.');
   }
   const byId = new Map(questions.map((question) => [question.id, question]));
@@ -61,22 +99,9 @@ export async function saveQuestionScores(
       });
     }
   }
-
-  const recordId = `${target.courseId}/quizzes/${target.quizId}/submissions/${target.quizSubmissionId}`;
-  const values = {
-    course_id: target.courseId,
-    quiz_id: target.quizId,
-    quiz_submission_id: target.quizSubmissionId,
-    student_id: quizSubmission.userId,
-    attempt: quizSubmission.attempt,
-    questions: request.questions.map((item) => ({
-      question_id: item.questionId,
-      score: item.score,
-      comment: item.comment,
-    })),
-  };
+  const assignmentId = quiz.assignmentId;
   const update: CanvasQuizScoreUpdate = {
-    attempt: quizSubmission.attempt,
+    attempt,
     // An empty comment is left out: Canvas would clear an earlier comment on "".
     questions: Object.fromEntries(
       request.questions.map((item) => [
@@ -85,29 +110,59 @@ export async function saveQuestionScores(
       ]),
     ),
   };
-  const saved = await spendCreditOnCanvas(deps, teacher, {
-    recordId,
+  return {
+    recordId: `${target.courseId}/quizzes/${target.quizId}/submissions/${target.quizSubmissionId}`,
     tableName: 'canvas_quiz_submissions',
-    values,
+    values: {
+      course_id: target.courseId,
+      quiz_id: target.quizId,
+      quiz_submission_id: target.quizSubmissionId,
+      student_id: quizSubmission.userId,
+      attempt,
+      questions: request.questions.map((item) => ({
+        question_id: item.questionId,
+        score: item.score,
+        comment: item.comment,
+      })),
+    },
     actions: {
       saved: 'GRADE_QUIZ_QUESTION',
       refused: 'GRADE_QUIZ_QUESTION_FAILED',
       failed: 'GRADE_QUIZ_QUESTION_ERROR',
     },
-    write: () => client.updateQuizScores(target.courseId, target.quizId, target.quizSubmissionId, update),
-    savedValues: (result) => ({ score: result.score, workflow_state: result.workflowState }),
+    async write() {
+      const saved = await client.updateQuizScores(target.courseId, target.quizId, target.quizSubmissionId, update);
+      // Canvas's answer holds only the total: each question's points are read from the answers.
+      // Canvas took the scores; if the read-back cannot be had, the save stands, unconfirmed.
+      const answers = await client
+        .getQuizAnswers(target.courseId, assignmentId, quizSubmission.userId)
+        .catch(() => null);
+      return { saved, quiz, answers };
+    },
+    verify: ({ answers }) => {
+      if (answers === null) return null;
+      const missed = request.questions.flatMap((item) => {
+        const stored = answers.find((answer) => answer.questionId === item.questionId);
+        if (stored && Math.abs(stored.points - item.score) < SCORE_TOLERANCE) return [];
+        const name = byId.get(item.questionId)?.name || 'this question';
+        const holds = stored ? `Canvas holds ${formatGradeNumber(stored.points)}` : 'Canvas holds no score for it';
+        return [{ name, sent: item.score, stored: stored?.points ?? null, holds }];
+      });
+      if (missed.length === 0) return null;
+      return {
+        message: `Canvas did not store the score: you sent ${missed
+          .map((item) => `${formatGradeNumber(item.sent)} for ${item.name} and ${item.holds}`)
+          .join('; ')}. No credit was used.`,
+        details: { questions: missed.map(({ name: _name, holds: _holds, ...rest }) => rest) },
+      };
+    },
+    notStored: { code: 'CANVAS_NOT_STORED', action: 'GRADE_QUIZ_QUESTION_NOT_STORED' },
+    savedValues: ({ saved, answers }) => ({
+      score: saved.score,
+      workflow_state: saved.workflowState,
+      read_back: answers === null ? 'unavailable' : 'checked',
+    }),
     refusalMessage: (refusal) => `${QUESTION_SAVE_FAILED} ${refusal.userMessage}`,
     errorMessage: QUESTION_SAVE_ERROR,
-  });
-  // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
-  const linked =
-    saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
-  const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
-    id: saved.userId,
-    name: '',
-    sortable_name: '',
-    email: null,
-    avatar_url: null,
-  });
-  return submission;
+  };
 }

@@ -12,7 +12,7 @@ import { clampGrade, effectivePointsPossible, formatPoints, roundToStep } from '
  * pairs (slope pulled toward 1, so a few pairs move it little). A model that is harsher, kinder or
  * more bunched than the teacher then drafts on the teacher's scale. The teacher's graded work is
  * sent to the provider for this, which is why it is opt-in; every class member's name is taken out
- * of it first (assignments/draft-feedback.ts redacts the class work roster-wide).
+ * of it first (kernel/prepare-class.ts redacts the class work roster-wide).
  */
 
 /** Below this many graded submissions the model's grade is left as it is. */

@@ -1,0 +1,30 @@
+import { isPlaceholderSubmission, type SaveGradeRequest, type SaveGradeResponse } from '@/shared/schemas/grading';
+import { AppError } from '@/server/core/app-error';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { saveApprovedGrade } from '../kernel/save-approved-grade';
+import { gradeWriteFor } from '../kernel/save-grade';
+import { toGradingSubmission } from '../kernel/to-grading-view';
+
+/**
+ * Saves the grade the teacher approved for one student's submission: in the assignment's own
+ * grading type, one credit, grade, comment and rubric in one PUT, read back (saveApprovedGrade).
+ */
+export async function saveAssignmentGrade(
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit'>,
+  teacher: { id: string; email: string },
+  target: { courseId: number; assignmentId: number; userId: number },
+  request: SaveGradeRequest,
+): Promise<SaveGradeResponse> {
+  const { submissionId, ...approved } = request;
+  if (isPlaceholderSubmission(submissionId)) {
+    throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
+  }
+  const { client } = await deps.canvas.clientFor(teacher.id);
+  const { result, usage } = await saveApprovedGrade(deps, teacher, {
+    target: { kind: 'assignment', courseId: target.courseId, assignmentId: target.assignmentId },
+    settles: [target.userId],
+    rubricAssessment: approved.rubricAssessment,
+    prepare: (rubricAssessment) => gradeWriteFor(client, target, { ...approved, rubricAssessment }),
+  });
+  return { submission: toGradingSubmission(result.submission), usage, stored: result.stored };
+}

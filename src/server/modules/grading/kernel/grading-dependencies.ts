@@ -1,0 +1,28 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '@/server/db/connection';
+import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
+import type { UsageStore } from '@/server/modules/usage/usage-store';
+import type { ClassDraftQueue } from './class-draft-queue';
+import type { DraftStore } from './draft-store';
+import type { GradeDrafter } from './drafter-port';
+
+/**
+ * What grading uses, and nothing else: the composition root (app.ts) builds each once and hands
+ * them to the three variants' routes.
+ */
+export type GradingDependencies = {
+  authenticate: onRequestAsyncHookHandler;
+  /** The draft allowance's counter (kernel/draft-rate-limit.ts). */
+  db: Database;
+  canvas: CanvasAccess;
+  audit: AuditWriter;
+  usage: UsageStore;
+  drafts: DraftStore;
+  /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
+  gradeDrafter: GradeDrafter;
+  /** Where a whole-class run's students go. */
+  classDrafts: ClassDraftQueue;
+};
+
+export type GradingPluginOptions = { dependencies: GradingDependencies };
