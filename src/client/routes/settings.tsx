@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { z } from 'zod';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { ApiError } from '@/client/lib/api-client';
