@@ -212,6 +212,24 @@ const importBoundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
+        {
+          patterns: [{ group: ['node:*'], message: 'The browser talks to the server only over HTTP.' }],
+          paths: [
+            {
+              name: 'sonner',
+              message:
+                'Raise toasts through @/client/lib/toast: it puts the toaster on the page (the home page loads none).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/lib/toast.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { patterns: [{ group: ['node:*'], message: 'The browser talks to the server only over HTTP.' }] },
       ],
     },

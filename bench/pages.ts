@@ -36,6 +36,9 @@ export async function measureTransfer(browser: Browser, url: string): Promise<Tr
     if (response) transfers.push({ ...response, wireBytes: event.encodedDataLength });
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 180_000 });
+  // The screen's own chunk arrives after the entry's: network idle alone can come before it.
+  await page.locator('html[data-ready="true"]').waitFor({ state: 'attached', timeout: 180_000 });
+  await page.waitForLoadState('networkidle', { timeout: 180_000 });
   await context.close();
   return transfers;
 }

@@ -2,7 +2,7 @@ import { test as base, expect, type APIRequestContext, type APIResponse } from '
 
 /** What a JSON answer parses to, unless the test names a type. */
 type Json = Awaited<ReturnType<APIResponse['json']>>;
-import { signInThroughApi, signUpThroughApi } from './support';
+import { signInThroughApi, signUpThroughApi, uniqueEmail } from './support';
 
 /** The app's built-in demo Canvas, as /api/config names it. */
 export type DemoCanvas = {
@@ -41,18 +41,21 @@ async function demoCanvasOf(request: APIRequestContext): Promise<DemoCanvas> {
 /**
  * Browser-test fixtures: `teacher` (signed up and in), `demoCanvas` (the built-in Canvas and its
  * API) and `teacherWithDemoCanvas` (a teacher already connected to it through the API; the setup
- * form has its own test). Set the teacher's name per file with `test.use({ teacherName })`.
+ * form has its own test). Set the teacher's name and address per file with `test.use({ teacherName, teacherEmail })`.
  */
 export const test = base.extend<{
   teacherName: string;
+  /** The start and the domain of the teacher's address: `[local part, domain]`. */
+  teacherEmail: [string, string];
   teacher: Teacher;
   demoCanvas: DemoCanvas;
   teacherWithDemoCanvas: Teacher;
 }>({
   teacherName: ['Ida B. Wells', { option: true }],
+  teacherEmail: [['teacher', 'school.test'], { option: true }],
 
-  teacher: async ({ page, request, teacherName }, use) => {
-    const credentials = await signUpThroughApi(request, teacherName);
+  teacher: async ({ page, request, teacherName, teacherEmail }, use) => {
+    const credentials = await signUpThroughApi(request, teacherName, uniqueEmail(...teacherEmail));
     const signIn = await request.post('/api/auth/sign-in', {
       data: { email: credentials.email, password: credentials.password },
     });

@@ -1,8 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** No page scrolls sideways on a 375 px phone: the document is never wider than the screen. */
-test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+/**
+ * No page scrolls sideways on a 375 px phone: the document is never wider than the screen, even for
+ * a teacher with a long name (accents, an apostrophe, a hyphen), a long address and a long school.
+ */
+test.use({
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  teacherName: "Zoë O'Connor-Nakamura",
+  teacherEmail: ['theodora.longname.teacher', 'harrowgate-secondary.example.org'],
+});
+
+const LONG_SCHOOL = 'Harrowgate Secondary School for Science, Mathematics and Computing (Upper Campus)';
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
   // The home page streams its video, so the network may never go idle: a bounded wait is enough.
@@ -74,6 +85,11 @@ test('signed-in pages, every course tab and the grading screens fit a 375 px pho
 }) => {
   test.setTimeout(180_000);
   const teacher = teacherWithDemoCanvas;
+  const named = await request.patch('/api/profile', {
+    headers: { authorization: `Bearer ${teacher.accessToken}` },
+    data: { fullName: teacher.fullName, schoolName: LONG_SCHOOL },
+  });
+  expect(named.ok()).toBe(true);
   await teacher.open('/dashboard');
   const courses = await demoCanvas.get<Course[]>('/courses');
   const course = courses.find((candidate) => candidate.needs_grading_count > 0) ?? courses[0]!;
@@ -94,6 +110,13 @@ test('signed-in pages, every course tab and the grading screens fit a 375 px pho
     await page.goto(path);
     await expectNoSidewaysScroll(page, path);
   }
+  // Settings shows the long address, name and school whole, wrapped inside the screen.
+  await page.goto('/settings');
+  await expect(page.getByText(teacher.email)).toBeVisible();
+  await expect(page.getByTestId('profile-name')).toHaveText(teacher.fullName);
+  await expect(page.getByText(LONG_SCHOOL)).toBeVisible();
+  await expectNoSidewaysScroll(page, '/settings with a long address');
+  await page.screenshot({ path: 'test-results/phone-settings.png', fullPage: true });
 
   await page.goto(`/courses/${course.id}`);
   const tabs = page.getByRole('tab');

@@ -1,12 +1,15 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export function uniqueEmail(prefix = 'teacher') {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@school.test`;
+/** An address no other test uses; no hyphen is added, so a long one cannot wrap at it. */
+export function uniqueEmail(prefix = 'teacher', domain = 'school.test') {
+  return `${prefix}.${Date.now()}${Math.floor(Math.random() * 1e6)}@${domain}`;
 }
 
-/** Creates an account through the API (the form has its own test) and signs in through the form-free path. */
-export async function signUpThroughApi(request: APIRequestContext, fullName = 'Octavia Butler') {
-  const email = uniqueEmail();
+/**
+ * Creates an account through the API (the form has its own test) and signs in through the form-free path.
+ * `email` is the start and the domain of the address; a unique number goes between them.
+ */
+export async function signUpThroughApi(request: APIRequestContext, fullName = 'Octavia Butler', email = uniqueEmail()) {
   const password = 'lesson-plans';
   const response = await request.post('/api/auth/sign-up', { data: { email, password, fullName } });
   expect(response.status()).toBe(201);

@@ -129,14 +129,17 @@ describe('redirects from Canvas meet the URL guard on every hop', () => {
     ['a decimal IPv4 spelling of loopback', () => `https://2130706433:${internal.port}/`],
   ];
 
+  // An API call is never followed to another host; a file download is, and meets the guard there.
   it.each(forbidden)('refuses a 302 to %s before connecting', async (_label, target) => {
     lookups['internal.example'] = [['127.0.0.1']];
     redirectTarget = target();
     redirectStatus = 302;
     const before = internal.connections;
     const error = await refusal(client.getSelf());
-    expect(error.code).toBe('CANVAS_URL_REFUSED');
-    expect(JSON.stringify(error)).not.toContain('INTERNAL-SERVICE-REACHED');
+    expect(error).toMatchObject({ code: 'CANVAS_URL_REFUSED', details: { reason: 'redirect_to_other_host' } });
+    const download = await refusal(client.downloadAttachment(`${canvas.base}/attachments/12/download`));
+    expect(download.code).toBe('CANVAS_URL_REFUSED');
+    expect(JSON.stringify([error, download])).not.toContain('INTERNAL-SERVICE-REACHED');
     expect(internal.connections).toBe(before);
   });
 
@@ -154,7 +157,7 @@ describe('redirects from Canvas meet the URL guard on every hop', () => {
     redirectTarget = `https://rebind.example:${internal.port}/`;
     redirectStatus = 302;
     const before = internal.connections;
-    const error = await refusal(client.getSelf());
+    const error = await refusal(client.downloadAttachment(`${canvas.base}/attachments/12/download`));
     expect(error).toMatchObject({ code: 'CANVAS_URL_REFUSED', details: { reason: 'private_address' } });
     expect(internal.connections).toBe(before);
   });

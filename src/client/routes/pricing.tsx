@@ -3,6 +3,7 @@ import { Tags } from 'lucide-react';
 import { EXTRA_PACK } from '@/shared/plans';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { usePublicConfig } from '@/client/lib/public-config';
+import { useSession } from '@/client/lib/session';
 import { PageHero } from '@/client/ui/page-hero';
 import { Section } from '@/client/features/marketing/components/section';
 import { BillingIntervalToggle } from '@/client/features/billing/components/billing-interval-toggle';
@@ -10,6 +11,7 @@ import { InstitutionalPlanCard } from '@/client/features/billing/components/inst
 import { BillingOffNotice } from '@/client/features/billing/components/test-mode-banner';
 import { PricingPlans } from '@/client/features/billing/components/pricing-plans';
 import { formatUsd } from '@/client/features/billing/format';
+import { useSubscription } from '@/client/features/billing/api/get-subscription';
 import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
 
 export default function PricingRoute() {
@@ -19,15 +21,22 @@ export default function PricingRoute() {
   );
   usePurchaseReturn();
   const config = usePublicConfig();
-  // The period is URL state: a shared or reloaded link keeps the yearly prices.
+  const { user } = useSession();
+  const subscription = useSubscription();
+  // A teacher on a yearly plan opens Pricing on the yearly prices, where her plan is the current one.
+  const isYearlyByDefault = Boolean(
+    user && subscription.data?.subscribed && subscription.data.billing_interval === 'year',
+  );
+  // The period is URL state: a shared or reloaded link keeps the prices it showed.
   const [searchParams, setSearchParams] = useSearchParams();
-  const isYearly = searchParams.get('billing') === 'yearly';
+  const billing = searchParams.get('billing');
+  const isYearly = billing === 'yearly' || (billing !== 'monthly' && isYearlyByDefault);
   const setYearly = (yearly: boolean) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (yearly) next.set('billing', 'yearly');
-        else next.delete('billing');
+        if (yearly === isYearlyByDefault) next.delete('billing');
+        else next.set('billing', yearly ? 'yearly' : 'monthly');
         return next;
       },
       { replace: true, preventScrollReset: true },

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { z } from 'zod';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { ApiError } from '@/client/lib/api-client';
@@ -92,15 +92,16 @@ function ProfileCard() {
           />
         ) : (
           <div className="flex flex-col gap-5">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {/* A long address or name wraps inside the card instead of widening the page. */}
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-600">Name</dt>
-              <dd className="font-medium" data-testid="profile-name">
+              <dd className="font-medium wrap-anywhere" data-testid="profile-name">
                 {profile.data.full_name || profile.data.email}
               </dd>
               <dt className="text-slate-600">Email</dt>
-              <dd className="font-medium">{profile.data.email}</dd>
+              <dd className="font-medium wrap-anywhere">{profile.data.email}</dd>
               <dt className="text-slate-600">School</dt>
-              <dd className="font-medium">{profile.data.school_name || 'Not set'}</dd>
+              <dd className="font-medium wrap-anywhere">{profile.data.school_name || 'Not set'}</dd>
             </dl>
             <form
               className="flex flex-col gap-4"

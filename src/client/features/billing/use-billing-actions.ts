@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import type { PlanName } from '@/shared/plans';
 import type { ReturnPath } from '@/shared/schemas/billing';
 import { ApiError } from '@/client/lib/api-client';

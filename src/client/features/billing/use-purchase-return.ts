@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { findPlan } from '@/shared/plans';
 import type { SubscriptionStatus } from '@/shared/schemas/billing';
 import { apiFetch } from '@/client/lib/api-client';

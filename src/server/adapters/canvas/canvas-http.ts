@@ -43,6 +43,8 @@ interface CanvasRequest {
   url: string;
   body?: unknown;
   subject: RequestSubject;
+  /** A file download, which Canvas sends on to its file store on another host. */
+  isFile?: boolean;
 }
 
 type Attempt<T> =
@@ -151,7 +153,7 @@ export class CanvasHttp {
     maxBytes: number,
   ): Promise<{ bytes: Uint8Array; headers: Headers }> {
     const result = await this.send(
-      { method: 'GET', url, subject },
+      { method: 'GET', url, subject, isFile: true },
       (response) => readCapped(response, maxBytes, fileTooLarge),
       this.deadline(),
     );
@@ -250,7 +252,9 @@ export class CanvasHttp {
   /**
    * One request and its redirects, followed by hand: every target passes the URL guard, and the
    * connection pool checks the address again at connect time. The token goes only to the Canvas
-   * origin; a file download that Canvas sends to its file store follows without it. A change
+   * origin; a file download that Canvas sends to its file store follows without it. An API call
+   * answers from the Canvas host itself: a redirect of one to another host (a vanity or old address
+   * that forwards) is refused, naming that host, so the teacher can enter it instead. A change
    * (PUT) is never redirected: repeating it elsewhere is not what the teacher asked for.
    */
   private async exchange(request: CanvasRequest, signal: AbortSignal): Promise<Response> {
@@ -287,8 +291,9 @@ export class CanvasHttp {
           'too_many_redirects',
         );
       }
+      let next: URL;
       try {
-        url = new URL(location, target).toString();
+        next = new URL(location, target);
       } catch (error) {
         throw refused(
           'Canvas redirected Margin to an address that is not valid. Check the Canvas URL in Settings.',
@@ -296,6 +301,8 @@ export class CanvasHttp {
           error,
         );
       }
+      if (!request.isFile && next.host !== this.origin.host) throw redirectedElsewhere(this.origin, next);
+      url = next.toString();
     }
   }
 
@@ -385,6 +392,19 @@ function parseJsonAnswer(body: string): unknown {
       error,
     );
   }
+}
+
+/**
+ * The Canvas address forwards API calls to another host. Following with the token would hand it to
+ * that host; following without it would report the other host's answer as this address's.
+ */
+function redirectedElsewhere(origin: URL, target: URL): AppError {
+  const suggested = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.host;
+  return new AppError(
+    'CANVAS_URL_REFUSED',
+    `${origin.host} forwards to another address, ${target.host}, so Margin did not send your access token there. If ${target.host} is your school's Canvas, enter ${suggested} as the Canvas URL and test again.`,
+    { details: { reason: 'redirect_to_other_host', host: target.host, url: suggested } },
+  );
 }
 
 function answerTooLarge(subject: RequestSubject, limitBytes: number): AppError {

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_REVOKED_TOKEN, RATE_LIMIT_EXCEEDED_BODY } from '@/server/demo-canvas';
@@ -9,6 +10,24 @@ const harness = buildTestApp({ canvas: true });
 beforeEach(() => {
   harness.canvas.requestLog.length = 0;
 });
+
+/** A plain HTTP server on loopback that records the paths it was asked for. */
+async function startLocalServer(handle: (request: IncomingMessage, response: ServerResponse) => void) {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    handle(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
   harness.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -116,6 +135,39 @@ describe('connection', () => {
       code: 'CANVAS_NOT_CONNECTED',
       message: 'Canvas credentials not configured',
     });
+  });
+
+  it('says so when the Canvas address forwards to another host, naming it, and sends that host nothing', async () => {
+    // The "real" Canvas would answer anyone: reaching it without the token must not count as success.
+    const elsewhere = await startLocalServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 1, name: 'Someone Else' }));
+    });
+    const vanity = await startLocalServer((request, response) => {
+      response.writeHead(301, { location: `http://localhost:${elsewhere.port}${request.url ?? '/'}` });
+      response.end();
+    });
+    try {
+      const teacher = await signUpAndIn(harness.app);
+      const response = await inject('POST', '/api/canvas/connection/test', teacher.headers, {
+        canvasUrl: vanity.base,
+        canvasToken: harness.canvas.token,
+      });
+      expect(response.statusCode).toBe(400);
+      const { error } = response.json();
+      expect(error).toMatchObject({
+        code: 'CANVAS_URL_REFUSED',
+        details: { reason: 'redirect_to_other_host', host: `localhost:${elsewhere.port}` },
+      });
+      expect(error.message).toBe(
+        `127.0.0.1:${vanity.port} forwards to another address, localhost:${elsewhere.port}, so Margin did not send your access token there. If localhost:${elsewhere.port} is your school's Canvas, enter http://localhost:${elsewhere.port} as the Canvas URL and test again.`,
+      );
+      expect(vanity.requests).toEqual(['/api/v1/users/self']);
+      expect(elsewhere.requests).toEqual([]);
+      expect(response.body).not.toContain(harness.canvas.token);
+    } finally {
+      await Promise.all([vanity.close(), elsewhere.close()]);
+    }
   });
 
   it('validates the body', async () => {

@@ -28,10 +28,16 @@ export type AssignmentProfile = {
   terms: string[];
   /** What students hand in: "essay", "lab report", "presentation"... */
   deliverable: string;
+  /** What kind of work it is, which decides how AI fits each phase. */
+  kind: AssignmentKind;
+  /** What the assignment is about, as a noun phrase: "the Harlem Renaissance", "quadratic equations". */
+  topic: string;
   subject: Subject;
   gradeLevel: GradeLevel;
   time: TimePlan;
 };
+
+export type AssignmentKind = 'lab' | 'research' | 'problems' | 'discussion' | 'creative' | 'analysis' | 'general';
 
 type TimePlan = {
   label: string;
@@ -103,10 +109,15 @@ const TASK_VERBS = [
   'complete',
   'submit',
   'prepare',
+  'post',
+  'reply',
 ];
 
 const DELIVERABLES = [
   'research paper',
+  'research essay',
+  'short story',
+  'discussion post',
   'lab report',
   'persuasive essay',
   'argumentative essay',
@@ -194,7 +205,7 @@ const TRAILING_FILLER = /\s+(?:and|or|the|a|an|of|to|on|in|for|with|from|by|at|a
 export function taskPhrase(sentence: string): string {
   let phrase =
     sentence.split(
-      /[,:;(]|\s(?:explaining|which|that|who|where|so that|in order to|because|using|such as|including)\s/,
+      /(?<!\d),|,(?!\d)|[:;(]|\s(?:explaining|which|that|who|where|so that|in order to|because|using|such as|including)\s/,
     )[0] ?? sentence;
   phrase = phrase
     .replace(/[.!?]+$/, '')
@@ -241,12 +252,18 @@ export function profileAssignment(request: {
   const lowerAll = `${request.assignmentTitle} ${text}`.toLowerCase();
   const deliverable = DELIVERABLES.find((item) => new RegExp(`\\b${item}s?\\b`).test(lowerAll)) ?? 'assignment';
   // Capitalised phrases of two words or more ("Great Depression", "Romeo and Juliet").
-  const properNouns = [...text.matchAll(/\b[A-Z][a-z]+(?:\s+(?:of|and|the|de|la)\s+[A-Z][a-z]+|\s+[A-Z][a-z]+)+/g)]
+  const trailingVerb = new RegExp(`(?:[ \\t]+(?:${TASK_VERBS.join('|')}))+$`, 'i');
+  // Never across a line break, and never ending in the next sentence's capitalised verb.
+  const properNouns = [
+    ...text.matchAll(/\b[A-Z][a-z]+(?:[ \t]+(?:of|and|the|de|la)[ \t]+[A-Z][a-z]+|[ \t]+[A-Z][a-z]+)+/g),
+  ]
     .map((match) =>
-      match[0].replace(
-        /^(?:The|A|An|In|On|At|For|Use|Make|You|Your|Students|Please|This|Then|First|Next|Finally|Each|Write|Read)\s+/,
-        '',
-      ),
+      match[0]
+        .replace(trailingVerb, '')
+        .replace(
+          /^(?:The|A|An|In|On|At|For|Use|Make|You|Your|Students|Please|This|Then|First|Next|Finally|Each|Write|Read|Choose)\s+/,
+          '',
+        ),
     )
     .filter((phrase) => phrase.split(/\s+/).length >= 2)
     // "the Great Depression" keeps its article when the text uses one.
@@ -261,6 +278,7 @@ export function profileAssignment(request: {
       !/^(students?|class|teacher|grade|points|due|include|including)$/.test(term),
   );
   const terms = [...new Set([...properNouns.slice(0, 3), ...common])].slice(0, 8);
+  const kind = kindOf(`${request.assignmentTitle}\n${text}`, deliverable, request.subject);
   return {
     title: request.assignmentTitle.trim(),
     tasks: tasks.slice(0, 6),
@@ -271,11 +289,65 @@ export function profileAssignment(request: {
         : tokenize(request.assignmentTitle)
             .filter((word) => word.length > 3)
             .slice(0, 3),
-    deliverable,
+    deliverable: kind === 'discussion' && deliverable === 'assignment' ? 'discussion post' : deliverable,
+    kind,
+    topic: topicOf(request.assignmentTitle, text, properNouns, kind),
     subject: request.subject,
     gradeLevel: request.gradeLevel,
     time: parseTime(request.estimatedTime),
   };
+}
+
+/** The kind of work, from the words the teacher used for it. */
+export function kindOf(text: string, deliverable: string, subject: Subject): AssignmentKind {
+  const lower = text.toLowerCase();
+  if (/\blab(?:oratory)? report\b|\bexperiment\b|\bhypothesis\b/.test(lower)) return 'lab';
+  if (/\bdiscussion\b|\bforum\b|\b(?:reply|respond) to (?:two|three|\d+|your) classmates?\b/.test(lower))
+    return 'discussion';
+  if (/\bproblem set\b|\bproblems? \d|\bequations?\b|\bshow (?:all )?(?:of )?your work\b|\bproofs?\b/.test(lower))
+    return 'problems';
+  if (/\bcreative writing\b|\bshort story\b|\bpoem\b|\bnarrative\b|\bcharacters\b/.test(lower)) return 'creative';
+  if (/\bresearch\b|\bcredible sources\b|\bworks cited\b|\bbibliography\b|\bcitations?\b/.test(lower))
+    return 'research';
+  if (subject === 'english' && /\bnovel\b|\bauthor\b|\btheme\b|\bliterary\b|\bpassage\b/.test(lower)) return 'analysis';
+  if (/analysis|essay/.test(deliverable)) return 'analysis';
+  return 'general';
+}
+
+/** Words in a title that say what kind of work it is, not what it is about ("Lab Report:", "Week 5 Discussion:"). */
+const KIND_WORDS =
+  /\b(?:week|unit|module|part|lesson)\s+\d+\b|\b(?:lab(?:oratory)? report|lab|problem set|homework|worksheet|discussion(?: post| board)?|forum|creative writing|research|essay|paper|report|project|assignment|quiz)\b/gi;
+
+/**
+ * What the assignment is about, as a noun phrase that reads well after "about": a name the title
+ * and the text share ("the Harlem Renaissance"), else the title without the words that only say
+ * what kind of work it is ("Quadratic Equations Problem Set" → "quadratic equations").
+ */
+export function topicOf(title: string, text: string, properNouns: string[], kind: AssignmentKind): string {
+  const lowerTitle = title.toLowerCase();
+  const shared = properNouns.find((phrase) => lowerTitle.includes(phrase.replace(/^the\s+/, '').toLowerCase()));
+  if (shared) return shared;
+  if (kind === 'creative') return 'your story';
+  const parts = title
+    .replace(KIND_WORDS, ' ')
+    .split(/\s*[:–—]\s*/)
+    .map((part) =>
+      part
+        .replace(/[^\p{L}\p{N}'’ -]+/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((part) => /\p{L}/u.test(part));
+  const phrase = parts.at(-1);
+  if (phrase && phrase.split(' ').length <= 8) {
+    // A word keeps its capital only where the text capitalises it mid-sentence (a name).
+    const isName = (word: string) => new RegExp(`[\\p{Ll},;] ${word}\\b`, 'u').test(text);
+    return phrase
+      .split(' ')
+      .map((word) => (isName(word) ? word : word.toLowerCase()))
+      .join(' ');
+  }
+  return properNouns[0] ?? 'the topic';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -439,101 +511,251 @@ function timeFor(phase: DiverPhase, time: TimePlan): string {
   }
 }
 
-function firstOr(items: string[], fallback: string): string {
-  return items[0] ?? fallback;
+/** How AI fits each phase for one kind of work: what is checked, against what, and what is revised. */
+type KindPlan = {
+  /** What students explore with AI before they start. */
+  explore: string;
+  /** Where AI claims are checked. */
+  sources: string;
+  /** How a claim is checked, as a gerund phrase. */
+  checkMethod: string;
+  /** What "a claim" is for this kind of work. */
+  claims: string;
+  /** What peers compare in the Interaction phase. */
+  compare: string;
+  /** What the teacher keeps students' own in Editing. */
+  ownership: string;
+};
+
+function kindPlan(profile: AssignmentProfile): KindPlan {
+  const flavour = subjectFlavour(profile.subject);
+  const topic = profile.topic;
+  switch (profile.kind) {
+    case 'lab':
+      return {
+        explore: `possible hypotheses about ${topic} and the variables that could affect the results`,
+        sources: 'their own measurements, the lab manual and a reliable scientific source',
+        checkMethod: 'comparing each AI statement with their own data and a textbook or agency source',
+        claims: `what the AI says about ${topic} and what it predicts the results will show`,
+        compare: 'the hypotheses and predicted results different prompts give',
+        ownership: 'their data, their analysis and their conclusion',
+      };
+    case 'problems':
+      return {
+        explore: `the methods that can be used for ${topic} and when each one works best`,
+        sources: 'the textbook, worked examples and their own calculations',
+        checkMethod: 'redoing each step by hand and checking the answer by substitution or an estimate',
+        claims: 'each step of a worked solution the AI writes',
+        compare: 'the solution methods different prompts suggest',
+        ownership: 'every step of their working and the explanation of the method they chose',
+      };
+    case 'discussion':
+      return {
+        explore: `arguments on several sides of ${topic}`,
+        sources: 'the course readings and reputable, dated sources',
+        checkMethod: 'lateral reading: checking who says so and what the readings and other sources say',
+        claims: `the facts and examples the AI offers about ${topic}`,
+        compare: 'the arguments different prompts produce, and which of them the readings support',
+        ownership: 'their own position, in their own words, with evidence from the readings',
+      };
+    case 'creative':
+      return {
+        explore: 'ideas for characters, a conflict and the setting, as a list to choose from and change',
+        sources: 'their own knowledge of the place, a map or local source, and the rules of the form',
+        checkMethod: 'looking up the details about the real place and any facts in the story',
+        claims: 'the details the AI suggests about the setting and the form',
+        compare: 'the ideas different prompts suggest, and why the ones they chose are more their own',
+        ownership: 'the plot, the characters, the voice and every sentence of the story',
+      };
+    case 'research':
+      return {
+        explore: `what is known about ${topic} and which questions are worth researching`,
+        sources:
+          'credible sources that can be cited: scholarly articles, reputable reference works, museum or archive collections and primary sources',
+        checkMethod: 'finding each claim in a credible source they can cite, and noting where sources disagree',
+        claims: `the facts, dates, names and quotations the AI gives about ${topic}`,
+        compare: 'the research questions and leads different prompts give',
+        ownership: 'their thesis, their reading of the sources and their own sentences',
+      };
+    case 'analysis':
+      return {
+        explore: `${flavour.perspectives} of ${topic}`,
+        sources: flavour.sources,
+        checkMethod: flavour.checkMethod,
+        claims: `what the AI says about ${topic}`,
+        compare: 'the interpretations different prompts give',
+        ownership: `${flavour.craft}, and the argument itself`,
+      };
+    default:
+      return {
+        explore: `${flavour.perspectives} on ${topic}`,
+        sources: flavour.sources,
+        checkMethod: flavour.checkMethod,
+        claims: `the facts the AI gives about ${topic}`,
+        compare: 'the answers different prompts give',
+        ownership: flavour.craft,
+      };
+  }
 }
 
 export function buildSuggestions(profile: AssignmentProfile): IntegrationSuggestion[] {
   const audience = audienceFor(profile.gradeLevel);
-  const flavour = subjectFlavour(profile.subject);
-  const [term1 = profile.title, term2 = term1, term3 = term2] = profile.terms;
-  const task = firstOr(profile.tasks, `complete the ${profile.deliverable}`);
-  const mainTask =
-    profile.tasks.find((item) =>
-      /^(write|create|design|build|compose|prepare|draft|present|solve|conduct|construct|develop)/.test(item),
-    ) ?? task;
-  const deliverable = profile.deliverable;
-  const titleRef = `“${profile.title}”`;
+  const plan = kindPlan(profile);
+  const { topic, deliverable } = profile;
+  const task = profile.tasks.find((item) =>
+    /^(write|create|design|build|compose|prepare|draft|present|solve|conduct|construct|develop|post)\b/.test(item),
+  );
+  const theWork = `the ${deliverable}`;
+  const startLine = task ? `Before they ${task}` : `Before they start ${theWork}`;
 
   const suggestions: Record<DiverPhase, IntegrationSuggestion> = {
     Discovery: {
       phase: 'Discovery',
-      title: `Explore ${term1} from several angles`,
-      description: `Before they ${mainTask}, students use AI as a brainstorming partner to map ${flavour.perspectives} on ${term1} and ${term2}, and to list the questions they want to answer. The AI widens the starting point; the students decide what is worth pursuing (${timeFor('Discovery', profile.time)}).`,
-      activities: [
-        `Prompt the AI for three different perspectives on ${term1}, then sort them into “I agree”, “I disagree”, “I need to know more”.`,
-        `Generate a list of questions about ${term2} with AI and star the two that matter most for the ${deliverable}.`,
-        `Compare the AI's overview of ${term1} with what the class already knows, and note anything surprising or missing.`,
-        profile.gradeLevel === 'elementary'
-          ? `As a class, ${audience.aiAccess}, and vote on the most interesting idea.`
-          : `Record the starting prompts and ideas in ${audience.logForm}.`,
-      ],
+      title: `Explore ${topic} with AI before starting`,
+      description: `${startLine}, students use AI as a brainstorming partner to explore ${plan.explore}, and they list the questions they want to answer. The AI widens the starting point; the students decide what is worth pursuing (${timeFor('Discovery', profile.time)}).`,
+      activities: discoveryActivities(profile, audience),
       examples: [
-        `Prompt: “What are three different ways people think about ${term1}? Give one reason for each.”`,
-        `Prompt: “What questions should a ${learnerOf(profile.gradeLevel)} ask before they ${mainTask}?”`,
+        `Prompt: “${discoveryPrompt(profile)}”`,
+        `Prompt: “What questions should a ${learnerOf(profile.gradeLevel)} ask before starting ${aOrAn(deliverable)} about ${stripYour(topic)}?”`,
       ],
     },
     'Interaction & Collaboration': {
       phase: 'Interaction & Collaboration',
-      title: `Discuss and build on AI ideas about ${term2} together`,
-      description: `${capitalize(audience.who)} compare the answers different prompts give about ${term2}, discuss which ideas are strongest for the ${deliverable}, and improve their prompts together. Talking about the AI's output makes thinking visible and shows that wording changes answers (${timeFor('Interaction & Collaboration', profile.time)}).`,
+      title: `Compare AI answers about ${topic} with classmates`,
+      description: `${capitalize(audience.who)} compare ${plan.compare}, discuss which ideas are strongest for ${theWork}, and improve their prompts together. Talking about the AI's output makes thinking visible and shows that the wording of a prompt changes the answer (${timeFor('Interaction & Collaboration', profile.time)}).`,
       activities: [
-        `In pairs, each partner asks the AI about ${term2} with a different prompt; the pair compares the two answers and explains the differences.`,
-        `Hold a short “AI said, we think” discussion: groups present one AI claim about ${term1} and their own response to it.`,
-        `Peer prompt clinic: swap prompts, suggest one improvement each, and rerun them.`,
+        `In pairs, ask the AI about ${stripYour(topic)} with two different prompts, compare the two answers and explain the differences.`,
+        profile.kind === 'discussion'
+          ? 'Before replying to classmates, compare your AI-assisted ideas with theirs and reply to an idea, not to the AI.'
+          : `In small groups, present one idea the AI offered for ${theWork} and say whether you will use it and why.`,
+        'Swap prompts with a partner, suggest one improvement each, and run them again.',
       ],
       examples: [
-        `Partner A asks “Explain ${term2} simply”; partner B asks “Explain ${term2} with an example from everyday life”; both compare.`,
-        `Group chart with three columns: AI idea | Do we agree? | Evidence for the ${deliverable}.`,
+        `Group chart with three columns: AI idea | Do we agree? | Evidence for ${theWork}.`,
+        `Partner A asks for a short explanation; partner B asks for an explanation with an example; both compare what changed.`,
       ],
     },
     Verification: {
       phase: 'Verification',
-      title: `Fact-check AI claims about ${term1}`,
-      description: `Students treat every AI statement about ${term1} and ${term3} as a claim to check, using ${flavour.sources}. They learn that AI can be fluent and wrong, and they practise ${flavour.checkMethod} (${timeFor('Verification', profile.time)}).`,
-      activities: [
-        `Pick three factual claims the AI made about ${term1} and verify each one against ${flavour.sources}; mark each as confirmed, corrected or unsupported.`,
-        `Hunt for one error, gap or bias in the AI's answer about ${term3} and explain how it was found.`,
-        `Only verified information, with its real source, may be used in the ${deliverable}.`,
-      ],
+      title: `Check what the AI says about ${topic}`,
+      description: `Students treat ${plan.claims} as claims to check against ${plan.sources}. They learn that AI can be fluent and wrong, and they practise ${plan.checkMethod} (${timeFor('Verification', profile.time)}).`,
+      activities: verificationActivities(profile, plan),
       examples: [
         `Verification table: AI claim | Source checked | Confirmed / corrected / unsupported | Note.`,
-        `Ask the AI “What sources support this?” and check whether those sources exist and say what the AI claims.`,
+        profile.kind === 'problems'
+          ? 'Ask the AI to solve one problem, then find the step where its method or arithmetic could go wrong and test it.'
+          : 'Ask the AI “What sources support this?” and check whether those sources exist and say what the AI claims.',
       ],
     },
     'Editing & Iteration': {
       phase: 'Editing & Iteration',
-      title: `Make the ${deliverable} your own through revision`,
-      description: `Students ${mainTask} themselves, then use AI feedback as one input for revision while keeping ownership of ${flavour.craft}. Each change is a decision they can explain, and the drafts show how the work improved (${timeFor('Editing & Iteration', profile.time)}).`,
+      title: `Revise ${theWork} and keep it your own`,
+      description: `Students draft ${theWork} themselves, then use AI feedback as one input for revision while keeping ownership of ${plan.ownership}. Each change is a decision they can explain, and the drafts show how the work improved (${timeFor('Editing & Iteration', profile.time)}).`,
       activities: [
-        `Write the first draft of the ${deliverable} without AI, then ask the AI for feedback on one specific aspect (for example the clarity of the point about ${term1}).`,
+        `Draft ${theWork} without AI, then ask the AI for feedback on one specific aspect.`,
         `Accept, adapt or reject each AI suggestion and note why in ${audience.logForm}.`,
-        `Revise a second time after peer feedback, comparing what the peer and the AI noticed.`,
-        `Highlight one passage that changed most between drafts and explain the change.`,
+        'Revise again after peer feedback, comparing what your classmate and the AI noticed.',
+        'Mark the part that changed most between drafts and explain the change.',
       ],
       examples: [
-        `Prompt: “Here is my paragraph about ${term2}. Which sentence is least clear and why? Do not rewrite it for me.”`,
-        `A revision note: “The AI suggested a stronger example; I used one from our class discussion instead because…”`,
+        `Prompt: “${editingPrompt(profile)} Do not rewrite it for me.”`,
+        'A revision note: “The AI suggested a change; I did something else instead because…”',
       ],
     },
     Reflection: {
       phase: 'Reflection',
-      title: `Reflect on learning about ${term1} with AI`,
-      description: `Students look back at how AI helped or hindered their work on ${titleRef}, what they verified, and what they would do differently, in ${audience.reflectionForm}. Reflection turns AI use into a skill they can transfer (${timeFor('Reflection', profile.time)}).`,
+      title: `Reflect on how AI helped with ${theWork}`,
+      description: `Students look back at how AI helped or hindered their work on “${profile.title}”, what they checked, and what they would do differently, in ${audience.reflectionForm}. Reflection turns AI use into a skill they can use again (${timeFor('Reflection', profile.time)}).`,
       activities: [
-        `Answer: Where did the AI help my thinking about ${term1}, and where did it mislead me?`,
-        `Describe one decision in the ${deliverable} that was mine and not the AI's.`,
-        `Set one goal for using AI responsibly in the next assignment.`,
+        `Answer: Where did the AI help my thinking about ${stripYour(topic)}, and where did it mislead me?`,
+        `Describe one decision in ${theWork} that was mine and not the AI's.`,
+        'Set one goal for using AI responsibly in the next assignment.',
       ],
       examples: [
-        `Sentence starters: “The AI was useful when…”, “I did not trust the AI when…”, “Next time I will…”.`,
+        'Sentence starters: “The AI was useful when…”, “I did not trust the AI when…”, “Next time I will…”.',
         profile.gradeLevel === 'college' || profile.gradeLevel === 'high'
-          ? `A disclosure statement at the end of the ${deliverable}: which tools were used, for what, and how the output was checked.`
-          : `An exit ticket: one thing the AI got right and one thing we had to fix.`,
+          ? `A disclosure statement at the end of ${theWork}: which tools were used, for what, and how the output was checked.`
+          : 'An exit ticket: one thing the AI got right and one thing we had to fix.',
       ],
     },
   };
   return diverPhases.map((phase) => suggestions[phase]);
+}
+
+function discoveryActivities(profile: AssignmentProfile, audience: Audience): string[] {
+  const topic = stripYour(profile.topic);
+  const first =
+    profile.kind === 'creative'
+      ? 'Ask the AI for ten possible conflicts for a story set in your town, cross out the obvious ones, and combine two into your own idea.'
+      : profile.kind === 'problems'
+        ? `Ask the AI to list the methods for ${topic} and when each one is quickest; keep the list next to the problems.`
+        : `Ask the AI for three different perspectives on ${topic}, then sort them into “I agree”, “I disagree” and “I need to know more”.`;
+  return [
+    first,
+    `Write down the two questions about ${topic} that matter most for the ${profile.deliverable}.`,
+    profile.gradeLevel === 'elementary'
+      ? `As a class, ${audience.aiAccess}, and vote on the most interesting idea.`
+      : `Record the prompts and ideas in ${audience.logForm}.`,
+  ];
+}
+
+function discoveryPrompt(profile: AssignmentProfile): string {
+  const topic = stripYour(profile.topic);
+  switch (profile.kind) {
+    case 'lab':
+      return `What factors could change the results of an experiment on ${topic}? Give a reason for each.`;
+    case 'problems':
+      return `What are the different methods for ${topic}, and how do I decide which one to use?`;
+    case 'creative':
+      return 'Give me ten conflicts a character could face in a small town. Keep each to one sentence.';
+    case 'discussion':
+      return `What are the strongest arguments on each side of ${topic}?`;
+    default:
+      return `What are three different ways people think about ${topic}? Give one reason for each.`;
+  }
+}
+
+function verificationActivities(profile: AssignmentProfile, plan: KindPlan): string[] {
+  const topic = stripYour(profile.topic);
+  const specific =
+    profile.kind === 'problems'
+      ? 'Have the AI solve two of the problems, redo them by hand, and mark each step as correct or wrong.'
+      : profile.kind === 'lab'
+        ? 'Compare what the AI predicted with your own results, and explain any difference with your data.'
+        : profile.kind === 'creative'
+          ? 'Check every real detail about the place in your story (streets, buildings, history) yourself.'
+          : `Pick three claims the AI made about ${topic} and check each one against ${plan.sources}; mark each as confirmed, corrected or unsupported.`;
+  return [
+    specific,
+    `Find one error, gap or bias in the AI's answer and explain how you found it.`,
+    profile.kind === 'problems'
+      ? 'Use only methods you can explain yourself in the problem set.'
+      : `Use only checked information in the ${profile.deliverable}, citing the real source, not the AI.`,
+  ];
+}
+
+function editingPrompt(profile: AssignmentProfile): string {
+  switch (profile.kind) {
+    case 'problems':
+      return 'Here is my working for one problem. Which step is unclear or wrong, and why?';
+    case 'lab':
+      return 'Here is my conclusion. Does it follow from my data? Which claim needs more evidence?';
+    case 'creative':
+      return 'Here is a scene from my story. Where does the dialogue sound unnatural, and why?';
+    case 'discussion':
+      return 'Here is my post. Which point needs more evidence from the readings?';
+    default:
+      return `Here is my paragraph about ${stripYour(profile.topic)}. Which sentence is least clear, and why?`;
+  }
+}
+
+/** "your story" reads as "the story" where the sentence is not addressed to the student. */
+function stripYour(topic: string): string {
+  return topic.replace(/^your\s+/, 'the ');
+}
+
+function aOrAn(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 function learnerOf(gradeLevel: GradeLevel): string {
@@ -566,7 +788,7 @@ export function proposeIntegrationOffline(request: IntegrationRequest): Integrat
       : `asks students to complete a ${profile.deliverable}`;
   const overview = [
     `“${profile.title}”${context ? ` (${context})` : ''} ${tasksText}.`,
-    `This plan keeps those goals and the ${profile.deliverable} as the final product, and adds AI literacy at five points using the DIVER framework: students explore ${profile.terms.slice(0, 2).join(' and ') || 'the topic'} with AI (Discovery), compare and discuss AI output with peers (Interaction & Collaboration), fact-check what the AI says (Verification), revise their own work while keeping ownership (Editing & Iteration), and reflect on how AI affected their learning (Reflection).`,
+    `This plan keeps those goals and the ${profile.deliverable} as the final product, and adds AI literacy at five points using the DIVER framework: students explore ${stripYour(profile.topic)} with AI (Discovery), compare and discuss AI output with peers (Interaction & Collaboration), fact-check what the AI says (Verification), revise their own work while keeping ownership (Editing & Iteration), and reflect on how AI affected their learning (Reflection).`,
     `The AI is a tool to think with, never a substitute for the students' own work, and every AI claim is checked before it is used.`,
   ].join(' ');
 
@@ -591,6 +813,37 @@ export function proposeIntegrationOffline(request: IntegrationRequest): Integrat
 // ---------------------------------------------------------------------------------------------
 // The revised assignment
 // ---------------------------------------------------------------------------------------------
+
+/** Each step's opening, addressed to the student. */
+function studentIntro(phase: DiverPhase, profile: AssignmentProfile, plan: KindPlan): string {
+  const theWork = `your ${profile.deliverable}`;
+  const time = timeFor(phase, profile.time);
+  switch (phase) {
+    case 'Discovery':
+      return `Before you start ${theWork}, use AI as a brainstorming partner to explore ${toStudentVoice(plan.explore)}. The AI widens your starting point; you decide what is worth pursuing (${time}).`;
+    case 'Interaction & Collaboration':
+      return `With your classmates, compare ${toStudentVoice(plan.compare)}, and decide together which ideas are strongest for ${theWork} (${time}).`;
+    case 'Verification':
+      return `Treat ${toStudentVoice(plan.claims)} as claims to check against ${toStudentVoice(plan.sources)}. AI can sound sure and still be wrong, so check by ${toStudentVoice(plan.checkMethod)} (${time}).`;
+    case 'Editing & Iteration':
+      return `Write ${theWork} yourself first. Then use AI feedback as one input for revision; ${toStudentVoice(plan.ownership)} stay yours (${time}).`;
+    case 'Reflection':
+      return `When you have finished, look back at how AI helped or got in the way, what you checked, and what you would do differently (${time}).`;
+  }
+}
+
+/** Turns a sentence written about students into one addressed to them. */
+export function toStudentVoice(text: string): string {
+  return text
+    .replace(/\bStudents'/g, 'Your')
+    .replace(/\b(?:the )?students'/g, 'your')
+    .replace(/\bStudents\b/g, 'You')
+    .replace(/\b(?:the )?students\b/g, 'you')
+    .replace(/\bthemselves\b/g, 'yourself')
+    .replace(/\btheir\b/g, 'your')
+    .replace(/\bthey\b/g, 'you')
+    .replace(/\bThey\b/g, 'You');
+}
 
 const phaseHeadings: Record<DiverPhase, string> = {
   Discovery: 'Before You Begin (Discovery)',
@@ -626,13 +879,16 @@ export function reviseAssignmentOffline(request: RevisionRequest): string {
     `In this assignment you will use AI in ${selected.length} planned step${selected.length === 1 ? '' : 's'} (${selected.map((suggestion) => suggestion.phase).join(', ')}). The ${profile.deliverable} itself remains your own work: AI helps you think, check and improve, and you decide what to keep.`,
     '',
   );
+  // The revised assignment speaks to the students: the suggestions' descriptions are written for
+  // the teacher, so each step opens with its own words to the student instead.
+  const plan = kindPlan(profile);
   for (const suggestion of selected) {
-    lines.push(`${phaseHeadings[suggestion.phase]}: ${suggestion.title}`);
-    lines.push(suggestion.description);
+    lines.push(`${phaseHeadings[suggestion.phase]}: ${toStudentVoice(suggestion.title)}`);
+    lines.push(studentIntro(suggestion.phase, profile, plan));
     lines.push('What to do:');
-    suggestion.activities.forEach((activity, index) => lines.push(`${index + 1}. ${activity}`));
+    suggestion.activities.forEach((activity, index) => lines.push(`${index + 1}. ${toStudentVoice(activity)}`));
     lines.push(`Example${suggestion.examples.length === 1 ? '' : 's'}:`);
-    suggestion.examples.forEach((example) => lines.push(`- ${example}`));
+    suggestion.examples.forEach((example) => lines.push(`- ${toStudentVoice(example)}`));
     lines.push('');
   }
   lines.push('Responsible AI Use');

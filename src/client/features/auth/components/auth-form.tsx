@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { z } from 'zod';
 import { emailSchema } from '@/shared/schemas/common';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@/shared/schemas/auth';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { PLANS, type Plan } from '@/shared/plans';
 import { useSession } from '@/client/lib/session';
 import type { PlanChangePreview } from '@/shared/schemas/billing';

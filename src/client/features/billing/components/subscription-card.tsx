@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CreditCard, PackagePlus, RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { EXTRA_PACK, findPlan } from '@/shared/plans';
 import type { SubscriptionStatus } from '@/shared/schemas/billing';
 import { formatCount, usageLevel, type UsageSummary } from '@/shared/usage';

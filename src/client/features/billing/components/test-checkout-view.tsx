@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { purchaseReturnPath, type ReturnPath, type TestCheckout } from '@/shared/schemas/billing';
 import { ApiError } from '@/client/lib/api-client';
 import { Button, ButtonLink } from '@/client/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import type { PlanName } from '@/shared/plans';
 import { formatCount } from '@/shared/usage';
 import { PAID_PLANS, type ReturnPath, type SubscriptionStatus } from '@/shared/schemas/billing';

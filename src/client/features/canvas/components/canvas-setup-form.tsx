@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircle2, ExternalLink, Eye, EyeOff, Loader2, PlugZap, ShieldCheck, XCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { normalizeCanvasUrl } from '@/shared/canvas-url';
 import type { CanvasUser } from '@/shared/schemas/canvas';
 import { ApiError } from '@/client/lib/api-client';

@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { LifeBuoy, MessageSquare, Send } from 'lucide-react';
 import {
   HONEYPOT_FIELD,

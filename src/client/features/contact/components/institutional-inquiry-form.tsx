@@ -1,6 +1,6 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { Building2 } from 'lucide-react';
 import {
   BUDGET_RANGE_OPTIONS,

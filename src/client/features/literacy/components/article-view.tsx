@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { ArrowLeft, Printer, Share2, Wand2 } from 'lucide-react';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { Button, ButtonLink } from '@/client/ui/button';

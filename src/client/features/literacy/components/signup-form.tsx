@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { CheckCircle2, Mail } from 'lucide-react';
 import type { MailingListKey, SIGNUP_SOURCES } from '@/shared/schemas/literacy';
 import { ApiError } from '@/client/lib/api-client';

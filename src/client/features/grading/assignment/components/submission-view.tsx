@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, ExternalLink, FileText, Link2, MessageCircle, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import {
   isPlaceholderSubmission,
   submissionStatus,

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { copyText, downloadText } from '../../browser-actions';
 
 /** Copies and confirms with the spec's toast title, or says plainly that the browser refused. */

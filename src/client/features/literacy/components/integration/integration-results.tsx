@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { ClipboardCopy, Copy, Cpu, Download, FileCheck, Wand2 } from 'lucide-react';
 import type { DiverPhase } from '@/shared/schemas/ai';
 import type { IntegrationToolResponse } from '@/shared/schemas/literacy';
