@@ -163,7 +163,9 @@ function Coverage({ data }: { data: CourseAnalytics }) {
 }
 
 function Figures({ data }: { data: CourseAnalytics }) {
-  const latest = data.assignments[data.assignments.length - 1];
+  // The latest assignment with a rubric view (what to reteach comes first), else the latest.
+  const latest =
+    [...data.assignments].reverse().find((a) => a.rubric !== null) ?? data.assignments[data.assignments.length - 1];
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = data.assignments.find((a) => a.id === chosenId) ?? latest;
   const trendPoints = data.trend.map((point, index) => ({
