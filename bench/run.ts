@@ -3,7 +3,8 @@
  * embedded database, and prints figures. Numbers, not assertions: compare them across changes.
  * `npm run bench -- --only=pages` measures only the public pages in Chromium; `--no-build` serves
  * the client already in dist/client; `--only=grading-loop` measures only Save & Next in Chromium;
- * `--only=large-classes` measures only drafting on classes of 100, 300 and 1,000 students.
+ * `--only=large-classes` measures only drafting on classes of 100, 300 and 1,000 students;
+ * `--only=insights` measures only the Students and Analytics tabs of a 40 × 30 course.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,14 +23,17 @@ import { benchScaleModel } from './bench-scale-model';
 import { benchJobs } from './bench-jobs';
 import { benchGradingLoop } from './bench-grading-loop';
 import { benchLargeClasses } from './bench-large-classes';
+import { benchInsights } from './bench-insights';
 import { benchPublicPages } from './pages';
 
 const onlyPages = process.argv.includes('--only=pages');
 const onlyGradingLoop = process.argv.includes('--only=grading-loop');
 const onlyLargeClasses = process.argv.includes('--only=large-classes');
+const onlyInsights = process.argv.includes('--only=insights');
 
 async function main() {
   if (onlyLargeClasses) return benchLargeClasses();
+  if (onlyInsights) return benchInsights();
   if (!onlyPages && !onlyGradingLoop) await benchScaleModel();
   if (!process.argv.includes('--no-build')) {
     console.log('Building the client...');
@@ -101,6 +105,7 @@ async function main() {
   }
   if (!onlyGradingLoop) {
     await benchJobs();
+    await benchInsights();
     await benchLargeClasses();
   }
 }

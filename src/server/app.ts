@@ -36,6 +36,8 @@ import { canvasRoutes } from './modules/canvas/routes';
 import { createContactStore } from './modules/contact/contact-store';
 import { contactRoutes } from './modules/contact/routes';
 import { courseRoutes } from './modules/courses/routes';
+import { insightsRoutes } from './modules/insights/routes';
+import { createInsightsCache } from './modules/insights/insights-cache';
 import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
 import { createDraftStore, type DraftStore } from './modules/grading/kernel/draft-store';
 import { gradingRoutes } from './modules/grading/routes';
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(usageRoutes, { prefix: '/api/usage', authenticate, usage });
   await app.register(canvasRoutes, { prefix: '/api/canvas', db, authenticate, canvas, profiles, audit });
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
+  await app.register(insightsRoutes, { prefix: '/api/insights', authenticate, canvas, cache: createInsightsCache() });
   await app.register(gradingRoutes, {
     prefix: '/api/grading',
     dependencies: { db, authenticate, canvas, audit, gradeDrafter, drafts, usage, classDrafts: jobs.classDrafts },

@@ -95,6 +95,14 @@ export interface DemoRubric {
   useForGrading: boolean;
 }
 
+export interface DemoAssignmentGroup {
+  id: number;
+  name: string;
+  position: number;
+  /** Share of the final grade when the course weights groups; 0 when it does not. */
+  groupWeight: number;
+}
+
 export interface DemoAssignment {
   id: number;
   courseId: number;

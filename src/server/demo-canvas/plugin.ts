@@ -18,6 +18,7 @@ import { registerUserRoutes } from './routes/users';
 import { registerCourseRoutes } from './routes/courses';
 import { registerAssignmentRoutes } from './routes/assignments';
 import { registerSubmissionRoutes } from './routes/submissions';
+import { registerGradebookRoutes } from './routes/gradebook';
 import { registerDiscussionRoutes } from './routes/discussions';
 import { registerQuizRoutes } from './routes/quizzes';
 import { registerFileRoutes } from './routes/files';
@@ -145,6 +146,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
   registerCourseRoutes(app, context);
   registerAssignmentRoutes(app, context);
   registerSubmissionRoutes(app, context);
+  registerGradebookRoutes(app, context);
   registerDiscussionRoutes(app, context);
   registerQuizRoutes(app, context);
   registerFileRoutes(app, context);

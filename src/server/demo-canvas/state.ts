@@ -1,6 +1,7 @@
 import type {
   DemoAccessToken,
   DemoAssignment,
+  DemoAssignmentGroup,
   DemoAttachment,
   DemoCourse,
   DemoDiscussionEntry,
@@ -52,6 +53,7 @@ export class DemoCanvasState {
   readonly enrollments: DemoEnrollment[] = [];
   /** Courses each user starred; users without an entry get Canvas's automatic selection. */
   readonly favoriteCourseIds = new Map<number, number[]>();
+  readonly assignmentGroups = new Map<number, DemoAssignmentGroup>();
   readonly assignments = new Map<number, DemoAssignment>();
   readonly submissions = new Map<number, DemoSubmission>();
   readonly attachments = new Map<number, DemoAttachment>();

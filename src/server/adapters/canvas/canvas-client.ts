@@ -128,6 +128,34 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
         ),
       ),
 
+    listAssignmentGroups: async (courseId) =>
+      (
+        await list(
+          `courses/${courseId}/assignment_groups`,
+          { include: ['assignments'] },
+          read('the assignment groups of this course'),
+        )
+      ).map(parseCanvas.assignmentGroup),
+    listStudentEnrollments: async (courseId) =>
+      (
+        await list(
+          `courses/${courseId}/enrollments`,
+          { type: ['StudentEnrollment'], state: ['active'] },
+          read('the students of this course'),
+        )
+      ).map(parseCanvas.enrollment),
+    listStudentSubmissions: async (courseId, listOptions) =>
+      (
+        await list(
+          `courses/${courseId}/students/submissions`,
+          {
+            student_ids: listOptions.studentIds === 'all' ? ['all'] : listOptions.studentIds.map(String),
+            assignment_ids: listOptions.assignmentIds?.map(String),
+            include: listOptions.withComments ? ['rubric_assessment', 'submission_comments'] : ['rubric_assessment'],
+          },
+          read('the grades of this course'),
+        )
+      ).map(parseCanvas.submission),
     listDiscussionTopics: async (courseId) =>
       (await list(`courses/${courseId}/discussion_topics`, {}, read('the discussions of this course'))).map(
         parseCanvas.topic,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AppError } from '@/server/core/app-error';
 import type {
   CanvasAssignment,
+  CanvasAssignmentGroup,
+  CanvasStudentEnrollment,
   CanvasAttachment,
   CanvasCourse,
   CanvasDiscussionEntry,
@@ -154,6 +156,42 @@ const assignmentSchema = z
     useRubricForGrading: a.use_rubric_for_grading,
     quizId: a.quiz_id,
     discussionTopicId: a.discussion_topic?.id ?? null,
+  }));
+
+const assignmentGroupSchema = z
+  .object({
+    id,
+    name: z.string().nullish(),
+    position: number,
+    group_weight: number,
+    assignments: z.array(assignmentSchema).nullish(),
+  })
+  .transform((group): CanvasAssignmentGroup => ({
+    id: group.id,
+    name: group.name ?? 'Assignments',
+    position: group.position ?? 0,
+    groupWeight: group.group_weight ?? 0,
+    assignments: group.assignments ?? [],
+  }));
+
+const enrollmentSchema = z
+  .object({
+    id,
+    user_id: id,
+    enrollment_state: z.string().nullish(),
+    html_url: text,
+    grades: z.object({ current_score: number, html_url: text }).nullish(),
+    user: z.object({ id, name: z.string(), sortable_name: text }).nullish(),
+  })
+  .transform((enrollment): CanvasStudentEnrollment => ({
+    id: enrollment.id,
+    userId: enrollment.user_id,
+    name: enrollment.user?.name ?? `Student ${enrollment.user_id}`,
+    sortableName: enrollment.user?.sortable_name ?? enrollment.user?.name ?? `Student ${enrollment.user_id}`,
+    enrollmentState: enrollment.enrollment_state ?? 'active',
+    currentScore: enrollment.grades?.current_score ?? null,
+    htmlUrl: enrollment.html_url,
+    gradesUrl: enrollment.grades?.html_url ?? null,
   }));
 
 const attachmentSchema = z
@@ -512,6 +550,8 @@ export const parseCanvas = {
     };
   },
   assignment: (json: unknown) => parse(assignmentSchema, json, 'an assignment'),
+  assignmentGroup: (json: unknown) => parse(assignmentGroupSchema, json, 'an assignment group'),
+  enrollment: (json: unknown) => parse(enrollmentSchema, json, 'a student enrollment'),
   submission: (json: unknown) => parse(submissionSchema, json, 'a submission'),
   topic: (json: unknown) => parse(topicSchema, json, 'a discussion'),
   view: (json: unknown) => parse(viewSchema, json, 'a discussion'),

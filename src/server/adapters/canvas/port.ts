@@ -80,6 +80,32 @@ export interface CanvasAssignment {
   discussionTopicId: number | null;
 }
 
+/** An assignment group with its assignments (`include[]=assignments`). */
+export interface CanvasAssignmentGroup {
+  id: number;
+  name: string;
+  position: number;
+  /** Share of the final grade when the course weights its groups. */
+  groupWeight: number;
+  assignments: CanvasAssignment[];
+}
+
+/** A student's enrollment in a course, with her current score as Canvas computes it. */
+export interface CanvasStudentEnrollment {
+  id: number;
+  userId: number;
+  name: string;
+  sortableName: string;
+  /** 'active' | 'invited' | 'inactive' | 'completed' */
+  enrollmentState: string;
+  /** Percent of the graded work, as Canvas's gradebook shows it; null when nothing is graded. */
+  currentScore: number | null;
+  /** The student's page in the course. */
+  htmlUrl: string | null;
+  /** Her grades page in Canvas. */
+  gradesUrl: string | null;
+}
+
 export interface CanvasAttachment {
   id: number;
   filename: string;
@@ -291,6 +317,18 @@ export interface CanvasClient {
     userId: number,
     input: CanvasGradeInput,
   ): Promise<CanvasSubmission>;
+  /** The course's assignment groups, each with its assignments (rubrics included). */
+  listAssignmentGroups(courseId: number): Promise<CanvasAssignmentGroup[]>;
+  /** Active student enrollments with their current scores. */
+  listStudentEnrollments(courseId: number): Promise<CanvasStudentEnrollment[]>;
+  /**
+   * Submissions of many students across assignments (`students/submissions`), every page; with
+   * `assignmentIds` only those (published) assignments. Rubric assessments always, comments when asked.
+   */
+  listStudentSubmissions(
+    courseId: number,
+    options: { studentIds: 'all' | number[]; assignmentIds?: number[]; withComments?: boolean },
+  ): Promise<CanvasSubmission[]>;
   listDiscussionTopics(courseId: number): Promise<CanvasDiscussionTopic[]>;
   getDiscussionTopic(courseId: number, topicId: number): Promise<CanvasDiscussionTopic>;
   getDiscussionView(courseId: number, topicId: number): Promise<CanvasDiscussionView>;

@@ -117,8 +117,8 @@ function seedEnglish10(
   course: DemoCourse,
   students: Student[],
 ): void {
-  const writing = factory.assignmentGroupId();
-  const quizzes = factory.assignmentGroupId();
+  const writing = factory.assignmentGroupId('Writing');
+  const quizzes = factory.assignmentGroupId('Quizzes');
   const due = (days: number) => iso(endOfDayInDenver(now, days));
 
   const narrative = factory.assignment(course, {
@@ -461,8 +461,8 @@ function seedHistory(
   course: DemoCourse,
   students: Student[],
 ): void {
-  const essays = factory.assignmentGroupId();
-  const quizzes = factory.assignmentGroupId();
+  const essays = factory.assignmentGroupId('Essays');
+  const quizzes = factory.assignmentGroupId('Quizzes');
   const due = (days: number) => iso(endOfDayInDenver(now, days));
 
   const dbq = factory.assignment(course, {
@@ -589,7 +589,7 @@ function seedScience(
   course: DemoCourse,
   students: Student[],
 ): void {
-  const labs = factory.assignmentGroupId();
+  const labs = factory.assignmentGroupId('Labs');
   const due = (days: number) => iso(endOfDayInDenver(now, days));
 
   const lab = factory.assignment(course, {

@@ -155,8 +155,11 @@ export class DemoFactory {
     };
   }
 
-  assignmentGroupId(): number {
-    return this.state.nextId('assignmentGroup');
+  /** A new assignment group (Canvas lists a course's groups from the assignments in them here). */
+  assignmentGroupId(name = 'Assignments'): number {
+    const id = this.state.nextId('assignmentGroup');
+    this.state.assignmentGroups.set(id, { id, name, position: this.state.assignmentGroups.size + 1, groupWeight: 0 });
+    return id;
   }
 
   /** An assignment, with an unsubmitted row for every student already enrolled. */

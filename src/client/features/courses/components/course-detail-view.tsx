@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   AlertCircle,
   ArrowLeft,
-  BarChart3,
   CalendarDays,
   ClipboardList,
   ExternalLink,
@@ -37,7 +37,13 @@ const QUIZ_TYPE_LABELS: Record<QuizSummary['quiz_type'], string> = {
   survey: 'Survey',
 };
 
-export function CourseDetailView({ courseId }: { courseId: string }) {
+/** The Students and Analytics tabs come from their own feature; the route hands them in. */
+export type CourseTabSlots = {
+  students: (course: { id: string; name: string }) => ReactNode;
+  analytics: (course: { id: string; name: string }) => ReactNode;
+};
+
+export function CourseDetailView({ courseId, tabs }: { courseId: string; tabs: CourseTabSlots }) {
   const detail = useCourseDetail(courseId);
 
   if (detail.isPending) {
@@ -62,10 +68,10 @@ export function CourseDetailView({ courseId }: { courseId: string }) {
       <CanvasErrorState error={detail.error} title="Could not load this course" onRetry={() => void detail.refetch()} />
     );
   }
-  return <CourseDetailContent detail={detail.data} />;
+  return <CourseDetailContent detail={detail.data} tabs={tabs} />;
 }
 
-function CourseDetailContent({ detail }: { detail: CourseDetail }) {
+function CourseDetailContent({ detail, tabs }: { detail: CourseDetail; tabs: CourseTabSlots }) {
   const { course, assignments, discussions, quizzes } = detail;
   const status = courseStatusLabel(course.workflow_state);
   return (
@@ -128,16 +134,8 @@ function CourseDetailContent({ detail }: { detail: CourseDetail }) {
         <TabsContent value="quizzes">
           <QuizTable courseId={course.id} quizzes={quizzes} />
         </TabsContent>
-        <TabsContent value="students">
-          <EmptyState icon={<Users />} title="Student roster: coming soon">
-            A per-student view of grades and feedback across the course is on our roadmap.
-          </EmptyState>
-        </TabsContent>
-        <TabsContent value="analytics">
-          <EmptyState icon={<BarChart3 />} title="Course analytics: coming soon">
-            Grade distributions and feedback trends for the course are on our roadmap.
-          </EmptyState>
-        </TabsContent>
+        <TabsContent value="students">{tabs.students({ id: String(course.id), name: course.name })}</TabsContent>
+        <TabsContent value="analytics">{tabs.analytics({ id: String(course.id), name: course.name })}</TabsContent>
       </Tabs>
     </div>
   );
