@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { canvasConnectionSchema, canvasCredentialsSchema, connectionTestResultSchema } from '@/shared/schemas/canvas';
+import {
+  canvasAuthorizeStartSchema,
+  canvasConnectionSchema,
+  canvasCredentialsSchema,
+  canvasOAuthCallbackSchema,
+  connectionTestResultSchema,
+} from '@/shared/schemas/canvas';
 import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { Database } from '@/server/db/connection';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import type { CanvasAccess } from './canvas-access';
+import type { CanvasTokenStore } from './canvas-token-store';
 import { disconnectCanvas, getCanvasConnection, saveCanvasConnection, testCanvasConnection } from './connect-canvas';
+import { completeCanvasAuthorization, startCanvasAuthorization } from './connect-with-canvas';
 
 /** Connection tests make the server call an address the teacher typed: keep them few. */
 const CONNECTION_TEST_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
@@ -16,11 +24,19 @@ export type CanvasRoutesOptions = {
   authenticate: Authenticate;
   canvas: CanvasAccess;
   profiles: ProfileStore;
+  tokens: CanvasTokenStore;
   audit: AuditWriter;
+  publicUrl: string;
 };
 
 export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (app, options) => {
-  const deps = { access: options.canvas, profiles: options.profiles, audit: options.audit };
+  const deps = {
+    access: options.canvas,
+    profiles: options.profiles,
+    tokens: options.tokens,
+    audit: options.audit,
+    publicUrl: options.publicUrl,
+  };
   app.addHook('onRequest', options.authenticate);
 
   const limitTests = (userId: string) =>
@@ -55,7 +71,24 @@ export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (a
   );
 
   app.delete('/connection', async (request, reply) => {
-    await disconnectCanvas(deps, currentUser(request).id);
+    await disconnectCanvas({ ...deps, log: request.log }, currentUser(request).id);
     return reply.status(204).send();
   });
+
+  /** Connect with Canvas, step 1: the authorize address with a state bound to this sign-in. */
+  app.post('/oauth/start', { schema: { response: { 200: canvasAuthorizeStartSchema } } }, async (request) => {
+    const { id, sessionId } = currentUser(request);
+    await limitTests(id);
+    return startCanvasAuthorization(deps, { userId: id, sessionId });
+  });
+
+  /** Step 3: what Canvas sent back to the callback page, exchanged here for the tokens. */
+  app.post(
+    '/oauth/complete',
+    { schema: { body: canvasOAuthCallbackSchema, response: { 200: canvasConnectionSchema } } },
+    async (request) => {
+      const { id, sessionId } = currentUser(request);
+      return completeCanvasAuthorization(deps, { userId: id, sessionId }, request.body);
+    },
+  );
 };
