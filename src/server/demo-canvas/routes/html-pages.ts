@@ -128,11 +128,11 @@ export function registerHtmlPages(app: FastifyInstance, context: DemoRouteContex
   );
 }
 
-/** The OAuth2 grants the teacher gave, each with Remove (which ends the app's access, as in Canvas). */
+/** The OAuth2 grants the teacher gave, newest first, each with Remove (which ends the app's access, as in Canvas). */
 function approvedIntegrations(state: DemoRouteContext['state'], base: string): string {
-  const grants = [...state.oauth.grants.values()].filter(
-    (grant) => grant.userId === state.teacherId && !grant.isRevoked,
-  );
+  const grants = [...state.oauth.grants.values()]
+    .filter((grant) => grant.userId === state.teacherId && !grant.isRevoked)
+    .reverse();
   if (grants.length === 0) return '<p>No apps are connected to your account.</p>';
   const rows = grants
     .map((grant) => {
