@@ -41,7 +41,7 @@ async function clickAuthorize(authorizeUrl: string, choice: 'authorize' | 'cance
     redirect: 'manual',
   });
   const back = new URL(answer.headers.get('location')!);
-  expect(`${back.origin}${back.pathname}`).toBe(`${harness.config.publicUrl}/canvas-setup/callback`);
+  expect(back.pathname).toBe('/canvas-setup/callback');
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 
@@ -282,5 +282,49 @@ describe('Connect with Canvas', () => {
       canvas_connection_problem: null,
     });
     expect((await get('/api/canvas/connection', teacher)).json().connected).toBe(false);
+  });
+});
+
+describe('a developer key that enforces scopes', () => {
+  let scoped: TestApp;
+  beforeAll(async () => {
+    canvas.state.oauth.addDeveloperKey({
+      clientId: '555',
+      clientSecret: 'scoped-secret',
+      name: 'Margin',
+      redirectUris: null,
+      enforcesScopes: true,
+    });
+    scoped = await createTestApp({
+      env: {
+        ...oauthEnv(),
+        CANVAS_OAUTH_CLIENT_ID: '555',
+        CANVAS_OAUTH_CLIENT_SECRET: 'scoped-secret',
+        CANVAS_OAUTH_ENFORCE_SCOPES: 'true',
+      },
+      database: harness.database,
+    });
+  }, 180_000);
+  afterAll(() => scoped?.close());
+
+  it('asks for the scopes Margin uses, and the courses and a course load within them', async () => {
+    const teacher = await signUpAndIn(scoped.app);
+    const start = await scoped.app.inject({ method: 'POST', url: '/api/canvas/oauth/start', headers: teacher.headers });
+    const scope = new URL(start.json().authorizeUrl).searchParams.get('scope')!;
+    expect(scope.split(' ')).toContain(
+      'url:PUT|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id',
+    );
+    const callback = await clickAuthorize(start.json().authorizeUrl);
+    const complete = await scoped.app.inject({
+      method: 'POST',
+      url: '/api/canvas/oauth/complete',
+      headers: teacher.headers,
+      payload: callback,
+    });
+    expect(complete.statusCode).toBe(200);
+    for (const url of ['/api/courses', '/api/courses/4201', '/api/needs-grading']) {
+      const answer = await scoped.app.inject({ method: 'GET', url, headers: teacher.headers });
+      expect(answer.statusCode, url).toBe(200);
+    }
   });
 });
