@@ -34,6 +34,8 @@ import { createCanvasAccess, type CanvasAccess, type CanvasOAuthSetup } from './
 import { createCanvasTokenStore } from './modules/canvas/canvas-token-store';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { canvasRoutes } from './modules/canvas/routes';
+import { createInstitutionStore } from './modules/institutions/institution-store';
+import { institutionRoutes } from './modules/institutions/routes';
 import { createContactStore } from './modules/contact/contact-store';
 import { contactRoutes } from './modules/contact/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const profiles = createProfileStore(db);
   const usage = createUsageStore(db);
   const canvasTokens = createCanvasTokenStore(db);
+  const institutionStore = createInstitutionStore(db);
   const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
   const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
@@ -185,8 +188,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     canvas,
     profiles,
     tokens: canvasTokens,
+    institutions: institutionStore,
     audit,
     publicUrl,
+  });
+  await app.register(institutionRoutes, {
+    prefix: '/api/institutions',
+    authenticate,
+    institutions: { store: institutionStore, audit, appSecret: config.appSecret, seal: canvas.seal },
   });
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
   await app.register(gradingRoutes, {

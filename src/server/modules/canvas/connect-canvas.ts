@@ -3,6 +3,7 @@ import { AppError, isAppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import type { CanvasAccess } from './canvas-access';
+import type { InstitutionStore } from '@/server/modules/institutions/institution-store';
 import type { CanvasTokenStore } from './canvas-token-store';
 
 /** Why Canvas refused a token, in the words of the page where a new one is entered. */
@@ -24,6 +25,16 @@ function explainTokenProblem(error: AppError, whatToDo: string): AppError {
     cause: error,
     details: error.details,
   });
+}
+
+/** An institution may turn the personal token path off for its teachers: they use Connect with Canvas. */
+export async function assertPersonalTokensAllowed(institutions: InstitutionStore, userId: string): Promise<void> {
+  const membership = await institutions.membershipOf(userId);
+  if (membership && !membership.institution.allowPersonalTokens)
+    throw new AppError(
+      'FORBIDDEN',
+      `${membership.institution.name} asks its teachers to use Connect with Canvas instead of a personal access token.`,
+    );
 }
 
 /** Asks Canvas who the token belongs to (GET /api/v1/users/self): the connection test. */

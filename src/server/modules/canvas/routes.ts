@@ -10,10 +10,17 @@ import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { Database } from '@/server/db/connection';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
+import type { InstitutionStore } from '@/server/modules/institutions/institution-store';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import type { CanvasAccess } from './canvas-access';
 import type { CanvasTokenStore } from './canvas-token-store';
-import { disconnectCanvas, getCanvasConnection, saveCanvasConnection, testCanvasConnection } from './connect-canvas';
+import {
+  assertPersonalTokensAllowed,
+  disconnectCanvas,
+  getCanvasConnection,
+  saveCanvasConnection,
+  testCanvasConnection,
+} from './connect-canvas';
 import { completeCanvasAuthorization, startCanvasAuthorization } from './connect-with-canvas';
 
 /** Connection tests make the server call an address the teacher typed: keep them few. */
@@ -25,6 +32,7 @@ export type CanvasRoutesOptions = {
   canvas: CanvasAccess;
   profiles: ProfileStore;
   tokens: CanvasTokenStore;
+  institutions: InstitutionStore;
   audit: AuditWriter;
   publicUrl: string;
 };
@@ -51,7 +59,9 @@ export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (a
     '/connection/test',
     { schema: { body: canvasCredentialsSchema, response: { 200: connectionTestResultSchema } } },
     async (request) => {
-      await limitTests(currentUser(request).id);
+      const { id } = currentUser(request);
+      await assertPersonalTokensAllowed(options.institutions, id);
+      await limitTests(id);
       return { success: true as const, user: await testCanvasConnection(deps.access, request.body) };
     },
   );
@@ -65,6 +75,7 @@ export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (a
     { schema: { body: canvasCredentialsSchema, response: { 200: canvasConnectionSchema } } },
     async (request) => {
       const { id } = currentUser(request);
+      await assertPersonalTokensAllowed(options.institutions, id);
       await limitTests(id);
       return saveCanvasConnection(deps, id, request.body);
     },
