@@ -26,6 +26,7 @@ const moduleAllowList = [
   './profile/profile-store.ts',
   './canvas/canvas-access.ts',
   './contact/hand-to-mailer.ts',
+  './institutions/institution-store.ts',
 ];
 
 /**

@@ -59,6 +59,8 @@ export default defineConfig({
       SIGN_UP_LIMIT_PER_HOUR: '1000',
       // Production refuses test-mode billing unless told: the browser tests buy plans in test mode.
       BILLING_TEST_MODE: 'true',
+      // The demo Canvas's OAuth2 access tokens last seconds, not an hour, so a browser test sees Margin renew them.
+      DEMO_CANVAS_TOKEN_SECONDS: '8',
     },
   },
 });

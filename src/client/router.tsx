@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', ...page(() => import('./routes/dashboard')) },
               { path: 'canvas-setup', ...page(() => import('./routes/canvas-setup')) },
+              { path: 'canvas-setup/callback', ...page(() => import('./routes/canvas-setup-callback')) },
               { path: 'settings', ...page(() => import('./routes/settings')) },
               { path: 'courses', ...page(() => import('./routes/courses')) },
               {

@@ -14,7 +14,7 @@ import { loggerOptions } from './core/logger';
 import { registerSecurityHeaders } from './core/security-headers';
 import { registerClient, registerCompression } from './core/static';
 import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
-import { DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
+import { DEMO_CANVAS_CLIENT_ID, DEMO_CANVAS_CLIENT_SECRET, DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
 import { createAiModel, type AiModel } from './adapters/ai';
 import { createBillingProvider, type BillingProvider } from './adapters/billing';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
@@ -30,9 +30,12 @@ import { createSignUpMailSender } from './modules/auth/send-sign-up-mail';
 import { createTrustedDevices } from './modules/auth/trusted-device';
 import { createBillingStore } from './modules/billing/billing-store';
 import { billingRoutes } from './modules/billing/routes';
-import { createCanvasAccess, type CanvasAccess } from './modules/canvas/canvas-access';
+import { createCanvasAccess, type CanvasAccess, type CanvasOAuthSetup } from './modules/canvas/canvas-access';
+import { createCanvasTokenStore } from './modules/canvas/canvas-token-store';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { canvasRoutes } from './modules/canvas/routes';
+import { createInstitutionStore } from './modules/institutions/institution-store';
+import { institutionRoutes } from './modules/institutions/routes';
 import { createContactStore } from './modules/contact/contact-store';
 import { contactRoutes } from './modules/contact/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -117,7 +120,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const authenticate = createAuthenticateHook(accessTokens, authStore);
   const profiles = createProfileStore(db);
   const usage = createUsageStore(db);
-  const canvas = createCanvasAccess(config, profiles);
+  const canvasTokens = createCanvasTokenStore(db);
+  const institutionStore = createInstitutionStore(db);
+  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
   const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
   const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
@@ -150,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail,
     demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
+    canvasOAuth: canvas.oauthCanvasUrl ? { canvasUrl: canvas.oauthCanvasUrl } : null,
     aiEngine: config.ai.provider,
     billingMode: !billingProvider
       ? ('off' as const)
@@ -177,7 +183,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(profileRoutes, { prefix: '/api/profile', authenticate, profiles, audit });
   await app.register(usageRoutes, { prefix: '/api/usage', authenticate, usage });
-  await app.register(canvasRoutes, { prefix: '/api/canvas', db, authenticate, canvas, profiles, audit });
+  await app.register(canvasRoutes, {
+    prefix: '/api/canvas',
+    db,
+    authenticate,
+    canvas,
+    profiles,
+    tokens: canvasTokens,
+    institutions: institutionStore,
+    audit,
+    publicUrl,
+  });
+  await app.register(institutionRoutes, {
+    prefix: '/api/institutions',
+    authenticate,
+    institutions: { store: institutionStore, audit, appSecret: config.appSecret, seal: canvas.seal },
+  });
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
   await app.register(insightsRoutes, { prefix: '/api/insights', authenticate, canvas, cache: createInsightsCache() });
   await app.register(gradingRoutes, {
@@ -209,6 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Loaded only when it is on: the demo's code and seed stay out of a production start.
     const { createDemoCanvasFaults, createDemoCanvasState, demoCanvasPlugin } = await import('./demo-canvas');
     const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
+    demo.state.oauth.accessTokenLifetimeSeconds = config.demoCanvasTokenSeconds;
     await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
     app.decorate('demoCanvas', demo);
   }
@@ -225,6 +247,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const services: AppServices = { mailer, canvas, drafts, jobs };
   app.decorate('services', services);
   return app;
+}
+
+/**
+ * The developer key "Connect with Canvas" uses: the installation's (CANVAS_OAUTH_*), or else the demo
+ * Canvas's own key, so `npm start` shows the flow end to end.
+ */
+function canvasOAuthSetupOf(config: Config): CanvasOAuthSetup | null {
+  if (config.canvasOAuth) return config.canvasOAuth;
+  if (!config.demoCanvas) return null;
+  return {
+    canvasUrl: demoCanvasPublicUrl(config),
+    clientId: DEMO_CANVAS_CLIENT_ID,
+    clientSecret: DEMO_CANVAS_CLIENT_SECRET,
+    enforcesScopes: false,
+  };
 }
 
 /** Fastify with the app's limits, zod validation, error answers and the hooks every request passes. */

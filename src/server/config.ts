@@ -28,6 +28,13 @@ const environmentSchema = z.object({
   BILLING_TEST_MODE: booleanFromEnv.optional(),
   DEMO_CANVAS: booleanFromEnv.optional(),
   CANVAS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
+  /** A Canvas developer key for this installation (a single school): all three or none. */
+  CANVAS_OAUTH_URL: z.url().optional(),
+  CANVAS_OAUTH_CLIENT_ID: z.string().trim().min(1).optional(),
+  CANVAS_OAUTH_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  CANVAS_OAUTH_ENFORCE_SCOPES: booleanFromEnv.default(false),
+  /** How long the demo Canvas's OAuth2 access tokens last (Canvas: an hour); browser tests shorten it. */
+  DEMO_CANVAS_TOKEN_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
   TRUST_PROXY: z.string().trim().min(1).optional(),
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Seconds before a job whose instance went silent is given to another instance. */
@@ -63,6 +70,9 @@ export type Config = {
   billingTestMode: boolean;
   demoCanvas: boolean;
   canvasAllowPrivateHosts: boolean;
+  /** The installation's Canvas developer key (CANVAS_OAUTH_*), for "Connect with Canvas"; null without one. */
+  canvasOAuth: { canvasUrl: string; clientId: string; clientSecret: string; enforcesScopes: boolean } | null;
+  demoCanvasTokenSeconds: number;
   logLevel: string;
   /** Fastify's trustProxy: which hops may set X-Forwarded-For/-Proto (README, configuration). */
   trustProxy: boolean | string;
@@ -82,6 +92,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const oauthParts = [env.CANVAS_OAUTH_URL, env.CANVAS_OAUTH_CLIENT_ID, env.CANVAS_OAUTH_CLIENT_SECRET];
+  if (oauthParts.some(Boolean) && !oauthParts.every(Boolean))
+    throw new Error(
+      'Invalid configuration:\n  CANVAS_OAUTH_URL, CANVAS_OAUTH_CLIENT_ID and CANVAS_OAUTH_CLIENT_SECRET are set together or not at all',
+    );
   const declaredProduction = environment.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -105,6 +120,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     billingTestMode: env.BILLING_TEST_MODE ?? !declaredProduction,
     demoCanvas: env.DEMO_CANVAS ?? !declaredProduction,
     canvasAllowPrivateHosts: env.CANVAS_ALLOW_PRIVATE_HOSTS ?? env.NODE_ENV !== 'production',
+    canvasOAuth:
+      env.CANVAS_OAUTH_URL && env.CANVAS_OAUTH_CLIENT_ID && env.CANVAS_OAUTH_CLIENT_SECRET
+        ? {
+            canvasUrl: env.CANVAS_OAUTH_URL.replace(/\/+$/, ''),
+            clientId: env.CANVAS_OAUTH_CLIENT_ID,
+            clientSecret: env.CANVAS_OAUTH_CLIENT_SECRET,
+            enforcesScopes: env.CANVAS_OAUTH_ENFORCE_SCOPES,
+          }
+        : null,
+    demoCanvasTokenSeconds: env.DEMO_CANVAS_TOKEN_SECONDS,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
     signUpLimitPerHour: env.SIGN_UP_LIMIT_PER_HOUR,

@@ -7,7 +7,10 @@ export {
   DEMO_CANVAS_TA_TOKEN,
   DEMO_CANVAS_EXPIRED_TOKEN,
   DEMO_CANVAS_REVOKED_TOKEN,
+  DEMO_CANVAS_CLIENT_ID,
+  DEMO_CANVAS_CLIENT_SECRET,
 } from './seed/tokens';
+export type { DemoDeveloperKey, DemoOAuthGrant, IssuedToken } from './domain/oauth';
 export { DEMO_TEACHER_ID, DEMO_TA_ID } from './seed/seed-people';
 export { createDemoCanvasState, type DemoCanvasStateOptions } from './create-demo-canvas-state';
 export type { DemoCanvasScenario } from './seed/scenario-seed';

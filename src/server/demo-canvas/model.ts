@@ -37,6 +37,8 @@ export interface DemoAccessToken {
   /** Canvas answers 'Expired access token.' after this moment. */
   expiresAt: string | null;
   revoked: boolean;
+  /** Set for tokens issued through OAuth2: the grant (developer key and refresh token) it belongs to. */
+  grantId?: string;
 }
 
 export interface DemoTerm {

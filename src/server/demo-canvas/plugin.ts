@@ -23,6 +23,7 @@ import { registerDiscussionRoutes } from './routes/discussions';
 import { registerQuizRoutes } from './routes/quizzes';
 import { registerFileRoutes } from './routes/files';
 import { registerHtmlPages } from './routes/html-pages';
+import { registerOAuthRoutes } from './routes/oauth';
 
 export interface DemoCanvasPluginOptions {
   state: DemoCanvasState;
@@ -83,7 +84,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
           : new CanvasHttpError(failure.status, failure.body);
       return sendCanvasError(reply, injected);
     }
-    if (isApi) context.setCaller(request, authenticate(state, token, new Date()));
+    if (isApi) context.setCaller(request, authenticate(state, token, new Date(), { method: request.method, path }));
   });
 
   /** Settles the throttle charge and adds Canvas's rate-limit headers to every API answer. */
@@ -151,6 +152,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
   registerQuizRoutes(app, context);
   registerFileRoutes(app, context);
   registerHtmlPages(app, context);
+  registerOAuthRoutes(app, context);
 };
 
 function sendCanvasError(reply: FastifyReply, error: CanvasHttpError): FastifyReply {

@@ -14,6 +14,7 @@ import type {
   DemoTerm,
   DemoUser,
 } from './model';
+import { DemoOAuth } from './domain/oauth';
 
 /** Where each kind of id starts, so ids of different things look different in logs and tests. */
 const ID_STARTS = {
@@ -64,6 +65,8 @@ export class DemoCanvasState {
   readonly quizzes = new Map<number, DemoQuiz>();
   readonly quizQuestions = new Map<number, DemoQuizQuestion>();
   readonly quizSubmissions = new Map<number, DemoQuizSubmission>();
+  /** Developer keys, authorisation codes and OAuth2 grants (the seed adds Margin's key). */
+  readonly oauth = new DemoOAuth(this.accessTokens, this.users);
 
   private readonly lastIds = new Map<IdKind, number>();
   private readonly submissionIdsByAssignment = new Map<number, Map<number, number>>();

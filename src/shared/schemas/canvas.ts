@@ -22,12 +22,23 @@ export const connectionTestResultSchema = z.object({ success: z.literal(true), u
 /** The teacher's Canvas connection as the browser sees it: never the token. */
 export const canvasConnectionSchema = z.object({
   connected: z.boolean(),
+  /** 'oauth': Connect with Canvas (a problem then means Reconnect with Canvas); 'token': a personal access token. */
+  method: z.enum(['token', 'oauth']).nullable(),
   instanceUrl: z.string().nullable(),
   user: canvasUserSchema.nullable(),
   /** Set when a token is saved but Canvas no longer accepts it, or Canvas could not be reached. */
   problem: z.string().nullable(),
 });
 export type CanvasConnection = z.infer<typeof canvasConnectionSchema>;
+
+/** What Canvas sent back to the callback page: a code, or an error, with the state either way. */
+export const canvasOAuthCallbackSchema = z.strictObject({
+  state: z.string().trim().min(1).max(200),
+  code: z.string().trim().min(1).max(2000).optional(),
+  error: z.string().trim().min(1).max(100).optional(),
+});
+export type CanvasOAuthCallback = z.infer<typeof canvasOAuthCallbackSchema>;
+export const canvasAuthorizeStartSchema = z.object({ authorizeUrl: z.string() });
 
 export const courseSummarySchema = z.object({
   id: z.number(),

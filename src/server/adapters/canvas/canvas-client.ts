@@ -10,6 +10,8 @@ export interface CanvasClientOptions {
   /** The Canvas root, e.g. https://school.instructure.com (normalise with normalizeCanvasUrl first). */
   baseUrl: string;
   token: string;
+  /** OAuth2: renews the access token once after Canvas refuses it (see CanvasHttpOptions.renewToken). */
+  renewToken?: (rejected: string) => Promise<string>;
   /** The URL rule and pinned-address connection pool every request and redirect goes through. */
   network: CanvasNetwork;
   /** Requests in flight at once. */
@@ -54,6 +56,7 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
   const http = new CanvasHttp({
     baseUrl,
     token: options.token,
+    renewToken: options.renewToken,
     network: options.network,
     concurrency: options.concurrency ?? 6,
     timeoutMs: options.timeoutMs ?? DEFAULT_CANVAS_ATTEMPT_TIMEOUT_MS,

@@ -16,6 +16,11 @@ import { assertCanvasUrlAllowed, privateAddress, refused } from './url-guard';
 export interface CanvasHttpOptions {
   baseUrl: string;
   token: string;
+  /**
+   * OAuth2 connections: a new access token after Canvas refused `rejected` with a 401 that carries
+   * WWW-Authenticate (expired or deleted). Asked once per call; the request is then sent again.
+   */
+  renewToken?: ((rejected: string) => Promise<string>) | undefined;
   /** The URL rule for every hop and the connection pool that pins the checked address. */
   network: CanvasNetwork;
   concurrency: number;
@@ -49,7 +54,7 @@ interface CanvasRequest {
 
 type Attempt<T> =
   | { kind: 'ok'; headers: Headers; value: T }
-  | { kind: 'http-error'; status: number; bodyText: string }
+  | { kind: 'http-error'; status: number; bodyText: string; isTokenRefused: boolean }
   | { kind: 'timeout' }
   /** `isBeforeSend`: the connection never opened (DNS, refused), so Canvas cannot have acted. */
   | { kind: 'network'; isBeforeSend: boolean; cause: unknown };
@@ -85,10 +90,14 @@ export class CanvasHttp {
   private readonly limiter: ConcurrencyLimiter;
   private readonly origin: URL;
   private rateLimitRemaining: number | null = null;
+  /** The access token in use: an OAuth2 renewal replaces it for the rest of this client's calls. */
+  private token: string;
+  private renewal: Promise<string> | null = null;
 
   constructor(private readonly options: CanvasHttpOptions) {
     this.limiter = createConcurrencyLimiter(options.concurrency);
     this.origin = new URL(options.baseUrl);
+    this.token = options.token;
   }
 
   apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
@@ -208,9 +217,18 @@ export class CanvasHttp {
     read: (response: Response) => Promise<T>,
     deadline: number,
   ): Promise<{ headers: Headers; value: T }> {
+    let hasRenewed = false;
     for (let attempt = 0; ; attempt++) {
+      const tokenSent = this.token;
       const outcome = await this.limiter.run(() => this.attempt(request, read, deadline));
       if (outcome.kind === 'ok') return outcome;
+      // Canvas refuses a token before acting on the request, so even a PUT may be sent again.
+      if (outcome.kind === 'http-error' && outcome.isTokenRefused && this.options.renewToken && !hasRenewed) {
+        hasRenewed = true;
+        await this.renewAfter(tokenSent);
+        attempt--;
+        continue;
+      }
       if (attempt >= this.options.maxRetries || !isRetryable(outcome, request.method))
         throw this.errorFor(outcome, request.subject);
       const delay = this.backoffDelay(attempt);
@@ -219,6 +237,15 @@ export class CanvasHttp {
       // Back off outside the limiter so waiting retries do not hold a slot.
       await sleep(delay);
     }
+  }
+
+  /** Parallel calls refused with the same token share one renewal. */
+  private async renewAfter(rejected: string): Promise<void> {
+    if (this.token !== rejected) return;
+    this.renewal ??= this.options.renewToken!(rejected).finally(() => {
+      this.renewal = null;
+    });
+    this.token = await this.renewal;
   }
 
   private async attempt<T>(
@@ -240,7 +267,14 @@ export class CanvasHttp {
     }
     this.noteRateLimit(response.headers);
     try {
-      if (!response.ok) return { kind: 'http-error', status: response.status, bodyText: await readErrorText(response) };
+      if (!response.ok)
+        return {
+          kind: 'http-error',
+          status: response.status,
+          bodyText: await readErrorText(response),
+          // An expired or deleted token carries WWW-Authenticate; a 401 without it is about permissions or scopes.
+          isTokenRefused: response.status === 401 && response.headers.has('www-authenticate'),
+        };
       return { kind: 'ok', headers: response.headers, value: await read(response) };
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -266,7 +300,7 @@ export class CanvasHttp {
       const init = {
         method: request.method,
         headers: {
-          ...(isCanvasOrigin ? { authorization: `Bearer ${this.options.token}` } : {}),
+          ...(isCanvasOrigin ? { authorization: `Bearer ${this.token}` } : {}),
           accept: 'application/json',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -309,7 +343,7 @@ export class CanvasHttp {
   private errorFor(outcome: Exclude<Attempt<unknown>, { kind: 'ok' }>, subject: RequestSubject): AppError {
     switch (outcome.kind) {
       case 'http-error':
-        return canvasResponseError(outcome.status, outcome.bodyText, subject, this.options.token);
+        return canvasResponseError(outcome.status, outcome.bodyText, subject, this.token);
       case 'timeout':
         return timeoutError();
       case 'network':

@@ -3,3 +3,11 @@ export { createCanvasClient, type CanvasClientOptions } from './canvas-client';
 export { createCanvasNetwork, type CanvasNetwork } from './canvas-network';
 export { normalizeCanvasUrl, assertCanvasUrlAllowed, type CanvasUrlPolicy } from './url-guard';
 export type * from './port';
+export {
+  createCanvasOAuthClient,
+  CanvasGrantRefused,
+  MARGIN_CANVAS_SCOPES,
+  type CanvasDeveloperKey,
+  type CanvasOAuthClient,
+  type IssuedCanvasToken,
+} from './canvas-oauth';

@@ -50,6 +50,15 @@ export const profiles = pgTable('profiles', {
   canvasInstanceUrl: text(),
   /** AES-256-GCM ciphertext (see core/crypto); never the token itself. */
   canvasAccessToken: text(),
+  /** How the teacher connected: 'token' (a personal access token) or 'oauth' (Connect with Canvas). */
+  canvasAuthMethod: text(),
+  /** OAuth2 only: the refresh token, sealed like the access token. */
+  canvasRefreshToken: text(),
+  /** OAuth2 only: when Canvas said the access token expires, and when Margin renews it beforehand. */
+  canvasTokenExpiresAt: timestamp({ withTimezone: true }),
+  canvasTokenRefreshAt: timestamp({ withTimezone: true }),
+  /** Why Canvas refused to renew the access (key deleted, access removed): the teacher must reconnect. */
+  canvasConnectionProblem: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -70,3 +79,22 @@ export const signInThrottle = pgTable('sign_in_throttle', {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * The `state` of a "Connect with Canvas" that is under way: bound to the teacher's sign-in, used
+ * once (deleted when the callback arrives) and expiring after ten minutes. Only its hash is kept.
+ */
+export const canvasOauthStates = pgTable(
+  'canvas_oauth_states',
+  {
+    stateHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text().notNull(),
+    canvasUrl: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.userId)],
+);

@@ -1,6 +1,12 @@
 import type { DemoUser } from '../model';
 import type { DemoCanvasState } from '../state';
-import { expiredAccessToken, invalidAccessToken, missingCredentials, revokedAccessToken } from './canvas-errors';
+import {
+  expiredAccessToken,
+  insufficientScopes,
+  invalidAccessToken,
+  missingCredentials,
+  revokedAccessToken,
+} from './canvas-errors';
 
 /**
  * Canvas's `AuthenticationMethods.access_token`: the Authorization header split on the first space,
@@ -21,8 +27,16 @@ export function accessTokenFrom(
   return accessTokenParam || undefined;
 }
 
-/** The token's user, or the 401 Canvas sends for a missing, unknown, expired or revoked token. */
-export function authenticate(state: DemoCanvasState, token: string | undefined, now: Date): DemoUser {
+/**
+ * The token's user, or the 401 Canvas sends for a missing, unknown, expired or revoked token, a token
+ * whose OAuth2 grant was revoked or whose developer key was deleted, or a call outside its scopes.
+ */
+export function authenticate(
+  state: DemoCanvasState,
+  token: string | undefined,
+  now: Date,
+  call?: { method: string; path: string },
+): DemoUser {
   if (token === undefined) throw missingCredentials();
   const record = state.accessTokens.get(token);
   const user = record ? state.users.get(record.userId) : undefined;
@@ -30,5 +44,9 @@ export function authenticate(state: DemoCanvasState, token: string | undefined, 
   if (record.revoked) throw revokedAccessToken();
   if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime())
     throw expiredAccessToken(record.expiresAt);
+  if (record.grantId !== undefined) {
+    if (!state.oauth.grantStands(record.grantId)) throw revokedAccessToken();
+    if (call && !state.oauth.allows(record.grantId, call.method, call.path)) throw insufficientScopes();
+  }
   return user;
 }

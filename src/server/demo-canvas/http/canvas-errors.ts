@@ -45,6 +45,11 @@ export function revokedAccessToken(): CanvasHttpError {
   return new CanvasHttpError(401, { errors: [{ message: 'Revoked access token.' }] }, WWW_AUTHENTICATE);
 }
 
+/** A token of a developer key that enforces scopes, used outside them: 401 without WWW-Authenticate. */
+export function insufficientScopes(): CanvasHttpError {
+  return new CanvasHttpError(401, { errors: [{ message: 'Insufficient scopes on access token.' }] });
+}
+
 /** Authenticated but not allowed: modern Canvas answers 403 (older versions 401) with this body. */
 export function unauthorizedAction(): CanvasHttpError {
   return new CanvasHttpError(403, {

@@ -41,7 +41,8 @@ export function registerHtmlPages(app: FastifyInstance, context: DemoRouteContex
        <p>This is the demo Canvas, so Margin fills in the address and the token for you. If you need them by hand:</p>
        <dl><dt>Canvas URL</dt><dd><code>${escapeHtml(base)}</code></dd>
        <dt>Access token</dt><dd><code>${escapeHtml(DEMO_CANVAS_TOKEN)}</code></dd></dl>
-       <p>The demo token never expires and only works against this demo.</p>`,
+       <p>The demo token never expires and only works against this demo.</p>
+       <h2>Approved integrations</h2>${approvedIntegrations(state, base)}`,
     );
   });
 
@@ -127,7 +128,24 @@ export function registerHtmlPages(app: FastifyInstance, context: DemoRouteContex
   );
 }
 
-function layout(title: string, body: string): string {
+/** The OAuth2 grants the teacher gave, newest first, each with Remove (which ends the app's access, as in Canvas). */
+function approvedIntegrations(state: DemoRouteContext['state'], base: string): string {
+  const grants = [...state.oauth.grants.values()]
+    .filter((grant) => grant.userId === state.teacherId && !grant.isRevoked)
+    .reverse();
+  if (grants.length === 0) return '<p>No apps are connected to your account.</p>';
+  const rows = grants
+    .map((grant) => {
+      const name = state.oauth.developerKeys.get(grant.clientId)?.name ?? 'An app';
+      return `<li><strong>${escapeHtml(name)}</strong>, authorized ${escapeHtml(grant.createdAt)}
+        <form method="post" action="${base}/profile/settings/integrations/${escapeHtml(grant.id)}/remove" style="display:inline">
+        <button type="submit">Remove ${escapeHtml(name)}</button></form></li>`;
+    })
+    .join('');
+  return `<ul>${rows}</ul>`;
+}
+
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | Demo Canvas</title>
@@ -137,6 +155,6 @@ header{border-bottom:4px solid #e66000;margin-bottom:1rem}code{background:#f5f5f
 <h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

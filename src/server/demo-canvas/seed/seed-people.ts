@@ -3,6 +3,8 @@ import { iso } from '../time';
 import type { Classroom, Student } from './classroom';
 import type { DemoFactory } from './factories';
 import {
+  DEMO_CANVAS_CLIENT_ID,
+  DEMO_CANVAS_CLIENT_SECRET,
   DEMO_CANVAS_EXPIRED_TOKEN,
   DEMO_CANVAS_REVOKED_TOKEN,
   DEMO_CANVAS_TA_TOKEN,
@@ -12,7 +14,7 @@ import {
 export const DEMO_TEACHER_ID = 1001;
 export const DEMO_TA_ID = 1002;
 
-/** The teacher who owns the demo, a TA without grading rights, and their tokens. */
+/** The teacher who owns the demo, a TA without grading rights, their tokens and Margin's developer key. */
 export function seedStaff(factory: DemoFactory): { teacher: DemoUser; ta: DemoUser } {
   const teacher = factory.user({
     id: DEMO_TEACHER_ID,
@@ -32,6 +34,14 @@ export function seedStaff(factory: DemoFactory): { teacher: DemoUser; ta: DemoUs
   factory.accessToken(DEMO_CANVAS_TA_TOKEN, ta.id);
   factory.accessToken(DEMO_CANVAS_EXPIRED_TOKEN, teacher.id, { expiresAt: iso(factory.daysFromNow(-30)) });
   factory.accessToken(DEMO_CANVAS_REVOKED_TOKEN, teacher.id, { revoked: true });
+  // The developer key an admin would issue for Margin; it accepts any redirect URI (the demo runs anywhere).
+  factory.state.oauth.addDeveloperKey({
+    clientId: DEMO_CANVAS_CLIENT_ID,
+    clientSecret: DEMO_CANVAS_CLIENT_SECRET,
+    name: 'Margin',
+    redirectUris: null,
+    enforcesScopes: false,
+  });
   return { teacher, ta };
 }
 

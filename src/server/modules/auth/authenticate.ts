@@ -3,7 +3,8 @@ import { AppError } from '@/server/core/app-error';
 import type { AccessTokens } from './access-token';
 import type { AuthStore } from './auth-store';
 
-export type AuthenticatedUser = { id: string; email: string };
+/** `sessionId`: the sign-in (refresh family) the request belongs to. */
+export type AuthenticatedUser = { id: string; email: string; sessionId: string };
 
 /** The onRequest hook a protected scope adds (built once, in the composition root). */
 export type Authenticate = onRequestAsyncHookHandler;
@@ -31,7 +32,7 @@ export function createAuthenticateHook(
     if (!(await store.isSessionLive(claims.sessionId))) {
       throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
     }
-    request.authenticatedUser = { id: claims.userId, email: claims.email };
+    request.authenticatedUser = { id: claims.userId, email: claims.email, sessionId: claims.sessionId };
   };
 }
 

@@ -4,15 +4,45 @@ import { decrypt, deriveKey, encrypt } from '@/server/core/crypto';
 import type { Config } from '@/server/config';
 import {
   assertCanvasUrlAllowed,
+  CanvasGrantRefused,
   createCanvasClient,
   createCanvasNetwork,
+  createCanvasOAuthClient,
   type CanvasClient,
+  type CanvasDeveloperKey,
   type CanvasNetwork,
+  type CanvasOAuthClient,
 } from '@/server/adapters/canvas';
-import type { ProfileStore } from '@/server/modules/profile/profile-store';
+import type { CanvasTokenStore, StoredCanvasConnection } from './canvas-token-store';
 import { demoCanvasInternalUrl, demoCanvasPublicUrl } from './demo-canvas-address';
 
 export const CANVAS_NOT_CONFIGURED = 'Canvas credentials not configured';
+
+/** A developer key and the Canvas it belongs to (the installation's, or the demo Canvas's). */
+export type CanvasOAuthSetup = CanvasDeveloperKey & { canvasUrl: string };
+
+/** Why Canvas refused to renew Margin's access, in the teacher's words. */
+const GRANT_REFUSALS: Record<CanvasGrantRefused['reason'], string> = {
+  invalid_client:
+    "Canvas no longer accepts Margin's developer key (your Canvas administrator deleted or turned it off).",
+  invalid_grant: 'Canvas no longer lets Margin in: the access you gave Margin was removed in Canvas.',
+};
+const RECONNECT_WITH_CANVAS = 'Choose Reconnect with Canvas on the Connect Canvas page.';
+
+export function reconnectError(problem: string): AppError {
+  return new AppError('CANVAS_TOKEN_INVALID', `${problem} ${RECONNECT_WITH_CANVAS}`, {
+    details: { reason: 'reconnect' },
+  });
+}
+
+/**
+ * Renew an OAuth2 access token this long before Canvas's expiry: a minute, or a tenth of a short
+ * lifetime, so a request never starts with a token about to lapse.
+ */
+export function refreshMomentFor(issuedAt: Date, expiresInSeconds: number): Date {
+  const marginSeconds = Math.min(60, expiresInSeconds / 10);
+  return new Date(issuedAt.getTime() + (expiresInSeconds - marginSeconds) * 1000);
+}
 
 export type CanvasAccess = ReturnType<typeof createCanvasAccess>;
 
@@ -27,7 +57,12 @@ export type TeacherCanvas = {
  * The only way modules reach Canvas: checks the address, decrypts the teacher's token on the server,
  * and builds the one Canvas client. The token never leaves this module in clear.
  */
-export function createCanvasAccess(config: Config, profiles: ProfileStore) {
+export function createCanvasAccess(
+  config: Config,
+  tokens: CanvasTokenStore,
+  oauthSetup: CanvasOAuthSetup | null,
+  log: { warn(object: object, message: string): void } = { warn: () => undefined },
+) {
   const key = deriveKey(config.appSecret, 'canvas-token');
   const demoUrl = config.demoCanvas ? demoCanvasPublicUrl(config) : null;
   const policy = { allowPrivateHosts: config.canvasAllowPrivateHosts };
@@ -49,44 +84,129 @@ export function createCanvasAccess(config: Config, profiles: ProfileStore) {
     return { baseUrl: instanceUrl, network };
   }
 
+  const open = (sealed: string) => {
+    try {
+      return decrypt(key, sealed);
+    } catch (error) {
+      // APP_SECRET changed since the token was saved: the teacher has to connect again.
+      throw new AppError(
+        'CANVAS_TOKEN_INVALID',
+        'Your saved Canvas token can no longer be read. Please connect Canvas again in Settings.',
+        { cause: error },
+      );
+    }
+  };
+
+  async function oauthClientFor(instanceUrl: string): Promise<CanvasOAuthClient> {
+    if (!oauthSetup) throw new AppError('CANVAS_NOT_CONNECTED', 'Connect with Canvas is not set up here.');
+    const { baseUrl, network } = await reach(instanceUrl);
+    return createCanvasOAuthClient({ baseUrl, network, key: oauthSetup });
+  }
+
+  /** Renewals in flight on this instance, by teacher: parallel requests wait for the same one. */
+  const renewals = new Map<string, Promise<string>>();
+
+  /**
+   * A new access token from the refresh token, under the profile's row lock. A caller whose token was
+   * already replaced (by another request or instance) gets the new one without asking Canvas again.
+   * A refusal ends the connection: the tokens go, the reason stays for the Reconnect button.
+   */
+  async function renewLocked(userId: string, stale: string): Promise<string> {
+    const outcome = await tokens.withLockedConnection(userId, async (connection, save) => {
+      if (!connection || connection.method !== 'oauth' || !connection.instanceUrl || !connection.sealedRefreshToken)
+        return { kind: 'refused' as const, problem: connection?.problem ?? null };
+      if (connection.problem) return { kind: 'refused' as const, problem: connection.problem };
+      const current = connection.sealedAccessToken ? open(connection.sealedAccessToken) : null;
+      if (current && current !== stale) return { kind: 'renewed' as const, token: current };
+      const client = await oauthClientFor(connection.instanceUrl);
+      try {
+        const issued = await client.refresh(open(connection.sealedRefreshToken));
+        const now = new Date();
+        await save({
+          canvasAccessToken: encrypt(key, issued.accessToken),
+          canvasTokenExpiresAt: new Date(now.getTime() + issued.expiresInSeconds * 1000),
+          canvasTokenRefreshAt: refreshMomentFor(now, issued.expiresInSeconds),
+        });
+        return { kind: 'renewed' as const, token: issued.accessToken };
+      } catch (error) {
+        if (!(error instanceof CanvasGrantRefused)) throw error;
+        const problem = GRANT_REFUSALS[error.reason];
+        await save({
+          canvasAccessToken: null,
+          canvasRefreshToken: null,
+          canvasTokenExpiresAt: null,
+          canvasTokenRefreshAt: null,
+          canvasConnectionProblem: problem,
+        });
+        log.warn({ userId, reason: error.reason }, 'Canvas refused to renew an OAuth2 connection');
+        return { kind: 'refused' as const, problem };
+      }
+    });
+    if (outcome.kind === 'refused')
+      throw outcome.problem
+        ? reconnectError(outcome.problem)
+        : new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
+    return outcome.token;
+  }
+
+  function renew(userId: string, stale: string): Promise<string> {
+    const inFlight = renewals.get(userId);
+    if (inFlight) return inFlight;
+    const renewal = renewLocked(userId, stale).finally(() => renewals.delete(userId));
+    renewals.set(userId, renewal);
+    return renewal;
+  }
+
+  async function oauthToken(userId: string, connection: StoredCanvasConnection): Promise<string> {
+    if (connection.problem) throw reconnectError(connection.problem);
+    if (!connection.sealedAccessToken) throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
+    const token = open(connection.sealedAccessToken);
+    const isDue = connection.refreshAt !== null && connection.refreshAt.getTime() <= Date.now();
+    return isDue ? renew(userId, token) : token;
+  }
+
   return {
     normalize: normalizeCanvasUrl,
     seal: (token: string) => encrypt(key, token),
+    /** The Canvas "Connect with Canvas" leads to, or null when no developer key is set up. */
+    oauthCanvasUrl: oauthSetup?.canvasUrl ?? null,
+    oauthClientFor,
+    /** The stored OAuth2 access token in clear, for its deletion at Canvas on disconnect. */
+    open,
+    renew,
     /** Closes the Canvas connection pool (app shutdown). */
     close: async () => {
       await Promise.all([network.close(), demoNetwork?.close()]);
     },
 
-    async clientForCredentials(instanceUrl: string, token: string): Promise<TeacherCanvas> {
+    async clientForCredentials(
+      instanceUrl: string,
+      token: string,
+      renewToken?: (rejected: string) => Promise<string>,
+    ): Promise<TeacherCanvas> {
       const { baseUrl, network } = await reach(instanceUrl);
       return {
-        client: createCanvasClient({ baseUrl, token, network }),
+        client: createCanvasClient({ baseUrl, token, network, ...(renewToken ? { renewToken } : {}) }),
         instanceUrl,
         toPublicUrl: (url) =>
           baseUrl !== instanceUrl && url.startsWith(baseUrl) ? instanceUrl + url.slice(baseUrl.length) : url,
       };
     },
 
-    /** The signed-in teacher's Canvas client; CANVAS_NOT_CONNECTED when none is saved. */
+    /**
+     * The signed-in teacher's Canvas client; CANVAS_NOT_CONNECTED when none is saved. An OAuth2
+     * connection is renewed before its token lapses and once more if Canvas refuses the token.
+     */
     async clientFor(userId: string): Promise<TeacherCanvas> {
-      const row = await profiles.find(userId);
-      const instanceUrl = row?.profile.canvasInstanceUrl;
-      const sealed = row?.profile.canvasAccessToken;
-      if (!instanceUrl || !sealed) throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
-      let token: string;
-      try {
-        token = decrypt(key, sealed);
-      } catch (error) {
-        // APP_SECRET changed since the token was saved: the teacher has to connect again.
-        throw new AppError(
-          'CANVAS_TOKEN_INVALID',
-          'Your saved Canvas token can no longer be read. Please connect Canvas again in Settings.',
-          {
-            cause: error,
-          },
-        );
+      const connection = await tokens.find(userId);
+      const instanceUrl = connection?.instanceUrl;
+      if (!connection || !instanceUrl) throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
+      if (connection.method === 'oauth') {
+        const token = await oauthToken(userId, connection);
+        return this.clientForCredentials(instanceUrl, token, (rejected) => renew(userId, rejected));
       }
-      return this.clientForCredentials(instanceUrl, token);
+      if (!connection.sealedAccessToken) throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
+      return this.clientForCredentials(instanceUrl, open(connection.sealedAccessToken));
     },
   };
 }

@@ -81,7 +81,12 @@ describe('connection', () => {
       canvasToken: harness.canvas.token,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ connected: true, instanceUrl: harness.canvas.baseUrl, problem: null });
+    expect(saved.json()).toMatchObject({
+      connected: true,
+      method: 'token',
+      instanceUrl: harness.canvas.baseUrl,
+      problem: null,
+    });
     expect(saved.body).not.toContain(harness.canvas.token);
     const [row] = await queryRows<{ canvas_access_token: string }>(
       harness.database.db,
@@ -125,6 +130,7 @@ describe('connection', () => {
     const teacher = await signUpAndIn(harness.app);
     expect((await inject('GET', '/api/canvas/connection', teacher.headers)).json()).toEqual({
       connected: false,
+      method: null,
       instanceUrl: null,
       user: null,
       problem: null,

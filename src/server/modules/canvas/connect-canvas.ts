@@ -3,6 +3,8 @@ import { AppError, isAppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import type { CanvasAccess } from './canvas-access';
+import type { InstitutionStore } from '@/server/modules/institutions/institution-store';
+import type { CanvasTokenStore } from './canvas-token-store';
 
 /** Why Canvas refused a token, in the words of the page where a new one is entered. */
 const TOKEN_PROBLEMS: Record<string, string> = {
@@ -17,12 +19,22 @@ const NEW_TOKEN_ON_SETUP = 'Create a new access token in Canvas and paste it on 
 
 /** A rejected token says what to do where the teacher is, never "go to Settings" from the setup page itself. */
 function explainTokenProblem(error: AppError, whatToDo: string): AppError {
-  if (error.code !== 'CANVAS_TOKEN_INVALID') return error;
+  if (error.code !== 'CANVAS_TOKEN_INVALID' || error.details?.reason === 'reconnect') return error;
   const reason = typeof error.details?.reason === 'string' ? error.details.reason : 'invalid';
   return new AppError(error.code, `${TOKEN_PROBLEMS[reason] ?? TOKEN_PROBLEMS.invalid} ${whatToDo}`, {
     cause: error,
     details: error.details,
   });
+}
+
+/** An institution may turn the personal token path off for its teachers: they use Connect with Canvas. */
+export async function assertPersonalTokensAllowed(institutions: InstitutionStore, userId: string): Promise<void> {
+  const membership = await institutions.membershipOf(userId);
+  if (membership && !membership.institution.allowPersonalTokens)
+    throw new AppError(
+      'FORBIDDEN',
+      `${membership.institution.name} asks its teachers to use Connect with Canvas instead of a personal access token.`,
+    );
 }
 
 /** Asks Canvas who the token belongs to (GET /api/v1/users/self): the connection test. */
@@ -44,16 +56,21 @@ export async function testCanvasConnection(access: CanvasAccess, credentials: Ca
  * the server. Only the encrypted token is stored.
  */
 export async function saveCanvasConnection(
-  deps: { access: CanvasAccess; profiles: ProfileStore; audit: AuditWriter },
+  deps: { access: CanvasAccess; profiles: ProfileStore; tokens: CanvasTokenStore; audit: AuditWriter },
   userId: string,
   credentials: CanvasCredentials,
 ): Promise<CanvasConnection> {
   const instanceUrl = deps.access.normalize(credentials.canvasUrl);
   const user = await testCanvasConnection(deps.access, credentials);
   const before = await deps.profiles.find(userId);
-  await deps.profiles.update(userId, {
+  await deps.tokens.save(userId, {
     canvasInstanceUrl: instanceUrl,
     canvasAccessToken: deps.access.seal(credentials.canvasToken.trim()),
+    canvasAuthMethod: 'token',
+    canvasRefreshToken: null,
+    canvasTokenExpiresAt: null,
+    canvasTokenRefreshAt: null,
+    canvasConnectionProblem: null,
   });
   await deps.audit({
     userId,
@@ -61,26 +78,39 @@ export async function saveCanvasConnection(
     tableName: 'profiles',
     recordId: userId,
     oldValues: { canvas_instance_url: before?.profile.canvasInstanceUrl ?? null },
-    newValues: { canvas_instance_url: instanceUrl, canvas_user: user.name },
+    newValues: { canvas_instance_url: instanceUrl, canvas_user: user.name, method: 'token' },
   });
-  return { connected: true, instanceUrl, user, problem: null };
+  return { connected: true, method: 'token', instanceUrl, user, problem: null };
 }
 
 /** The dashboard's view: who the saved token belongs to, or what is wrong with it. */
-export async function getCanvasConnection(deps: { access: CanvasAccess }, userId: string): Promise<CanvasConnection> {
+export async function getCanvasConnection(
+  deps: { access: CanvasAccess; tokens: CanvasTokenStore },
+  userId: string,
+): Promise<CanvasConnection> {
+  const stored = await deps.tokens.find(userId);
+  const method = stored?.instanceUrl ? stored.method : null;
   let canvas;
   try {
     canvas = await deps.access.clientFor(userId);
   } catch (error) {
     if (isAppError(error) && error.code === 'CANVAS_NOT_CONNECTED')
-      return { connected: false, instanceUrl: null, user: null, problem: null };
-    if (isAppError(error)) return { connected: true, instanceUrl: null, user: null, problem: error.userMessage };
+      return { connected: false, method: null, instanceUrl: null, user: null, problem: null };
+    if (isAppError(error))
+      return {
+        connected: true,
+        method,
+        instanceUrl: stored?.instanceUrl ?? null,
+        user: null,
+        problem: error.userMessage,
+      };
     throw error;
   }
   try {
     const self = await canvas.client.getSelf();
     return {
       connected: true,
+      method,
       instanceUrl: canvas.instanceUrl,
       user: { name: self.name, email: self.email },
       problem: null,
@@ -89,6 +119,7 @@ export async function getCanvasConnection(deps: { access: CanvasAccess }, userId
     if (!isAppError(error)) throw error;
     return {
       connected: true,
+      method,
       instanceUrl: canvas.instanceUrl,
       user: null,
       problem: explainTokenProblem(error, NEW_TOKEN_ON_SETUP).userMessage,
@@ -96,7 +127,41 @@ export async function getCanvasConnection(deps: { access: CanvasAccess }, userId
   }
 }
 
-export async function disconnectCanvas(deps: { profiles: ProfileStore; audit: AuditWriter }, userId: string) {
-  await deps.profiles.update(userId, { canvasInstanceUrl: null, canvasAccessToken: null });
-  await deps.audit({ userId, action: 'CANVAS_DISCONNECTED', tableName: 'profiles', recordId: userId });
+/**
+ * Disconnect: an OAuth2 token is deleted at Canvas first (`DELETE /login/oauth2/token`), then
+ * everything is removed here, even when Canvas cannot be reached (the audit says whether Canvas confirmed).
+ */
+export async function disconnectCanvas(
+  deps: { access: CanvasAccess; tokens: CanvasTokenStore; audit: AuditWriter; log: DisconnectLog },
+  userId: string,
+) {
+  const stored = await deps.tokens.find(userId);
+  let isDeletedAtCanvas: boolean | null = null;
+  if (stored?.method === 'oauth' && stored.instanceUrl && stored.sealedAccessToken) {
+    try {
+      const client = await deps.access.oauthClientFor(stored.instanceUrl);
+      isDeletedAtCanvas = await client.revoke(deps.access.open(stored.sealedAccessToken));
+    } catch (error) {
+      isDeletedAtCanvas = false;
+      deps.log.warn({ err: error, userId }, 'Could not delete the Canvas token at Canvas on disconnect');
+    }
+  }
+  await deps.tokens.save(userId, {
+    canvasInstanceUrl: null,
+    canvasAccessToken: null,
+    canvasAuthMethod: null,
+    canvasRefreshToken: null,
+    canvasTokenExpiresAt: null,
+    canvasTokenRefreshAt: null,
+    canvasConnectionProblem: null,
+  });
+  await deps.audit({
+    userId,
+    action: 'CANVAS_DISCONNECTED',
+    tableName: 'profiles',
+    recordId: userId,
+    ...(isDeletedAtCanvas === null ? {} : { newValues: { deleted_at_canvas: isDeletedAtCanvas } }),
+  });
 }
+
+type DisconnectLog = { warn(object: object, message: string): void };

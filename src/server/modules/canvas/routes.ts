@@ -1,12 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { canvasConnectionSchema, canvasCredentialsSchema, connectionTestResultSchema } from '@/shared/schemas/canvas';
+import {
+  canvasAuthorizeStartSchema,
+  canvasConnectionSchema,
+  canvasCredentialsSchema,
+  canvasOAuthCallbackSchema,
+  connectionTestResultSchema,
+} from '@/shared/schemas/canvas';
 import { consumeRateLimit } from '@/server/core/rate-limit';
 import type { Database } from '@/server/db/connection';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import { currentUser, type Authenticate } from '@/server/modules/auth/authenticate';
+import type { InstitutionStore } from '@/server/modules/institutions/institution-store';
 import type { ProfileStore } from '@/server/modules/profile/profile-store';
 import type { CanvasAccess } from './canvas-access';
-import { disconnectCanvas, getCanvasConnection, saveCanvasConnection, testCanvasConnection } from './connect-canvas';
+import type { CanvasTokenStore } from './canvas-token-store';
+import {
+  assertPersonalTokensAllowed,
+  disconnectCanvas,
+  getCanvasConnection,
+  saveCanvasConnection,
+  testCanvasConnection,
+} from './connect-canvas';
+import { completeCanvasAuthorization, startCanvasAuthorization } from './connect-with-canvas';
 
 /** Connection tests make the server call an address the teacher typed: keep them few. */
 const CONNECTION_TEST_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
@@ -16,11 +31,20 @@ export type CanvasRoutesOptions = {
   authenticate: Authenticate;
   canvas: CanvasAccess;
   profiles: ProfileStore;
+  tokens: CanvasTokenStore;
+  institutions: InstitutionStore;
   audit: AuditWriter;
+  publicUrl: string;
 };
 
 export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (app, options) => {
-  const deps = { access: options.canvas, profiles: options.profiles, audit: options.audit };
+  const deps = {
+    access: options.canvas,
+    profiles: options.profiles,
+    tokens: options.tokens,
+    audit: options.audit,
+    publicUrl: options.publicUrl,
+  };
   app.addHook('onRequest', options.authenticate);
 
   const limitTests = (userId: string) =>
@@ -35,7 +59,9 @@ export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (a
     '/connection/test',
     { schema: { body: canvasCredentialsSchema, response: { 200: connectionTestResultSchema } } },
     async (request) => {
-      await limitTests(currentUser(request).id);
+      const { id } = currentUser(request);
+      await assertPersonalTokensAllowed(options.institutions, id);
+      await limitTests(id);
       return { success: true as const, user: await testCanvasConnection(deps.access, request.body) };
     },
   );
@@ -49,13 +75,31 @@ export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (a
     { schema: { body: canvasCredentialsSchema, response: { 200: canvasConnectionSchema } } },
     async (request) => {
       const { id } = currentUser(request);
+      await assertPersonalTokensAllowed(options.institutions, id);
       await limitTests(id);
       return saveCanvasConnection(deps, id, request.body);
     },
   );
 
   app.delete('/connection', async (request, reply) => {
-    await disconnectCanvas(deps, currentUser(request).id);
+    await disconnectCanvas({ ...deps, log: request.log }, currentUser(request).id);
     return reply.status(204).send();
   });
+
+  /** Connect with Canvas, step 1: the authorize address with a state bound to this sign-in. */
+  app.post('/oauth/start', { schema: { response: { 200: canvasAuthorizeStartSchema } } }, async (request) => {
+    const { id, sessionId } = currentUser(request);
+    await limitTests(id);
+    return startCanvasAuthorization(deps, { userId: id, sessionId });
+  });
+
+  /** Step 3: what Canvas sent back to the callback page, exchanged here for the tokens. */
+  app.post(
+    '/oauth/complete',
+    { schema: { body: canvasOAuthCallbackSchema, response: { 200: canvasConnectionSchema } } },
+    async (request) => {
+      const { id, sessionId } = currentUser(request);
+      return completeCanvasAuthorization(deps, { userId: id, sessionId }, request.body);
+    },
+  );
 };

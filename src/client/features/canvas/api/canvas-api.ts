@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CanvasConnection, CanvasCredentials, CanvasUser } from '@/shared/schemas/canvas';
+import type { CanvasConnection, CanvasCredentials, CanvasOAuthCallback, CanvasUser } from '@/shared/schemas/canvas';
 import { apiFetch } from '@/client/lib/api-client';
 
 export const canvasConnectionQuery = queryOptions({
@@ -28,6 +28,35 @@ export function useSaveCanvasConnection() {
       queryClient.setQueryData(canvasConnectionQuery.queryKey, connection);
       // Everything read from the previous Canvas is stale now.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'canvas' });
+    },
+  });
+}
+
+/** Connect with Canvas, step 1: the address of Canvas's authorize page (with a state bound to this sign-in). */
+export function startCanvasAuthorization() {
+  return apiFetch<{ authorizeUrl: string }>('/api/canvas/oauth/start', { method: 'POST' });
+}
+
+/** Step 3, on the callback page: hands what Canvas sent back to the server, which fetches the tokens. */
+export function useCompleteCanvasAuthorization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (callback: CanvasOAuthCallback) =>
+      apiFetch<CanvasConnection>('/api/canvas/oauth/complete', { method: 'POST', body: callback }),
+    onSuccess: async (connection) => {
+      queryClient.setQueryData(canvasConnectionQuery.queryKey, connection);
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'canvas' });
+    },
+  });
+}
+
+/** Disconnect: the token is deleted at Canvas and in Margin. */
+export function useDisconnectCanvas() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/canvas/connection', { method: 'DELETE' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries();
     },
   });
 }

@@ -35,7 +35,11 @@ export function CanvasSetupForm() {
   const [hasEdited, setHasEdited] = useState(false);
 
   // Until the teacher types, the URL field shows the saved instance (the token is never sent back).
-  const urlValue = hasEditedUrl ? canvasUrl : (existing.data?.instanceUrl ?? '');
+  const urlValue = hasEditedUrl
+    ? canvasUrl
+    : existing.data?.method === 'oauth'
+      ? ''
+      : (existing.data?.instanceUrl ?? '');
   const isComplete = urlValue.trim() !== '' && canvasToken.trim() !== '';
   const normalizedUrl = normalizeCanvasUrl(urlValue);
   const demo = publicConfig.data?.demoCanvas ?? null;
@@ -47,7 +51,8 @@ export function CanvasSetupForm() {
   }
 
   // Before the teacher changes anything, the box tells the truth about the saved connection.
-  const saved = existing.data;
+  // A connection made with Connect with Canvas is shown on its own card, not as a saved token.
+  const saved = existing.data?.method === 'oauth' ? undefined : existing.data;
   const shownStatus: Status =
     status.state === 'not-connected' && !hasEdited && saved?.connected
       ? saved.problem
@@ -105,8 +110,11 @@ export function CanvasSetupForm() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card>
         <CardHeader>
-          <CardTitle>Canvas connection</CardTitle>
-          <CardDescription>Your Canvas address and a personal access token. We test it before saving.</CardDescription>
+          <CardTitle>{publicConfig.data?.canvasOAuth ? 'Or: a personal access token' : 'Canvas connection'}</CardTitle>
+          <CardDescription>
+            For a teacher connecting on her own: your Canvas address and a personal access token. We test it before
+            saving.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form className="flex flex-col gap-5" onSubmit={runSave} noValidate>
@@ -150,7 +158,9 @@ export function CanvasSetupForm() {
             <Field
               label="Canvas API Token"
               hint={
-                existing.data?.connected ? 'A token is saved. Enter a new one to change the connection.' : undefined
+                existing.data?.connected && existing.data.method !== 'oauth'
+                  ? 'A token is saved. Enter a new one to change the connection.'
+                  : undefined
               }
             >
               {(ids) => (

@@ -17,7 +17,7 @@ export function CanvasConnectionBanner() {
       </Banner>
     );
   }
-  const { connected, instanceUrl, user, problem } = connection.data;
+  const { connected, instanceUrl, user, problem, method } = connection.data;
   if (!connected) {
     return (
       <Banner tone="info" title="Connect your Canvas account">
@@ -34,7 +34,7 @@ export function CanvasConnectionBanner() {
       <Banner tone="warning" title="Canvas needs your attention">
         {problem}{' '}
         <Link to="/canvas-setup" className="font-medium underline">
-          Update your Canvas connection
+          {method === 'oauth' ? 'Reconnect with Canvas' : 'Update your Canvas connection'}
         </Link>
       </Banner>
     );

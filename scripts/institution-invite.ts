@@ -1,0 +1,24 @@
+/**
+ * Prints an invitation to create an institution on Margin (the Institutional Plan is sold by quote):
+ *   npm run institution:invite -- --name "Northridge High School" --email it-admin@northridge.edu
+ * The code is signed with APP_SECRET (from the environment, or DATA_DIR/app-secret as the server
+ * reads it), so the server need not be running. It is valid for 14 days and creates one institution.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config';
+import { createInvitationCode, INVITATION_DAYS } from '../src/server/modules/institutions/invitation-code';
+
+const { values } = parseArgs({ options: { name: { type: 'string' }, email: { type: 'string' } } });
+const name = values.name?.trim();
+const email = values.email?.trim();
+if (!name || !email || !email.includes('@')) {
+  console.error('Usage: npm run institution:invite -- --name "School name" --email admin@school.edu');
+  process.exit(1);
+}
+const config = loadConfig();
+const code = await createInvitationCode(config.appSecret, { institutionName: name, adminEmail: email });
+console.log(
+  `Invitation code for ${name}, to be used by ${email} within ${INVITATION_DAYS} days on ${config.publicUrl}:\n`,
+);
+console.log(`  ${code}\n`);
+console.log(`Signed in as ${email}, she sends it to POST /api/institutions ({ "code": "…" }) and becomes its admin.`);
