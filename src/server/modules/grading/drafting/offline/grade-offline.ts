@@ -24,6 +24,7 @@ import {
   type Topic,
 } from './dimensions';
 import { bestSentence, clamp01, list } from './dimensions/assessor';
+import type { CriterionRating } from './calibration/criteria-on-teachers-scale';
 import { kindOfWork, labSectionsFound, type KindOfWork, type LabSection } from './kind-of-work';
 
 /** A spelling check over a dictionary (the offline engine passes the English one). */
@@ -354,7 +355,13 @@ function standardVerdict(fraction: number): string {
  * A grade already placed on the teacher's scale (the scale model): the draft's grade and wording
  * follow it, and its review lines replace the description-based account of the grade.
  */
-export type ScaleGrade = { grade: number; review: string[]; basis: DraftBasis };
+export type ScaleGrade = {
+  grade: number;
+  review: string[];
+  basis: DraftBasis;
+  /** With the rubric on: each criterion's rating on the teacher's scale, in the rubric's order. */
+  criteria?: CriterionRating[] | null;
+};
 
 export function draftGradeOffline(
   input: GradingInput,
@@ -471,8 +478,12 @@ export function draftGradeOffline(
     // weaker on another) but together add up to the grade the scale model places the work at.
     const rubricTotal = measured.reduce((total, item) => total + item.maximum, 0);
     const scaleTotal = usesRubricScale ? Math.min(tooShortCap, scale.grade / pointsPossible) * rubricTotal : null;
-    const points =
-      scaleTotal === null
+    // Each criterion rated from its own measure on the teacher's scale, when there is a class to
+    // measure it against; the total then follows from the criteria.
+    const rated = usesRubricScale ? scale.criteria : null;
+    const points = rated
+      ? measured.map((item, index) => bandPoints(item.criterion, rated[index]?.points ?? item.fraction * item.maximum))
+      : scaleTotal === null
         ? measured.map((item) => bandPoints(item.criterion, item.fraction * item.maximum))
         : bandsForTotal(measured, scaleTotal);
     let sum = 0;
@@ -620,7 +631,20 @@ export function draftGradeOffline(
         `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`,
     ),
   ];
-  if (rubric && usesRubricScale) {
+  if (rubric && usesRubricScale && scale.criteria) {
+    const criteria = scale.criteria;
+    review.splice(1, 0, ...scale.review);
+    review.push(
+      `Rubric ratings (each criterion from its own evidence on your scale; the total is their sum: ${formatPoints(grade)} of ${formatPoints(outOf)}):`,
+      ...criteria.map((item) => `- ${item.basis}`),
+      ...(criteria.some((item) => item.trust)
+        ? [
+            'On the work you rated with the rubric:',
+            ...criteria.flatMap((item) => (item.trust ? [`- ${item.trust}`] : [])),
+          ]
+        : []),
+    );
+  } else if (rubric && usesRubricScale) {
     review.splice(1, 0, ...scale.review);
     review.push(
       `Rubric bands (each criterion's score sets its share; together they come to the grade on your scale, as near as the rating bands allow: ${formatPoints(grade)} of ${formatPoints(outOf)}):`,
