@@ -487,6 +487,16 @@ export function draftGradeOffline(
         ? measured.map((item) => bandPoints(item.criterion, item.fraction * item.maximum))
         : bandsForTotal(measured, scaleTotal);
     let sum = 0;
+    const usedFindings = new Set<string>();
+    const usedSeen = new Set<string>();
+    // A rating text every criterion shares ("Meets the standard") says nothing about this criterion.
+    const ratingTextCounts = new Map<string, number>();
+    for (const criterion of rubric)
+      for (const text of new Set(criterion.ratings.map((rating) => rating.long_description?.trim() ?? '')))
+        if (text) ratingTextCounts.set(text, (ratingTextCounts.get(text) ?? 0) + 1);
+    const sharedRatingTexts = new Set(
+      rubric.length > 1 ? [...ratingTextCounts].filter(([, count]) => count > 1).map(([text]) => text) : [],
+    );
     measured.forEach(({ criterion, used, primary, topics, score, maximum }, index) => {
       const awarded = points[index] ?? 0;
       const rating = criterion.ratings.find((candidate) => clampGrade(candidate.points, maximum) === awarded) ?? null;
@@ -500,18 +510,22 @@ export function draftGradeOffline(
       const praise = used.flatMap((dimension) => dimensions[dimension].strengths).sort(byRelevance);
       const concerns = used.flatMap((dimension) => dimensions[dimension].improvements).sort(byRelevance);
       const findings = good ? [...praise, ...concerns] : [...concerns, ...praise];
-      const lead = findings[0];
+      // No two criteria share a comment: a finding or observation another criterion already used is not repeated.
+      const lead = findings.find((finding) => !usedFindings.has(finding.text));
+      if (lead) usedFindings.add(lead.text);
       // The student reads what was seen in their work; the measurements themselves are the teacher's (grade review).
       // A line that repeats a figure the lead already gives ("247 words" twice) is left out.
-      const seen = used
+      const seenLines = used
         .map((dimension) => dimensions[dimension].seen)
-        .filter((line) => line && !(lead && repeatsFigure(lead.text, line)))
-        .join(' ');
+        .filter((line) => line && !usedSeen.has(line) && !(lead && repeatsFigure(lead.text, line)));
+      for (const line of seenLines) usedSeen.add(line);
       rubricAssessment!.push({
         criterionId: criterion.id,
         points: awarded,
         comment:
-          `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
+          `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seenLines.join(' ')} ${nextRatingStep(criterion, awarded, sharedRatingTexts)}`
+            .replace(/\s+/g, ' ')
+            .trim(),
         quote: lead?.quote ?? null,
       });
       rubricLines.push(
@@ -696,6 +710,27 @@ export function draftGradeOffline(
     rubricAssessment,
     ...common,
   };
+}
+
+/**
+ * What moves the work to the criterion's next rating, in that rating's own words ("Next rating
+ * (Proficient): Ideas supported by relevant details."); its title alone when its text is the scale's
+ * shared wording; empty at the top rating.
+ */
+export function nextRatingStep(
+  criterion: RubricCriterion,
+  awarded: number,
+  sharedTexts: ReadonlySet<string> = new Set(),
+): string {
+  const next = criterion.ratings
+    .filter((rating) => rating.points > awarded + 1e-9)
+    .sort((a, b) => a.points - b.points)[0];
+  if (!next) return '';
+  const own = next.long_description?.trim() || '';
+  const words = sharedTexts.has(own) ? '' : own;
+  if (!words) return next.description.trim() ? `Next rating: ${next.description.trim()}.` : '';
+  const firstSentence = words.match(/^[\s\S]*?[.!?](?=\s|$)/)?.[0] ?? words;
+  return `Next rating (${next.description.trim() || formatPoints(next.points)}): ${truncateText(firstSentence, 200)}`;
 }
 
 function withArticle(word: string): string {

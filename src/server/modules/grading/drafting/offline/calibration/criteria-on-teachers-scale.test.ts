@@ -135,8 +135,17 @@ describe('rubric ratings from each criterion’s own evidence', () => {
       const spelling = (index % 4) - 1.5;
       return member(2 + (index % 5), { spelling, conventions: spelling }, { conv: Math.round(2.5 + spelling) });
     });
-    const [rating] = rateCriteria([conventions], [member(4, { spelling: 1.5, conventions: 1.5 }), ...graded], 8);
-    expect(rating!.basis).toMatch(/fitted on your 12 ratings/);
-    expect(rating!.points).toBe(4);
+    const [careful] = rateCriteria(
+      [conventions, ideas],
+      [member(4, { spelling: 1.5, conventions: 1.5 }), ...graded],
+      8,
+    );
+    const [careless] = rateCriteria(
+      [conventions, ideas],
+      [member(4, { spelling: -1.5, conventions: -1.5 }), ...graded],
+      8,
+    );
+    expect(careful!.basis).toMatch(/fitted on your 12 ratings/);
+    expect(careful!.points).toBeGreaterThan(careless!.points);
   });
 });

@@ -45,7 +45,7 @@ const KIND_MEASURES: Record<CriterionKind, Partial<Record<FeatureKey, number>>> 
   organization: { organisation: 0.6, development: 0.2, length: 0.2 },
   voice: { vocabulary: 0.4, sentenceVariety: 0.4, development: 0.2 },
   'word choice': { vocabulary: 0.8, spelling: 0.2 },
-  'sentence fluency': { sentenceVariety: 0.7, conventions: 0.3 },
+  'sentence fluency': { conventions: 0.4, vocabulary: 0.3, sentenceVariety: 0.3 },
   conventions: { spelling: 0.5, conventions: 0.5 },
   sources: { sourceUse: 0.5, evidence: 0.5 },
   'prompt adherence': { topicFocus: 0.4, sourceUse: 0.3, topicCoverage: 0.3 },
@@ -53,14 +53,14 @@ const KIND_MEASURES: Record<CriterionKind, Partial<Record<FeatureKey, number>>> 
 
 /** How much of a criterion's rating its own measure decides before the teacher's ratings say otherwise. */
 const KIND_PRIOR_SHARE: Record<CriterionKind, number> = {
-  'ideas and content': 0.2,
-  organization: 0.25,
-  voice: 0.25,
+  'ideas and content': 0.1,
+  organization: 0.15,
+  voice: 0.2,
   'word choice': 0.35,
-  'sentence fluency': 0.3,
+  'sentence fluency': 0.2,
   conventions: 0.5,
-  sources: 0.3,
-  'prompt adherence': 0.25,
+  sources: 0.2,
+  'prompt adherence': 0.1,
 };
 
 /** The teacher's ratings count as this many pseudo-ratings against the class's drafted level and spread. */
