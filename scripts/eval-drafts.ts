@@ -1,5 +1,5 @@
 /**
- * `npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale]
+ * `npm run eval:drafts -- --data DIR [--rubric] [--per-set N] [--json FILE] [--engine current|scale]
  * [--draws N] [--k 0,10,30] [--sets 2,4]`
  *
  * Measures draft grades against human graders. For each essay set of DIR (essays.tsv, sets.json;
@@ -13,6 +13,13 @@
  *
  * --engine current (default): the engine the product uses today (the offline engine).
  * --engine scale: the scale model (calibration/), fitted once per set, k and draw on the class.
+ *
+ * --rubric: rubric drafts against human criterion scores. Each set's `criteria` (sets.json) become
+ * the assignment's Canvas rubric (its points the sum of the criteria's maxima), the teacher's k
+ * graded submissions carry her rubric assessment (`c:<Criterion>` scores) and their sum as the
+ * score, the rest are drafted with the rubric on, and per set, k and criterion it prints QWK, exact
+ * and adjacent agreement, the even split of the drafted total, the partial correlation with the
+ * human score given the drafted total, and human-human QWK where `r2:<Criterion>` exists.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { gradingOptionsSchema } from '@/shared/schemas/ai';
 import type { GradeDrafter, RawGradingDraft } from '@/server/modules/grading/kernel/drafter-port';
 import { createOfflineEngine } from '@/server/modules/grading/drafting/offline/draft-offline';
-import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
+import type { CanvasAssignment, CanvasClient, CanvasRubricCriterion, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { draftFeedback } from '@/server/modules/grading/assignments/draft-feedback';
 import {
@@ -49,9 +56,16 @@ import {
   type DraftedEssay,
   type DrawOutcome,
 } from './eval-drafts/summarize-draft-eval';
+import {
+  formatRubricTable,
+  rubricMeanOverSets,
+  summarizeRubricOutcomes,
+  type RubricDraftedEssay,
+  type RubricDrawOutcome,
+} from './eval-drafts/summarize-rubric-eval';
 
 const USAGE =
-  'Usage: npm run eval:drafts -- --data DIR [--per-set N] [--json FILE] [--engine current|scale] [--draws N] [--k 0,10,30] [--sets ID,ID]';
+  'Usage: npm run eval:drafts -- --data DIR [--rubric] [--per-set N] [--json FILE] [--engine current|scale] [--draws N] [--k 0,10,30] [--sets ID,ID]';
 
 type Options = {
   dataDir: string;
@@ -61,6 +75,7 @@ type Options = {
   draws: number;
   ks: number[];
   sets: string[] | null;
+  rubric: boolean;
 };
 
 function fail(message: string): never {
@@ -88,6 +103,7 @@ function readOptions(argv: string[]): Options {
         draws: { type: 'string', default: '5' },
         k: { type: 'string', default: '0,10,30' },
         sets: { type: 'string' },
+        rubric: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -119,6 +135,7 @@ function readOptions(argv: string[]): Options {
           .map((item) => item.trim())
           .filter(Boolean)
       : null,
+    rubric: values.rubric,
   };
 }
 
@@ -127,7 +144,9 @@ function escapeHtml(text: string): string {
 }
 
 /** The prompt, the reading and the rubric as the assignment description a teacher would write. */
-function assignmentFor(set: EssaySet): CanvasAssignment {
+function assignmentFor(set: EssaySet, withRubric = false): CanvasAssignment {
+  const rubric = withRubric ? rubricFor(set) : null;
+  const rubricPoints = rubric?.reduce((total, criterion) => total + criterion.points, 0) ?? 0;
   const parts = [`<p>${escapeHtml(set.prompt).replace(/\n+/g, '</p><p>')}</p>`];
   if (set.source) parts.push(`<h3>Reading</h3><p>${escapeHtml(set.source).replace(/\n+/g, '</p><p>')}</p>`);
   if (set.rubric) parts.push(`<h3>Rubric</h3><p>${escapeHtml(set.rubric).replace(/\n+/g, '</p><p>')}</p>`);
@@ -137,22 +156,63 @@ function assignmentFor(set: EssaySet): CanvasAssignment {
     // A neutral title: the engine takes terms from the title, and the data has none.
     name: `Essay ${set.id}`,
     description: parts.join(''),
-    pointsPossible: set.maxScore,
+    pointsPossible: rubric ? rubricPoints : set.maxScore,
     gradingType: 'points',
     dueAt: null,
     submissionTypes: ['online_text_entry'],
     published: true,
     htmlUrl: '',
     needsGradingCount: null,
-    rubric: null,
-    rubricSettings: null,
-    useRubricForGrading: false,
+    rubric,
+    rubricSettings: rubric
+      ? { id: 1, title: `Essay ${set.id} rubric`, pointsPossible: rubricPoints, freeFormCriterionComments: false }
+      : null,
+    useRubricForGrading: rubric !== null,
     quizId: null,
     discussionTopicId: null,
   };
 }
 
-function submissionFor(essay: ScoredEssay, index: number, grade: number | null): CanvasSubmission {
+const criterionId = (index: number) => `c${index + 1}`;
+
+/**
+ * The set's criteria as a teacher's Canvas rubric: each criterion titled by its name with its
+ * description as the long description, one rating per level (points = level, titled by the level,
+ * the official level text as its long description).
+ */
+function rubricFor(set: EssaySet): CanvasRubricCriterion[] {
+  return set.criteria.map((criterion, index) => ({
+    id: criterionId(index),
+    points: criterion.max,
+    description: criterion.name,
+    longDescription: criterion.description,
+    ratings: criterion.ratings.map((rating) => ({
+      id: `${criterionId(index)}_${rating.points}`,
+      points: rating.points,
+      description: `Level ${rating.points}`,
+      longDescription: rating.description,
+    })),
+  }));
+}
+
+/** The teacher's rubric assessment of a graded essay, and its total (what Canvas makes the score). */
+function rubricGradeFor(set: EssaySet, essay: ScoredEssay) {
+  const assessment: NonNullable<CanvasSubmission['rubricAssessment']> = {};
+  let total = 0;
+  set.criteria.forEach((criterion, index) => {
+    const points = essay.criteria?.[criterion.name] ?? 0;
+    total += points;
+    assessment[criterionId(index)] = { ratingId: `${criterionId(index)}_${points}`, points, comments: '' };
+  });
+  return { assessment, total };
+}
+
+function submissionFor(
+  essay: ScoredEssay,
+  index: number,
+  grade: number | null,
+  rubricAssessment: CanvasSubmission['rubricAssessment'] = null,
+): CanvasSubmission {
   const isGraded = grade !== null;
   return {
     id: index + 1,
@@ -188,7 +248,7 @@ function submissionFor(essay: ScoredEssay, index: number, grade: number | null):
           },
         ]
       : [],
-    rubricAssessment: null,
+    rubricAssessment: isGraded ? rubricAssessment : null,
     quizAnswers: null,
   };
 }
@@ -333,6 +393,218 @@ async function evaluateSet(
   return { outcomes, predictions };
 }
 
+type RubricPrediction = {
+  essayId: string;
+  set: string;
+  k: number;
+  draw: number;
+  total: number;
+  criteria: Record<string, number>;
+};
+
+/** --rubric: the set's rubric drafted for every essay not graded, with k rubric-graded examples from the class. */
+async function evaluateRubricSet(
+  set: EssaySet,
+  essays: ScoredEssay[],
+  options: Options,
+  speller: Speller | null,
+): Promise<{ outcomes: RubricDrawOutcome[]; predictions: RubricPrediction[]; drawOutcomes: DrawOutcome[] }> {
+  const pool = options.perSet ? seededSample(essays, options.perSet, `${set.id}:sample`) : essays;
+  const assignment = assignmentFor(set, true);
+  const assignmentText = htmlToText(assignment.description ?? '');
+  const gradingOptions = gradingOptionsSchema.parse({ useRubric: true });
+  const offline = createOfflineEngine();
+  const outcomes: RubricDrawOutcome[] = [];
+  const drawOutcomes: DrawOutcome[] = [];
+  const predictions: RubricPrediction[] = [];
+  const indexOf = new Map(pool.map((essay, index) => [essay.id, index]));
+  const measurer = speller ? createFeatureMeasurer(assignmentText, speller) : null;
+  const idToName = new Map(set.criteria.map((criterion, index) => [criterionId(index), criterion.name]));
+  const rubricPoints = assignment.pointsPossible ?? 0;
+
+  for (const k of options.ks) {
+    if (k >= pool.length) {
+      console.warn(`Set ${set.id}: k = ${k} leaves no essay to draft among ${pool.length}; skipped.`);
+      continue;
+    }
+    const drawCount = k === 0 ? 1 : options.draws;
+    for (let draw = 1; draw <= drawCount; draw += 1) {
+      const order = seededShuffle(pool, `${set.id}:draw:${draw}`);
+      const graded = new Set(order.slice(0, k).map((essay) => essay.id));
+      const classSubmissions = pool.map((essay, index) => {
+        if (!graded.has(essay.id)) return submissionFor(essay, index, null);
+        const { assessment, total } = rubricGradeFor(set, essay);
+        return submissionFor(essay, index, total, assessment);
+      });
+      let engine: GradeDrafter = offline;
+      if (measurer) {
+        const model = fitScaleModelForClass({
+          pointsPossible: rubricPoints,
+          classWork: classSubmissions.map((submission) => ({
+            text: htmlToText(submission.body ?? ''),
+            grade: submission.score,
+          })),
+          measurer,
+        });
+        engine = createScaleEngine(offline, model, measurer);
+      }
+      let lastRaw: { draft: RawGradingDraft; text: string } | null = null;
+      const recording: GradeDrafter = {
+        ...engine,
+        async draftGrade(input) {
+          const draft = await engine.draftGrade(input);
+          lastRaw = { draft, text: input.submissionText };
+          return draft;
+        },
+      };
+      const started = performance.now();
+      const startedCpu = process.cpuUsage();
+      const drafted: RubricDraftedEssay[] = [];
+      let quotesNotVerbatim = 0;
+      for (const essay of order.slice(k)) {
+        const submission = classSubmissions[indexOf.get(essay.id)!]!;
+        const { draft } = await draftFeedback({
+          engine: recording,
+          client: noCanvas,
+          assignment,
+          submission,
+          classSubmissions,
+          options: gradingOptions,
+        });
+        const raw = lastRaw as { draft: RawGradingDraft; text: string } | null;
+        if (!raw) throw new Error('The engine was not called');
+        const finalQuotes = [...draft.strengths, ...draft.areasForImprovement, ...(draft.rubricAssessment ?? [])].map(
+          (point) => (point.quoteVerified ? point.quote : null),
+        );
+        quotesNotVerbatim += countQuotesNotVerbatim(
+          raw.draft,
+          raw.text,
+          finalQuotes,
+          htmlToText(submission.body ?? ''),
+        );
+        const criteria: Record<string, number> = {};
+        for (const item of draft.rubricAssessment ?? []) {
+          const name = idToName.get(item.criterionId);
+          if (name !== undefined) criteria[name] = item.points;
+        }
+        drafted.push({
+          essayId: essay.id,
+          total: draft.grade,
+          drafted: criteria,
+          human: essay.criteria ?? {},
+          humanRater2: essay.criteriaRater2 ?? {},
+        });
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(startedCpu);
+      outcomes.push({ set: set.id, k, draw, criteria: set.criteria, essays: drafted });
+      // The total as a holistic draft (against the sum of the human criterion scores), for the
+      // total's agreement beside the length baseline, the quotes and the speed.
+      const low = set.criteria.reduce((sum, criterion) => sum + criterion.min, 0);
+      const humanTotal = (essay: ScoredEssay) => rubricGradeFor(set, essay).total;
+      const baseline =
+        k === 0
+          ? fitLengthPrior(
+              pool.map((essay) => countWords(essay.text)),
+              rubricPoints,
+            )
+          : fitLengthBaseline(
+              order.slice(0, k).map((essay) => ({ wordCount: countWords(essay.text), grade: humanTotal(essay) })),
+            );
+      const essayById = new Map(pool.map((essay) => [essay.id, essay]));
+      drawOutcomes.push({
+        set: set.id,
+        k,
+        draw,
+        essays: drafted.map((item) => {
+          const essay = essayById.get(item.essayId)!;
+          return {
+            essayId: item.essayId,
+            grade: toSetScale(item.total, low, rubricPoints),
+            lengthBaselineGrade: toSetScale(baseline(countWords(essay.text)), low, rubricPoints),
+            score: humanTotal(essay),
+            rater1: null,
+            rater2: null,
+          };
+        }),
+        quotesNotVerbatim,
+        seconds,
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      });
+      for (const item of drafted)
+        predictions.push({
+          essayId: item.essayId,
+          set: set.id,
+          k,
+          draw,
+          total: item.total,
+          criteria: item.drafted,
+        });
+      console.info(`set ${set.id} k=${k} draw ${draw}: ${drafted.length} rubric drafts in ${seconds.toFixed(1)} s`);
+    }
+  }
+  return { outcomes, predictions, drawOutcomes };
+}
+
+async function mainRubric(options: Options, essays: ScoredEssay[], sets: EssaySet[], speller: Speller | null) {
+  const outcomes: RubricDrawOutcome[] = [];
+  const drawOutcomes: DrawOutcome[] = [];
+  const predictions: RubricPrediction[] = [];
+  for (const set of sets) {
+    if (set.criteria.length === 0) {
+      console.warn(`Set ${set.id} has no criteria in sets.json; skipped.`);
+      continue;
+    }
+    // Only essays scored on every criterion: a rubric assessment has a rating for each.
+    const setEssays = essays.filter(
+      (essay) =>
+        essay.set === set.id && set.criteria.every((criterion) => essay.criteria?.[criterion.name] !== undefined),
+    );
+    if (setEssays.length === 0) {
+      console.warn(`Set ${set.id} has no essays scored on every criterion; skipped.`);
+      continue;
+    }
+    const result = await evaluateRubricSet(set, setEssays, options, speller);
+    outcomes.push(...result.outcomes);
+    drawOutcomes.push(...result.drawOutcomes);
+    predictions.push(...result.predictions);
+  }
+  const rows = summarizeRubricOutcomes(outcomes);
+  const totals = summarizeOutcomes(drawOutcomes);
+  console.info(
+    `\nRubric drafts against human criterion scores (engine: ${options.engine}; ${options.perSet ? `${options.perSet} essays a set` : 'all essays'}; ${options.draws} draws for k > 0)\n`,
+  );
+  console.info(formatRubricTable([...rows, ...rubricMeanOverSets(rows)]));
+  console.info('\nThe drafted total against the sum of the human criterion scores:\n');
+  console.info(formatResultsTable([...totals, ...meanOverSets(totals)]));
+  if (options.jsonFile) {
+    const results = rows.map(
+      ({ set, k, criterion, qwk, exact, adjacent, evenSplitQwk, partialCorrelation, humanHumanQwk }) => ({
+        set,
+        k,
+        criterion,
+        qwk,
+        exact,
+        adjacent,
+        evenSplitQwk,
+        partialCorrelation,
+        humanHumanQwk,
+      }),
+    );
+    const totalResults = totals.map(({ set, k, qwk, exact, adjacent, quotesNotVerbatim, draftsPerSecond }) => ({
+      set,
+      k,
+      qwk,
+      exact,
+      adjacent,
+      quotesNotVerbatim,
+      draftsPerSecond,
+    }));
+    writeFileSync(options.jsonFile, `${JSON.stringify({ results, totals: totalResults, predictions }, null, 2)}\n`);
+    console.info(`\nWrote ${options.jsonFile}`);
+  }
+}
+
 async function main() {
   const options = readOptions(process.argv.slice(2));
   let essays: ScoredEssay[];
@@ -351,6 +623,10 @@ async function main() {
     sets = sets.filter((set) => options.sets!.includes(set.id));
   }
   const speller = options.engine === 'scale' ? await loadEnglishSpeller() : null;
+  if (options.rubric) {
+    await mainRubric(options, essays, sets, speller);
+    return;
+  }
 
   const outcomes: DrawOutcome[] = [];
   const predictions: Prediction[] = [];

@@ -136,6 +136,91 @@ describe('npm run eval:drafts', () => {
     180_000,
   );
 
+  it('with --rubric, drafts the sets’ rubrics and reports per criterion against the even split and a second rater', async () => {
+    const rubricFolder = mkdtempSync(path.join(tmpdir(), 'margin-eval-rubric-'));
+    try {
+      const criteria = [
+        {
+          name: 'Ideas',
+          min: 1,
+          max: 4,
+          description: 'What the story is about and how fully it is told.',
+          ratings: [4, 3, 2, 1].map((points) => ({ points, description: `Ideas at level ${points}.` })),
+        },
+        {
+          name: 'Conventions',
+          min: 1,
+          max: 4,
+          description: 'Spelling, punctuation and grammar.',
+          ratings: [4, 3, 2, 1].map((points) => ({ points, description: `Conventions at level ${points}.` })),
+        },
+      ];
+      writeFileSync(
+        path.join(rubricFolder, 'sets.json'),
+        JSON.stringify({ story: { ...sets.narrative, min_score: 2, max_score: 8, criteria } }),
+      );
+      const random = createRandom(9);
+      const rows = ['essay_id\tessay_set\tessay\tscore\tc:Ideas\tc:Conventions\tr2:Conventions'];
+      for (let index = 0; index < 30; index += 1) {
+        const level = (['strong', 'average', 'weak'] as const)[index % 3]!;
+        const text = essayToText(writeEssay(random, 'narrative', level)).replace(/\s+/g, ' ');
+        const ideas = { strong: 4, average: 3, weak: 1 }[level];
+        const conventions = { strong: 3, average: 3, weak: 2 }[level] + (index % 2);
+        rows.push([500 + index, 'story', text, ideas + conventions, ideas, conventions, conventions].join('\t'));
+      }
+      writeFileSync(path.join(rubricFolder, 'essays.tsv'), `${rows.join('\n')}\n`);
+      const jsonFile = path.join(rubricFolder, 'out.json');
+      const { stdout } = await evalDrafts([
+        '--data',
+        rubricFolder,
+        '--rubric',
+        '--draws',
+        '2',
+        '--k',
+        '0,10',
+        '--json',
+        jsonFile,
+      ]);
+      expect(stdout).toMatch(/\| set \| k \| criterion \| draws \| drafts \| QWK \| even split QWK \|/);
+      expect(stdout).toMatch(/\| story \| 10 \| Conventions \| 2 \| 40 \|/);
+      expect(stdout).toMatch(/\| mean \| 10 \| \*mean\* \|/);
+
+      const output = JSON.parse(readFileSync(jsonFile, 'utf8'));
+      const conventions = output.results.find(
+        (row: { k: number; criterion: string }) => row.k === 0 && row.criterion === 'Conventions',
+      );
+      expect(Object.keys(conventions)).toEqual([
+        'set',
+        'k',
+        'criterion',
+        'qwk',
+        'exact',
+        'adjacent',
+        'evenSplitQwk',
+        'partialCorrelation',
+        'humanHumanQwk',
+      ]);
+      // The second rater's scores here are the first's.
+      expect(conventions.humanHumanQwk).toBe(1);
+      expect(output.results.find((row: { criterion: string }) => row.criterion === 'Ideas').humanHumanQwk).toBeNull();
+      expect(output.totals.every((row: { quotesNotVerbatim: number }) => row.quotesNotVerbatim === 0)).toBe(true);
+      const predictions = output.predictions.filter(
+        (item: { k: number; draw: number }) => item.k === 10 && item.draw === 2,
+      );
+      expect(predictions).toHaveLength(20);
+      for (const prediction of predictions) {
+        expect(Object.keys(prediction.criteria).sort()).toEqual(['Conventions', 'Ideas']);
+        expect(prediction.total).toBe(prediction.criteria.Ideas + prediction.criteria.Conventions);
+        for (const points of Object.values(prediction.criteria) as number[]) {
+          expect(points).toBeGreaterThanOrEqual(0);
+          expect(points).toBeLessThanOrEqual(4);
+        }
+      }
+    } finally {
+      rmSync(rubricFolder, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it('stops with the reason and the usage for input it cannot use', async () => {
     await expect(evalDrafts([])).rejects.toMatchObject({
       code: 2,

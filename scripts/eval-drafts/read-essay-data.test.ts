@@ -37,6 +37,22 @@ describe('reading essays.tsv', () => {
   });
 });
 
+describe('reading rubric scores in essays.tsv', () => {
+  it('reads c:<Criterion> and r2:<Criterion> columns by criterion name, leaving out empty cells', () => {
+    const tsv = [
+      'essay_id\tessay_set\tessay\tscore\tc:Content\tc:Word Choice\tr2:Word Choice',
+      '1\t2\tText one.\t4\t3\t4\t5',
+      '2\t2\tText two.\t2\t\t2\t',
+    ].join('\n');
+    const [first, second] = parseEssaysTsv(tsv);
+    expect(first).toMatchObject({ criteria: { Content: 3, 'Word Choice': 4 }, criteriaRater2: { 'Word Choice': 5 } });
+    expect(second).toMatchObject({ criteria: { 'Word Choice': 2 }, criteriaRater2: {} });
+    expect(() => parseEssaysTsv('essay_id\tessay_set\tessay\tscore\tc:Content\n1\t2\tText\t4\tthree\n')).toThrow(
+      'essays.tsv line 2: Content "three" is not a number',
+    );
+  });
+});
+
 describe('reading sets.json', () => {
   it('reads each set with its scale, sorted by id', () => {
     const json = JSON.stringify({
@@ -51,9 +67,45 @@ describe('reading sets.json', () => {
         rubric: 'Score 3: ...',
         minScore: 0,
         maxScore: 3,
+        criteria: [],
       },
-      { id: '10', prompt: 'Argue.', source: null, rubric: 'Score 6: ...', minScore: 1, maxScore: 6 },
+      { id: '10', prompt: 'Argue.', source: null, rubric: 'Score 6: ...', minScore: 1, maxScore: 6, criteria: [] },
     ]);
+  });
+
+  it('reads a set’s rubric criteria with their scales and ratings, in order', () => {
+    const criteria = [
+      {
+        name: 'Content',
+        min: 0,
+        max: 3,
+        description: 'How fully the response answers.',
+        description_origin: 'written here',
+        ratings: [
+          { points: 3, description: 'Answers the question.' },
+          { points: 0, description: 'Irrelevant.' },
+        ],
+      },
+      { name: 'Language', min: 0, max: 3, ratings: [] },
+    ];
+    const json = JSON.stringify({ 4: { prompt: 'Explain.', min_score: 0, max_score: 3, criteria } });
+    expect(parseSetsJson(json)[0]?.criteria).toEqual([
+      {
+        name: 'Content',
+        min: 0,
+        max: 3,
+        description: 'How fully the response answers.',
+        ratings: [
+          { points: 3, description: 'Answers the question.' },
+          { points: 0, description: 'Irrelevant.' },
+        ],
+      },
+      { name: 'Language', min: 0, max: 3, description: null, ratings: [] },
+    ]);
+    const flat = { 4: { prompt: 'x', min_score: 0, max_score: 3, criteria: [{ name: 'Flat', min: 2, max: 2 }] } };
+    expect(() => parseSetsJson(JSON.stringify(flat))).toThrow(
+      'sets.json: set 4 criterion "Flat" has max 2 not above min 2',
+    );
   });
 
   it('refuses a file that is not the format, with the reason', () => {

@@ -7,7 +7,13 @@ import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork, type GatheredWork } from '../kernel/draft-from-student-work';
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
-import { prepareClass, rosterMemberOf, type ClassPiece, type PreparedClass } from '../kernel/prepare-class';
+import {
+  prepareClass,
+  rosterMemberOf,
+  rubricPointsOf,
+  type ClassPiece,
+  type PreparedClass,
+} from '../kernel/prepare-class';
 import { loadAssignment } from './load-assignment';
 
 const MAX_FILES_PER_SUBMISSION = 5;
@@ -79,13 +85,16 @@ export function prepareAssignmentClass(submissions: readonly CanvasSubmission[])
         if (!body || submission.excused) return [];
         const isGraded = submission.workflowState === 'graded' && submission.score !== null;
         const teacherComment = submission.comments.filter((comment) => comment.authorId !== submission.userId).at(-1);
+        const isCurrentGrade = isGraded && submission.gradeMatchesCurrentSubmission;
         return [
           {
             authorId: submission.userId,
             source: body,
             readText: () => htmlToText(body),
             // A grade on an earlier attempt does not describe this work.
-            grade: isGraded && submission.gradeMatchesCurrentSubmission ? submission.score : null,
+            grade: isCurrentGrade ? submission.score : null,
+            // Her rubric assessment of this work: each criterion learns its level and weights from it.
+            rubric: isCurrentGrade ? rubricPointsOf(submission.rubricAssessment) : null,
             example:
               isGraded && teacherComment
                 ? { score: submission.score!, comment: htmlToText(teacherComment.comment) }

@@ -10,13 +10,20 @@ export type GradingExample = {
   comment: string;
   /** An excerpt of the work, redacted. */
   excerpt: string;
+  /** The teacher's rubric points on it, by criterion id, when she graded it with the rubric. */
+  rubricAssessment?: Record<string, number> | null;
 };
 
 /**
  * One submission of the assignment as the engine may learn from it: its text (redacted) and the
  * teacher's grade when the teacher has graded it in Canvas.
  */
-export type ClassWork = { text: string; grade: number | null };
+export type ClassWork = {
+  text: string;
+  grade: number | null;
+  /** The teacher's rubric points on it, by criterion id, when she graded it with the rubric. */
+  rubric?: Record<string, number> | null;
+};
 
 /**
  * What kind of work is graded, which names the prompt variant (prompts.ts): an assignment against

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_EXCERPT_CHARS, MAX_CLASS_WORK, prepareClass, type ClassPiece } from './prepare-class';
+import { EXAMPLE_EXCERPT_CHARS, MAX_CLASS_WORK, prepareClass, rubricPointsOf, type ClassPiece } from './prepare-class';
 
 /** A class of `size`: every third student graded with a comment naming them; every essay names a classmate. */
 function lectureClass(size: number) {
@@ -68,5 +68,25 @@ describe('a class prepared for drafting', () => {
       expect(`${example.comment} ${example.excerpt}`).not.toMatch(/Zo[eë]|Student\d/);
       expect(example.comment).toBe('Well argued, [CLASSMATE].');
     }
+  });
+
+  it('carries the teacher’s rubric points on graded work to the class work and the examples', async () => {
+    const { roster, pieces } = lectureClass(9);
+    const rubricPieces = pieces.map((piece) => ({
+      ...piece,
+      rubric: piece.grade !== null ? { organization: piece.grade, conventions: 2 } : null,
+    }));
+    const prepared = prepareClass({ roster, pieces: rubricPieces });
+    const work = await prepared.classWorkFor(1);
+    expect(work.filter((item) => item.grade !== null).every((item) => item.rubric?.conventions === 2)).toBe(true);
+    expect(work.filter((item) => item.grade === null).every((item) => item.rubric === undefined)).toBe(true);
+    expect(prepared.examplesFor(1).every((example) => example.rubricAssessment?.conventions === 2)).toBe(true);
+    expect(
+      rubricPointsOf({
+        organization: { ratingId: 'r1', points: 4, comments: '' },
+        conventions: { ratingId: null, points: null, comments: 'Only a comment.' },
+      }),
+    ).toEqual({ organization: 4 });
+    expect(rubricPointsOf(null)).toBeNull();
   });
 });

@@ -14,7 +14,18 @@ export type ClassPiece = {
   grade: number | null;
   /** Set when the piece may serve as an example of the teacher's scale and voice: scored, with her comment. */
   example: { score: number; comment: string } | null;
+  /** The teacher's rubric points on the work, by criterion id, when the grade is hers and comes with a rubric assessment. */
+  rubric?: Record<string, number> | null;
 };
+
+/** The points of a Canvas rubric assessment, by criterion id (criteria without points left out); null when empty. */
+export function rubricPointsOf(assessment: CanvasSubmission['rubricAssessment']): Record<string, number> | null {
+  if (!assessment) return null;
+  const points: Record<string, number> = {};
+  for (const [criterionId, entry] of Object.entries(assessment))
+    if (typeof entry.points === 'number' && Number.isFinite(entry.points)) points[criterionId] = entry.points;
+  return Object.keys(points).length > 0 ? points : null;
+}
 
 /** A submission's student as the roster has them: Canvas's display and sortable names. */
 export function rosterMemberOf(submission: CanvasSubmission): RosterMember {
@@ -137,7 +148,11 @@ export function prepareClass(input: { roster: readonly RosterMember[]; pieces: r
     for (const piece of ordered) {
       if (kept.length > MAX_CLASS_WORK) break;
       const text = textOf(piece);
-      if (text.trim()) kept.push({ piece, work: { text, grade: piece.grade } });
+      if (text.trim())
+        kept.push({
+          piece,
+          work: { text, grade: piece.grade, ...(piece.rubric && piece.grade !== null ? { rubric: piece.rubric } : {}) },
+        });
       if (performance.now() - sliceStart > SLICE_MS) {
         await nextTurn();
         sliceStart = performance.now();
@@ -178,6 +193,7 @@ export function prepareClass(input: { roster: readonly RosterMember[]; pieces: r
           score: piece.example!.score,
           comment,
           excerpt: textOf(piece).slice(0, EXAMPLE_EXCERPT_CHARS),
+          ...(piece.rubric ? { rubricAssessment: piece.rubric } : {}),
         };
       });
     },

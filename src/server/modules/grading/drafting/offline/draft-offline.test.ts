@@ -321,4 +321,33 @@ describe('offline engine: text analysis', () => {
     // Further from the end, it still stops at the limit.
     expect(shortQuote(sentence, 6)).toBe('One two three four five six');
   });
+
+  it('gives no two criteria the same comment, and names the next rating in its own words', async () => {
+    const styleRubric = ['Voice', 'Word Choice', 'Sentence Fluency'].map((title, index) => ({
+      id: `style_${index}`,
+      description: title,
+      long_description: null,
+      points: 6,
+      ratings: [6, 4, 2].map((points) => ({
+        id: `style_${index}_${points}`,
+        description: `Level ${points}`,
+        long_description: `${title} at level ${points}: the writing shows it ${points === 6 ? 'throughout' : 'in places'}.`,
+        points,
+      })),
+    }));
+    const input = gradingInput({
+      submissionText: middlingEssay,
+      options: { mode: 'formative', useRubric: true, customInstructions: null },
+    });
+    const raw = await engine.draftGrade({ ...input, assignment: { ...input.assignment, rubric: styleRubric } });
+    const comments = raw.rubricAssessment!.map((item) => item.comment.replace(/^Level \d+: \d+ of 6\. /, ''));
+    expect(new Set(comments).size).toBe(3);
+    raw.rubricAssessment!.forEach((item, index) => {
+      if (item.points < 6)
+        expect(item.comment).toContain(
+          `Next rating (Level ${item.points === 4 ? 6 : 4}): ${styleRubric[index]!.description} at level`,
+        );
+      else expect(item.comment).not.toContain('Next rating');
+    });
+  });
 });

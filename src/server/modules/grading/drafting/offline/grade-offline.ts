@@ -24,6 +24,7 @@ import {
   type Topic,
 } from './dimensions';
 import { bestSentence, clamp01, list } from './dimensions/assessor';
+import type { CriterionRating } from './calibration/criteria-on-teachers-scale';
 import { kindOfWork, labSectionsFound, type KindOfWork, type LabSection } from './kind-of-work';
 
 /** A spelling check over a dictionary (the offline engine passes the English one). */
@@ -354,7 +355,13 @@ function standardVerdict(fraction: number): string {
  * A grade already placed on the teacher's scale (the scale model): the draft's grade and wording
  * follow it, and its review lines replace the description-based account of the grade.
  */
-export type ScaleGrade = { grade: number; review: string[]; basis: DraftBasis };
+export type ScaleGrade = {
+  grade: number;
+  review: string[];
+  basis: DraftBasis;
+  /** With the rubric on: each criterion's rating on the teacher's scale, in the rubric's order. */
+  criteria?: CriterionRating[] | null;
+};
 
 export function draftGradeOffline(
   input: GradingInput,
@@ -471,11 +478,25 @@ export function draftGradeOffline(
     // weaker on another) but together add up to the grade the scale model places the work at.
     const rubricTotal = measured.reduce((total, item) => total + item.maximum, 0);
     const scaleTotal = usesRubricScale ? Math.min(tooShortCap, scale.grade / pointsPossible) * rubricTotal : null;
-    const points =
-      scaleTotal === null
+    // Each criterion rated from its own measure on the teacher's scale, when there is a class to
+    // measure it against; the total then follows from the criteria.
+    const rated = usesRubricScale ? scale.criteria : null;
+    const points = rated
+      ? measured.map((item, index) => bandPoints(item.criterion, rated[index]?.points ?? item.fraction * item.maximum))
+      : scaleTotal === null
         ? measured.map((item) => bandPoints(item.criterion, item.fraction * item.maximum))
         : bandsForTotal(measured, scaleTotal);
     let sum = 0;
+    const usedFindings = new Set<string>();
+    const usedSeen = new Set<string>();
+    // A rating text every criterion shares ("Meets the standard") says nothing about this criterion.
+    const ratingTextCounts = new Map<string, number>();
+    for (const criterion of rubric)
+      for (const text of new Set(criterion.ratings.map((rating) => rating.long_description?.trim() ?? '')))
+        if (text) ratingTextCounts.set(text, (ratingTextCounts.get(text) ?? 0) + 1);
+    const sharedRatingTexts = new Set(
+      rubric.length > 1 ? [...ratingTextCounts].filter(([, count]) => count > 1).map(([text]) => text) : [],
+    );
     measured.forEach(({ criterion, used, primary, topics, score, maximum }, index) => {
       const awarded = points[index] ?? 0;
       const rating = criterion.ratings.find((candidate) => clampGrade(candidate.points, maximum) === awarded) ?? null;
@@ -489,18 +510,22 @@ export function draftGradeOffline(
       const praise = used.flatMap((dimension) => dimensions[dimension].strengths).sort(byRelevance);
       const concerns = used.flatMap((dimension) => dimensions[dimension].improvements).sort(byRelevance);
       const findings = good ? [...praise, ...concerns] : [...concerns, ...praise];
-      const lead = findings[0];
+      // No two criteria share a comment: a finding or observation another criterion already used is not repeated.
+      const lead = findings.find((finding) => !usedFindings.has(finding.text));
+      if (lead) usedFindings.add(lead.text);
       // The student reads what was seen in their work; the measurements themselves are the teacher's (grade review).
       // A line that repeats a figure the lead already gives ("247 words" twice) is left out.
-      const seen = used
+      const seenLines = used
         .map((dimension) => dimensions[dimension].seen)
-        .filter((line) => line && !(lead && repeatsFigure(lead.text, line)))
-        .join(' ');
+        .filter((line) => line && !usedSeen.has(line) && !(lead && repeatsFigure(lead.text, line)));
+      for (const line of seenLines) usedSeen.add(line);
       rubricAssessment!.push({
         criterionId: criterion.id,
         points: awarded,
         comment:
-          `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seen}`.trim(),
+          `${rating ? `${rating.description}: ` : ''}${formatPoints(awarded)} of ${formatPoints(maximum)}. ${lead ? `${lead.text} ` : ''}${seenLines.join(' ')} ${nextRatingStep(criterion, awarded, sharedRatingTexts)}`
+            .replace(/\s+/g, ' ')
+            .trim(),
         quote: lead?.quote ?? null,
       });
       rubricLines.push(
@@ -620,7 +645,20 @@ export function draftGradeOffline(
         `- ${capitalize(dimensionLabels[dimension])}: ${percent(dimensions[dimension].score)}/100 (${dimensions[dimension].facts}).`,
     ),
   ];
-  if (rubric && usesRubricScale) {
+  if (rubric && usesRubricScale && scale.criteria) {
+    const criteria = scale.criteria;
+    review.splice(1, 0, ...scale.review);
+    review.push(
+      `Rubric ratings (each criterion from its own evidence on your scale; the total is their sum: ${formatPoints(grade)} of ${formatPoints(outOf)}):`,
+      ...criteria.map((item) => `- ${item.basis}`),
+      ...(criteria.some((item) => item.trust)
+        ? [
+            'On the work you rated with the rubric:',
+            ...criteria.flatMap((item) => (item.trust ? [`- ${item.trust}`] : [])),
+          ]
+        : []),
+    );
+  } else if (rubric && usesRubricScale) {
     review.splice(1, 0, ...scale.review);
     review.push(
       `Rubric bands (each criterion's score sets its share; together they come to the grade on your scale, as near as the rating bands allow: ${formatPoints(grade)} of ${formatPoints(outOf)}):`,
@@ -672,6 +710,27 @@ export function draftGradeOffline(
     rubricAssessment,
     ...common,
   };
+}
+
+/**
+ * What moves the work to the criterion's next rating, in that rating's own words ("Next rating
+ * (Proficient): Ideas supported by relevant details."); its title alone when its text is the scale's
+ * shared wording; empty at the top rating.
+ */
+export function nextRatingStep(
+  criterion: RubricCriterion,
+  awarded: number,
+  sharedTexts: ReadonlySet<string> = new Set(),
+): string {
+  const next = criterion.ratings
+    .filter((rating) => rating.points > awarded + 1e-9)
+    .sort((a, b) => a.points - b.points)[0];
+  if (!next) return '';
+  const own = next.long_description?.trim() || '';
+  const words = sharedTexts.has(own) ? '' : own;
+  if (!words) return next.description.trim() ? `Next rating: ${next.description.trim()}.` : '';
+  const firstSentence = words.match(/^[\s\S]*?[.!?](?=\s|$)/)?.[0] ?? words;
+  return `Next rating (${next.description.trim() || formatPoints(next.points)}): ${truncateText(firstSentence, 200)}`;
 }
 
 function withArticle(word: string): string {

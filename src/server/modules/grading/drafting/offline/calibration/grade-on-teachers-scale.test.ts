@@ -164,4 +164,38 @@ describe('the offline engine on the teacher’s scale', () => {
     expect(mean(qwk[30]!)).toBeGreaterThan(mean(qwk[0]!) + 0.1);
     expect(mean(qwk[30]!)).toBeGreaterThan(0.55);
   });
+
+  it('with a rubric, learns each criterion from the teacher’s rubric assessments and reports agreement per criterion', async () => {
+    const engine = createOfflineEngine();
+    const students = syntheticClass(40, 410);
+    // She grades Conventions at the top for everyone and the other criteria by the work's level.
+    const assessed = (grade: number) =>
+      Object.fromEntries(
+        rubric.map((criterion) => [
+          criterion.id,
+          criterion.description === 'Conventions' ? 5 : grade >= 17 ? 5 : grade >= 14 ? 4 : 3,
+        ]),
+      );
+    const drafts = [];
+    for (const [index, student] of students.slice(30).entries()) {
+      const classWork = students
+        .filter((_, other) => other !== 30 + index)
+        .map((other, position) =>
+          position < 30
+            ? { text: other.text, grade: other.grade, rubric: assessed(other.grade) }
+            : { text: other.text, grade: null },
+        );
+      drafts.push(await engine.draftGrade(input(student.text, classWork, true)));
+    }
+    const conventions = drafts.map(
+      (raw) => raw.rubricAssessment!.find((item) => item.criterionId === 'criterion_3')!.points,
+    );
+    expect(mean(conventions)).toBeGreaterThanOrEqual(4.5);
+    for (const raw of drafts) {
+      expect(raw.grade).toBe(raw.rubricAssessment!.reduce((sum, item) => sum + item.points, 0));
+      expect(raw.gradeReview).toMatch(/Conventions: \d of 5, judged as conventions \(from its title\)/);
+      expect(raw.gradeReview).toMatch(/level and spread follow your 30 ratings of it/);
+      expect(raw.gradeReview).toMatch(/- Organization: within one rating of yours on \d+ of 30\./);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { DraftBasis } from '@/shared/schemas/draft-basis';
 import type { ClassWork, GradingInput } from '../../../kernel/drafter-port';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
+import { rateCriteria, type CriterionRating } from './criteria-on-teachers-scale';
 import type { EssayFeatures } from './essay-features';
 import {
   describeAgreement,
@@ -9,6 +10,7 @@ import {
   fitScaleModel,
   MIN_GRADES_FOR_AGREEMENT,
   type ScaleModel,
+  type ScalePrediction,
 } from './fit-scale-model';
 
 /**
@@ -28,6 +30,8 @@ export type TeachersScaleGrade = {
   /** Teacher-only lines for the grade review: where the grade comes from and what moved it. */
   review: string[];
   basis: DraftBasis;
+  /** With the rubric on: each criterion's rating from its own measure on the teacher's scale. */
+  criteria: CriterionRating[] | null;
 };
 
 /** Fitted models kept: a whole-class run fits once and drafts every student with it. */
@@ -70,6 +74,23 @@ function modelFor(pointsPossible: number, classFeatures: EssayFeatures[], grades
   );
 }
 
+/** Each class member's prediction, once per model: every draft of the class compares with the same class. */
+const predictions = new WeakMap<ScaleModel, Map<EssayFeatures, ScalePrediction>>();
+
+function predictionFor(model: ScaleModel, features: EssayFeatures): ScalePrediction {
+  let known = predictions.get(model);
+  if (!known) {
+    known = new Map();
+    predictions.set(model, known);
+  }
+  let prediction = known.get(features);
+  if (!prediction) {
+    prediction = model.predict(features);
+    known.set(features, prediction);
+  }
+  return prediction;
+}
+
 async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
   const speller = await loadEnglishSpeller();
   return remember(measurers, assignmentText, MEASURERS_KEPT, () => createFeatureMeasurer(assignmentText, speller));
@@ -92,6 +113,20 @@ export async function gradeOnTeachersScale(
   const otherFeatures = others.map((work) => measurer.measure(work.text));
   const model = modelFor(pointsPossible, [drafted, ...otherFeatures], [null, ...others.map((work) => work.grade)]);
   const prediction = model.predict(drafted);
+  const rubric = input.options.useRubric && input.assignment.rubric?.length ? input.assignment.rubric : null;
+  const criteria = rubric
+    ? rateCriteria(
+        rubric,
+        [
+          { prediction, rubric: null },
+          ...others.map((work, index) => ({
+            prediction: predictionFor(model, otherFeatures[index]!),
+            rubric: work.grade !== null ? (work.rubric ?? null) : null,
+          })),
+        ],
+        model.pointsPossible,
+      )
+    : null;
   const strongest = [...prediction.effects].sort((a, b) => Math.abs(b.points) - Math.abs(a.points)).slice(0, 4);
   const review = [
     `Grade ${formatPoints(prediction.grade)} of ${formatPoints(pointsPossible)} on your scale. ${describeBasis(model.basis)}`,
@@ -104,6 +139,7 @@ export async function gradeOnTeachersScale(
   ];
   return {
     grade: prediction.grade,
+    criteria,
     review,
     basis: {
       method: 'class',
