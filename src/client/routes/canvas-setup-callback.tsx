@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { ApiError } from '@/client/lib/api-client';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { Page } from '@/client/components/page';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2, LogIn, RefreshCw, XCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { ApiError } from '@/client/lib/api-client';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
