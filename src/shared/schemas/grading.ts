@@ -157,6 +157,21 @@ export function isPlaceholderSubmission(id: string): boolean {
   return id.startsWith(PLACEHOLDER_PREFIX);
 }
 
+/**
+ * Whether a student's work waits for a grade: handed in, not excused, not graded yet. Next, Save &
+ * Next and J/K skip the others unless the teacher walks everyone (decision 050).
+ */
+export function isSubmissionWaitingForGrade(
+  submission: Pick<GradingSubmission, 'id' | 'submitted_at' | 'workflow_state'> & { excused?: boolean },
+): boolean {
+  return (
+    !isPlaceholderSubmission(submission.id) &&
+    !submission.excused &&
+    Boolean(submission.submitted_at) &&
+    submission.workflow_state !== 'graded'
+  );
+}
+
 /** Status for the badge and dot (spec part 1 §4): excused (Canvas excused the student), graded, missing, late, submitted, not submitted. */
 export function submissionStatus(
   submission: Pick<GradingSubmission, 'workflow_state' | 'missing' | 'late' | 'submitted_at' | 'score'> & {

@@ -198,6 +198,15 @@ export const quizGradingSubmissionSchema = z.object({
 });
 export type QuizGradingSubmission = z.infer<typeof quizGradingSubmissionSchema>;
 
+/**
+ * Whether a student's quiz waits for a grade: handed in and not graded (answers waiting for review,
+ * or a gradebook grade still to give). Next, Save & Next and J/K skip the others unless the teacher
+ * walks everyone (decision 050).
+ */
+export function isQuizWaitingForGrade(submission: Pick<QuizGradingSubmission, 'workflow_state'>): boolean {
+  return submission.workflow_state === 'pending_review' || submission.workflow_state === 'complete';
+}
+
 export const gradingQuizSchema = z.object({
   id: z.number(),
   title: z.string(),

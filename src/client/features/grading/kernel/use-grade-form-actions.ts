@@ -67,6 +67,7 @@ export function useGradeFormActions({
   draft,
   save,
   gradeAreaRef,
+  isGraded,
 }: {
   session: GradingSession;
   student: { id: number; name: string };
@@ -78,8 +79,12 @@ export function useGradeFormActions({
   save: SaveVariant;
   /** The grade and feedback: where a draft takes the teacher. */
   gradeAreaRef: RefObject<HTMLElement | null>;
+  /** Canvas holds a grade for this student (or question): saving over it is asked about first. */
+  isGraded: boolean;
 }) {
   const [extraCreditFor, setExtraCreditFor] = useState<{ andNext: boolean } | null>(null);
+  // Saving over a grade Canvas holds is asked about first ("Replace 9/10?", decision 050).
+  const [replaceFor, setReplaceFor] = useState<{ andNext: boolean } | null>(null);
   // Counts drafts applied: the grade is brought into view once the form shows the new values.
   const [draftsApplied, setDraftsApplied] = useState(0);
   useEffect(() => {
@@ -108,7 +113,7 @@ export function useGradeFormActions({
       });
       return;
     }
-    form.applyDraft(response.draft);
+    form.receiveDraft(response.draft);
     setDraftsApplied((count) => count + 1);
     const hasUnreadFiles = response.files.failed.length > 0;
     session.report({
@@ -119,13 +124,17 @@ export function useGradeFormActions({
     });
   }
 
-  async function saveGrade(andNext: boolean, isExtraCreditConfirmed = false) {
+  async function saveGrade(andNext: boolean, { isReplaceConfirmed = false, isExtraCreditConfirmed = false } = {}) {
     if (lock) {
       const refusal = lock.refusal ?? { title: lock.label, description: lock.reason };
       session.report({ ...about, tone: 'error', ...refusal });
       return;
     }
     if (!canSave) return;
+    if (form.savedLabel !== null && isGraded && !isReplaceConfirmed) {
+      setReplaceFor({ andNext });
+      return;
+    }
     if (form.isAboveMaximum && save.aboveMaximum === 'ask' && !isExtraCreditConfirmed) {
       setExtraCreditFor({ andNext });
       return;
@@ -144,7 +153,6 @@ export function useGradeFormActions({
     });
     await saveAndMoveOn({
       andNext,
-      keepsEdits: form.keepsEdits,
       send: () => save.send(grade),
       moveOn: session.showNext,
       onStored: (stored) => {
@@ -173,6 +181,17 @@ export function useGradeFormActions({
     save: (andNext) => void saveGrade(andNext),
   });
 
+  const replace = {
+    /** What Canvas holds, while the question is open. */
+    saved: replaceFor ? form.savedLabel : null,
+    cancel: () => setReplaceFor(null),
+    confirm: () => {
+      const andNext = replaceFor?.andNext ?? false;
+      setReplaceFor(null);
+      void saveGrade(andNext, { isReplaceConfirmed: true });
+    },
+  };
+
   return {
     canDraft,
     canSave,
@@ -186,8 +205,9 @@ export function useGradeFormActions({
       confirm: () => {
         const andNext = extraCreditFor?.andNext ?? false;
         setExtraCreditFor(null);
-        void saveGrade(andNext, true);
+        void saveGrade(andNext, { isReplaceConfirmed: true, isExtraCreditConfirmed: true });
       },
     },
+    replace,
   };
 }

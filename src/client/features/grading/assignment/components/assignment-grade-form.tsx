@@ -70,6 +70,7 @@ export function AssignmentGradeForm({
         savedGrade: submission.grade,
         savedRubric: submission.rubric_assessment,
         waitingDraft: submission.workflow_state !== 'graded' ? (storedDraft?.draft ?? null) : null,
+        isGraded: submission.workflow_state === 'graded' && (submission.score !== null || submission.grade !== null),
       }}
       gradeHint={
         isGradeFromRubric

@@ -77,6 +77,7 @@ export function QuestionGradeForm({
         savedRubric: null,
         // A draft waiting for an answer Canvas or the teacher already scored is not applied.
         waitingDraft: isScored ? null : (storedDraft?.draft ?? null),
+        isGraded: isScored,
       }}
       feedback={{
         label: 'Comment (optional)',
