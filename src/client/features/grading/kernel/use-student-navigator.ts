@@ -161,6 +161,12 @@ export function useStudentNavigator<T>({
     if (target !== null) selectId(idOf(target));
   };
 
+  // The student the screen opened on is named in the address too, so a reload keeps her place.
+  const openedId = foundIndex === -1 && current !== null ? idOf(current) : null;
+  useEffect(() => {
+    if (openedId !== null) updateParams({ student: String(openedId) });
+  }, [openedId, updateParams]);
+
   // Moving on keeps the keyboard's place: see keepFocusOnStudent.
   const currentId = current === null ? null : idOf(current);
   const shownId = useRef(currentId);
