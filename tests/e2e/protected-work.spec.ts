@@ -113,3 +113,59 @@ test('on the quiz, opening and Save & Next skip students already graded', async 
     await expect(current).not.toContainText('In progress');
   }
 });
+
+test('a re-save edits the comment it posted and costs no second credit; Undo puts Canvas back; the result links to Canvas', async ({
+  page,
+  teacherWithDemoCanvas,
+  demoCanvas,
+  request,
+}) => {
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
+  await expect(page.getByTestId('submission-status')).toHaveText(WAITING);
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(/[?&]student=\d+/);
+  await expect(page.getByTestId('submission-status')).toHaveText(WAITING);
+  const userId = Number(new URL(page.url()).searchParams.get('student'));
+  const canvasPath = `courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/submissions/${userId}?include[]=submission_comments`;
+  type Stored = { score: number | null; submission_comments: Array<{ comment: string }> };
+  const before = await demoCanvas.get<Stored>(canvasPath);
+  const usedBefore = (
+    await (
+      await request.get('/api/usage', { headers: { authorization: `Bearer ${teacherWithDemoCanvas.accessToken}` } })
+    ).json()
+  ).submissions_used as number;
+  const bar = page.getByTestId('save-bar');
+
+  await page.getByTestId('grade-input').fill('71');
+  await page.getByTestId('feedback-input').fill('Your claim is clear.');
+  await bar.getByRole('button', { name: 'Save to Canvas' }).click();
+  await expect(bar.getByTestId('save-status-line')).toContainText('Canvas stored: 71 / 100.');
+  await expect(bar.getByRole('link', { name: 'View in Canvas' })).toHaveAttribute(
+    'href',
+    new RegExp(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/submissions/${userId}$`),
+  );
+
+  // Saving her again asks first, then edits the comment posted before: no second comment, no second credit.
+  await page.getByTestId('grade-input').fill('74');
+  await page.getByTestId('feedback-input').fill('Your claim is clear, and the evidence now carries it.');
+  await bar.getByRole('button', { name: 'Save to Canvas' }).click();
+  await page.getByTestId('confirm-replace').click();
+  await expect(bar.getByTestId('save-status-line')).toContainText('Canvas stored: 74 / 100.');
+  const resaved = await demoCanvas.get<Stored>(canvasPath);
+  expect(resaved.score).toBe(74);
+  expect(resaved.submission_comments).toHaveLength(before.submission_comments.length + 1);
+  expect(resaved.submission_comments.at(-1)!.comment).toBe('Your claim is clear, and the evidence now carries it.');
+  const usage = await (
+    await request.get('/api/usage', { headers: { authorization: `Bearer ${teacherWithDemoCanvas.accessToken}` } })
+  ).json();
+  expect(usage.submissions_used).toBe(usedBefore + 1);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/saved-with-undo-1280.png` });
+
+  // Undo puts back the grade and comment Canvas held before the last save.
+  await bar.getByTestId('undo-save').click();
+  await expect(bar.getByTestId('save-status-line')).toContainText('Save undone');
+  await expect(bar.getByTestId('save-status-line')).toContainText('Canvas holds 71 / 100 again');
+  const undone = await demoCanvas.get<Stored>(canvasPath);
+  expect(undone.score).toBe(71);
+  expect(undone.submission_comments.at(-1)!.comment).toBe('Your claim is clear.');
+});

@@ -284,6 +284,8 @@ export const saveQuestionScoresResponseSchema = z.object({
   /** The quiz submission after the save (the client keeps the student it already shows). */
   submission: quizGradingSubmissionSchema.omit({ user: true }),
   usage: usageSummarySchema,
+  /** The quiz submission was paid for earlier in this billing period: this save cost no credit (decision 051). */
+  isPaidEarlier: z.boolean().optional(),
 });
 export type SaveQuestionScoresResponse = z.infer<typeof saveQuestionScoresResponseSchema>;
 

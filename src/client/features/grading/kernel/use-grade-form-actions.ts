@@ -48,6 +48,10 @@ export type SaveVariant = {
   note: string;
   /** Above the maximum: asked about as extra credit, or stored as the maximum (a quiz question's score). */
   aboveMaximum: 'ask' | 'cap';
+  /** Puts back what Canvas held before the last save; settles with what Canvas holds now ("7.5 / 10"). */
+  undo?: () => Promise<string>;
+  /** The student's submission in Canvas, offered after a save. */
+  canvasUrl?: string;
 };
 
 type Form = ReturnType<typeof useGradeForm>;
@@ -162,6 +166,8 @@ export function useGradeFormActions({
           tone: 'success',
           title: SAVED_TITLE,
           description: describeSaved(student.name, stored),
+          undo: save.undo ? () => void undoSave(save.undo!) : undefined,
+          canvasUrl: save.canvasUrl,
         });
       },
       onFailed: (error) => {
@@ -169,6 +175,28 @@ export function useGradeFormActions({
         session.report({ ...about, tone: 'error', isUnsavedWork: true, ...describeSaveFailure(error, student.name) });
       },
     });
+  }
+
+  /** Undo of the last save (decision 051), told in the save bar like the save was. */
+  async function undoSave(undo: () => Promise<string>) {
+    session.report({ ...about, tone: 'pending', title: 'Undoing in Canvas…', description: student.name });
+    try {
+      const holds = await undo();
+      session.report({
+        ...about,
+        tone: 'success',
+        title: 'Save undone',
+        description: `${student.name}: Canvas holds ${holds} again, with the comment as it was.`,
+      });
+    } catch (error) {
+      console.warn('Undoing the save failed', error);
+      session.report({
+        ...about,
+        tone: 'error',
+        title: 'Undo failed',
+        description: `${student.name}: ${error instanceof Error ? error.message : 'Canvas did not answer.'}`,
+      });
+    }
   }
 
   function quickFill(percent: number) {
