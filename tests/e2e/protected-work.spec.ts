@@ -169,3 +169,22 @@ test('a re-save edits the comment it posted and costs no second credit; Undo put
   expect(undone.score).toBe(71);
   expect(undone.submission_comments.at(-1)!.comment).toBe('Your claim is clear.');
 });
+
+test('the hint beside Save says when the student will see the grade, from the posting policy in Canvas', async ({
+  page,
+  teacherWithDemoCanvas,
+}) => {
+  // The Literary Analysis posts grades by hand; the argumentative essay posts them automatically.
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/5003/grade`);
+  const name = (await page.getByTestId('student-name').textContent())!;
+  await expect(page.getByTestId('posting-hint')).toHaveText(
+    `Grades are posted by hand on this assignment: ${name} will not see the grade or comment until you post grades in Canvas.`,
+  );
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/posting-hint-manual-1280.png` });
+  await page.goto(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
+  const essayStudent = (await page.getByTestId('student-name').textContent())!;
+  await expect(page.getByTestId('posting-hint')).toHaveText(
+    `Grades post automatically on this assignment: ${essayStudent} sees the grade and comment as soon as you save.`,
+  );
+  await expect(page.getByRole('button', { name: /Post grades/i })).toHaveCount(0);
+});
