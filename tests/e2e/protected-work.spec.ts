@@ -180,7 +180,16 @@ test('the hint beside Save says when the student will see the grade, from the po
   await expect(page.getByTestId('posting-hint')).toHaveText(
     `Grades are posted by hand on this assignment: ${name} will not see the grade or comment until you post grades in Canvas.`,
   );
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/posting-hint-manual-1280.png` });
+  if (SHOTS) {
+    await page.getByTestId('posting-hint').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/posting-hint-manual-1280.png` });
+    for (const width of [768, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/walk-switch-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   await page.goto(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
   const essayStudent = (await page.getByTestId('student-name').textContent())!;
   await expect(page.getByTestId('posting-hint')).toHaveText(

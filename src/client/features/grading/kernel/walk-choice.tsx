@@ -16,7 +16,7 @@ export function WalkChoice({
 }) {
   return (
     <Switch
-      className="items-center"
+      className="w-full max-w-sm items-center sm:w-auto sm:min-w-64"
       checked={walk === 'waiting'}
       onCheckedChange={(checked) => onWalkChange(checked ? 'waiting' : 'everyone')}
       label="Only work waiting for a grade"
