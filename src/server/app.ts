@@ -43,6 +43,7 @@ import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsCache } from './modules/insights/insights-cache';
 import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
 import { createDraftStore, type DraftStore } from './modules/grading/kernel/draft-store';
+import { createGradeSaveStore } from './modules/grading/kernel/grade-save-store';
 import { gradingRoutes } from './modules/grading/routes';
 import { createMailingListStore } from './modules/literacy/mailing-list-store';
 import { literacyRoutes } from './modules/literacy/routes';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
   const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  const saves = createGradeSaveStore(db, deriveKey(config.appSecret, 'grade-saves'));
   const billingProvider = deps.billingProvider !== undefined ? deps.billingProvider : createBillingProvider(config);
   if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
@@ -203,7 +205,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(insightsRoutes, { prefix: '/api/insights', authenticate, canvas, cache: createInsightsCache() });
   await app.register(gradingRoutes, {
     prefix: '/api/grading',
-    dependencies: { db, authenticate, canvas, audit, gradeDrafter, drafts, usage, classDrafts: jobs.classDrafts },
+    dependencies: {
+      db,
+      authenticate,
+      canvas,
+      audit,
+      gradeDrafter,
+      drafts,
+      saves,
+      usage,
+      classDrafts: jobs.classDrafts,
+    },
   });
   await app.register(contactRoutes, {
     prefix: '/api/contact',

@@ -136,6 +136,8 @@ export interface DemoSubmissionComment {
   comment: string;
   createdAt: string;
   attempt: number | null;
+  /** Set when the comment's text was edited (PUT .../comments/:id). */
+  editedAt?: string | null;
 }
 
 export interface DemoRubricAssessmentEntry {

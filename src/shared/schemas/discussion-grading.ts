@@ -235,6 +235,8 @@ export const saveDiscussionGradeResponseSchema = z.object({
   usage: usageSummarySchema,
   /** What Canvas stored, read from its answer. */
   stored: z.string(),
+  /** The submission was paid for earlier in this billing period: this save cost no credit (decision 051). */
+  isPaidEarlier: z.boolean().optional(),
 });
 export type SaveDiscussionGradeResponse = z.infer<typeof saveDiscussionGradeResponseSchema>;
 

@@ -74,6 +74,8 @@ export const gradingAssignmentSchema = z.object({
   use_rubric_for_grading: z.boolean(),
   /** Canvas's grading type: decides the grade control and what is sent (decision 021). */
   grading_type: z.enum(GRADING_TYPES),
+  /** Canvas's posting policy: grades and comments stay hidden from the student until posted (decision 052). */
+  post_manually: z.boolean().optional(),
   course: z.object({ id: z.number(), name: z.string(), course_code: z.string().nullable() }),
 });
 export type GradingAssignment = z.infer<typeof gradingAssignmentSchema>;
@@ -150,11 +152,34 @@ export const saveGradeResponseSchema = z.object({
   usage: usageSummarySchema,
   /** What Canvas stored, read from its answer ("Complete", "17 / 20", "B (86 / 100)"). */
   stored: z.string(),
+  /** The submission was paid for earlier in this billing period: this save cost no credit (decision 051). */
+  isPaidEarlier: z.boolean().optional(),
+  /** Undo can put back what Canvas held before this save. */
+  canUndo: z.boolean().optional(),
 });
 export type SaveGradeResponse = z.infer<typeof saveGradeResponseSchema>;
 
+/** Undo of Margin's last save: the submission as Canvas holds it now, and its grade in the teacher's words. */
+export const undoGradeResponseSchema = z.object({ submission: gradingSubmissionSchema, stored: z.string() });
+export type UndoGradeResponse = z.infer<typeof undoGradeResponseSchema>;
+
 export function isPlaceholderSubmission(id: string): boolean {
   return id.startsWith(PLACEHOLDER_PREFIX);
+}
+
+/**
+ * Whether a student's work waits for a grade: handed in, not excused, not graded yet. Next, Save &
+ * Next and J/K skip the others unless the teacher walks everyone (decision 050).
+ */
+export function isSubmissionWaitingForGrade(
+  submission: Pick<GradingSubmission, 'id' | 'submitted_at' | 'workflow_state'> & { excused?: boolean },
+): boolean {
+  return (
+    !isPlaceholderSubmission(submission.id) &&
+    !submission.excused &&
+    Boolean(submission.submitted_at) &&
+    submission.workflow_state !== 'graded'
+  );
 }
 
 /** Status for the badge and dot (spec part 1 §4): excused (Canvas excused the student), graded, missing, late, submitted, not submitted. */

@@ -198,6 +198,15 @@ export const quizGradingSubmissionSchema = z.object({
 });
 export type QuizGradingSubmission = z.infer<typeof quizGradingSubmissionSchema>;
 
+/**
+ * Whether a student's quiz waits for a grade: handed in and not graded (answers waiting for review,
+ * or a gradebook grade still to give). Next, Save & Next and J/K skip the others unless the teacher
+ * walks everyone (decision 050).
+ */
+export function isQuizWaitingForGrade(submission: Pick<QuizGradingSubmission, 'workflow_state'>): boolean {
+  return submission.workflow_state === 'pending_review' || submission.workflow_state === 'complete';
+}
+
 export const gradingQuizSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -275,6 +284,8 @@ export const saveQuestionScoresResponseSchema = z.object({
   /** The quiz submission after the save (the client keeps the student it already shows). */
   submission: quizGradingSubmissionSchema.omit({ user: true }),
   usage: usageSummarySchema,
+  /** The quiz submission was paid for earlier in this billing period: this save cost no credit (decision 051). */
+  isPaidEarlier: z.boolean().optional(),
 });
 export type SaveQuestionScoresResponse = z.infer<typeof saveQuestionScoresResponseSchema>;
 

@@ -159,6 +159,21 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
           read('the grades of this course'),
         )
       ).map(parseCanvas.submission),
+    editSubmissionComment: async (courseId, assignmentId, userId, commentId, text) =>
+      parseCanvas.comment(
+        await http.putJson(
+          http.apiUrl(`courses/${courseId}/assignments/${assignmentId}/submissions/${userId}/comments/${commentId}`),
+          { comment: text },
+          change('your comment to this student'),
+        ),
+      ),
+    deleteSubmissionComment: async (courseId, assignmentId, userId, commentId) => {
+      await http.deleteJson(
+        http.apiUrl(`courses/${courseId}/assignments/${assignmentId}/submissions/${userId}/comments/${commentId}`),
+        change('your comment to this student'),
+      );
+    },
+
     listDiscussionTopics: async (courseId) =>
       (await list(`courses/${courseId}/discussion_topics`, {}, read('the discussions of this course'))).map(
         parseCanvas.topic,

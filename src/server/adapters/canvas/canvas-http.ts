@@ -44,7 +44,7 @@ export interface CanvasHttpOptions {
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 
 interface CanvasRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'DELETE';
   url: string;
   body?: unknown;
   subject: RequestSubject;
@@ -117,6 +117,10 @@ export class CanvasHttp {
 
   async putJson(url: string, body: unknown, subject: RequestSubject): Promise<unknown> {
     return (await this.send({ method: 'PUT', url, body, subject }, this.jsonReader(subject), this.deadline())).value;
+  }
+
+  async deleteJson(url: string, subject: RequestSubject): Promise<unknown> {
+    return (await this.send({ method: 'DELETE', url, subject }, this.jsonReader(subject), this.deadline())).value;
   }
 
   /** Follows `rel="next"` until the last page; `pick` finds the list inside an envelope. */

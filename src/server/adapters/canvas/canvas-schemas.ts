@@ -15,6 +15,7 @@ import type {
   CanvasQuizQuestion,
   CanvasQuizSubmission,
   CanvasSubmission,
+  CanvasSubmissionComment,
   CanvasUser,
   CanvasUserDisplay,
 } from './port';
@@ -119,6 +120,7 @@ const assignmentSchema = z
     published: z.boolean().nullish(),
     html_url: z.string().nullish(),
     needs_grading_count: number,
+    post_manually: z.boolean().nullish(),
     rubric: z.array(criterionSchema).nullish(),
     rubric_settings: z
       .object({
@@ -139,6 +141,7 @@ const assignmentSchema = z
     description: a.description,
     pointsPossible: a.points_possible,
     gradingType: a.grading_type ?? 'points',
+    postManually: a.post_manually ?? false,
     dueAt: a.due_at,
     submissionTypes: a.submission_types ?? [],
     published: a.published ?? true,
@@ -532,6 +535,7 @@ const quizSubmissionsEnvelope = z.object({ quiz_submissions: z.array(z.unknown()
 
 /** Parsers by resource, each taking Canvas JSON and returning our type. */
 export const parseCanvas = {
+  comment: (json: unknown): CanvasSubmissionComment => parse(commentSchema, json, 'a submission comment'),
   user: (json: unknown) => parse(userSchema, json, 'your Canvas profile'),
   course: (json: unknown, baseUrl: string): CanvasCourse => {
     const course = parse(courseSchema, json, 'a course');

@@ -67,6 +67,8 @@ export interface CanvasAssignment {
   pointsPossible: number | null;
   /** 'points' | 'percent' | 'pass_fail' | 'letter_grade' | 'gpa_scale' | 'not_graded' */
   gradingType: string;
+  /** Grades are posted by hand: the student sees neither grade nor comment until they are posted. */
+  postManually?: boolean;
   dueAt: string | null;
   submissionTypes: string[];
   published: boolean;
@@ -329,6 +331,15 @@ export interface CanvasClient {
     courseId: number,
     options: { studentIds: 'all' | number[]; assignmentIds?: number[]; withComments?: boolean },
   ): Promise<CanvasSubmission[]>;
+  /** Edits the text of a submission comment (Submission Comments API). */
+  editSubmissionComment(
+    courseId: number,
+    assignmentId: number,
+    userId: number,
+    commentId: number,
+    text: string,
+  ): Promise<CanvasSubmissionComment>;
+  deleteSubmissionComment(courseId: number, assignmentId: number, userId: number, commentId: number): Promise<void>;
   listDiscussionTopics(courseId: number): Promise<CanvasDiscussionTopic[]>;
   getDiscussionTopic(courseId: number, topicId: number): Promise<CanvasDiscussionTopic>;
   getDiscussionView(courseId: number, topicId: number): Promise<CanvasDiscussionView>;

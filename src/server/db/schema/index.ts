@@ -7,3 +7,4 @@ export * from './usage';
 export * from './billing';
 export * from './literacy';
 export * from './institutions';
+export * from './grading';

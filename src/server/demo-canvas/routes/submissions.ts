@@ -4,8 +4,8 @@ import { findOrCreateSubmission } from '../domain/submission-rows';
 import { gradeSubmission } from '../domain/grade-submission';
 import { prepareAttachments } from '../files/attachment-files';
 import { notFound } from '../http/canvas-errors';
-import { idParam, objectParam } from '../http/params';
-import { submissionJson } from '../serializers/submissions';
+import { idParam, objectParam, stringParam } from '../http/params';
+import { submissionCommentJson, submissionJson } from '../serializers/submissions';
 import type { DemoRouteContext } from './route-context';
 
 type AssignmentParams = { courseId: string; assignmentId: string };
@@ -79,6 +79,42 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: DemoRout
         ...submissionJson(render, submission, assignment, access, new Set(['submission_comments'])),
         all_submissions: [submissionJson(render, submission, assignment, access, new Set())],
       };
+    },
+  );
+
+  type CommentParams = StudentParams & { commentId: string };
+  /** The comment on the student's submission, for the comment edit and delete endpoints (Submission Comments API). */
+  const commentOf = (request: FastifyRequest<{ Params: CommentParams }>) => {
+    const { render, access, assignment } = lookUp(request, () => true);
+    const userId = studentIdOf(request.params.userId, access.course.id);
+    requireAccess(access.canManageGrades);
+    const submission = findOrCreateSubmission(state, assignment, userId);
+    const comment = submission.comments.find((item) => item.id === idParam(request.params.commentId));
+    if (!comment) throw notFound();
+    return { render, submission, comment, courseId: access.course.id };
+  };
+
+  /** Edits the text of a submission comment (`comment`); answers the SubmissionComment. */
+  app.put<{ Params: CommentParams }>(
+    '/api/v1/courses/:courseId/assignments/:assignmentId/submissions/:userId/comments/:commentId',
+    async (request) => {
+      const text = stringParam(context.params(request), 'comment');
+      const { render, comment, courseId } = commentOf(request);
+      if (text !== undefined) {
+        comment.comment = text;
+        comment.editedAt = render.now.toISOString();
+      }
+      return submissionCommentJson(render, comment, courseId);
+    },
+  );
+
+  /** Deletes a submission comment; answers the SubmissionComment it was. */
+  app.delete<{ Params: CommentParams }>(
+    '/api/v1/courses/:courseId/assignments/:assignmentId/submissions/:userId/comments/:commentId',
+    async (request) => {
+      const { render, submission, comment, courseId } = commentOf(request);
+      submission.comments = submission.comments.filter((item) => item !== comment);
+      return submissionCommentJson(render, comment, courseId);
     },
   );
 

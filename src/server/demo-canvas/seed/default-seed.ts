@@ -174,6 +174,8 @@ function seedEnglish10(
     pointsPossible: 50,
     dueAt: due(5),
     rubric: factory.rubric('literary', 50),
+    // Posted by hand: grades and comments stay hidden from students until the teacher posts them.
+    postManually: true,
   });
   handInWork(classroom, random, analysis, students, { topic: 'tell-tale-heart', submitted: 7 });
 

@@ -1,9 +1,35 @@
-import type { DemoAssignment, DemoAttachment, DemoQuizSubmission, DemoSubmission } from '../model';
+import type {
+  DemoAssignment,
+  DemoAttachment,
+  DemoQuizSubmission,
+  DemoSubmission,
+  DemoSubmissionComment,
+} from '../model';
 import type { CourseAccess } from '../domain/permissions';
 import { latenessOf } from '../domain/submission-rules';
 import type { RenderContext } from './render-context';
 import { assignmentJson } from './assignment-and-topic';
 import { userDisplayJson, userJson } from './users';
+
+/** A SubmissionComment as Canvas answers it (in a submission, and from the comment edit and delete endpoints). */
+export function submissionCommentJson(
+  context: RenderContext,
+  comment: DemoSubmissionComment,
+  courseId: number,
+): Record<string, unknown> {
+  const author = context.state.users.get(comment.authorId);
+  return {
+    id: comment.id,
+    author_id: comment.authorId,
+    author_name: author?.name ?? 'Anonymous User',
+    created_at: comment.createdAt,
+    edited_at: comment.editedAt ?? null,
+    comment: comment.comment,
+    attempt: comment.attempt,
+    avatar_path: '/images/messages/avatar-50.png',
+    author: author ? userDisplayJson(context, author, courseId) : {},
+  };
+}
 
 /** `submission_json` with the includes the read endpoints accept (user, comments, rubric assessment...). */
 export function submissionJson(
@@ -17,20 +43,9 @@ export function submissionJson(
   const json = attemptJson(context, submission, assignment);
   if (includes.has('submission_history')) json.submission_history = historyJson(context, submission, assignment);
   if (includes.has('submission_comments')) {
-    json.submission_comments = submission.comments.map((comment) => {
-      const author = state.users.get(comment.authorId);
-      return {
-        id: comment.id,
-        author_id: comment.authorId,
-        author_name: author?.name ?? 'Anonymous User',
-        created_at: comment.createdAt,
-        edited_at: null,
-        comment: comment.comment,
-        attempt: comment.attempt,
-        avatar_path: '/images/messages/avatar-50.png',
-        author: author ? userDisplayJson(context, author, assignment.courseId) : {},
-      };
-    });
+    json.submission_comments = submission.comments.map((comment) =>
+      submissionCommentJson(context, comment, assignment.courseId),
+    );
   }
   if (includes.has('rubric_assessment') && submission.rubricAssessment) {
     json.rubric_assessment = Object.fromEntries(

@@ -7,6 +7,14 @@ export function isEntriesTab(value: string | null): value is EntriesTab {
   return value === 'all' || value === 'ungraded' || value === 'graded';
 }
 
+/**
+ * Whether a student's posts wait for a grade: posted, not graded, not excused. Next, Save & Next and
+ * J/K skip the others unless the teacher walks everyone (decision 050).
+ */
+export function isDiscussionStudentWaiting(student: Pick<DiscussionStudent, 'grade' | 'post_count'>): boolean {
+  return student.post_count > 0 && !isDiscussionStudentGraded(student);
+}
+
 export function studentsInTab(students: readonly DiscussionStudent[], tab: EntriesTab): DiscussionStudent[] {
   if (tab === 'all') return [...students];
   return students.filter((student) => isDiscussionStudentGraded(student) === (tab === 'graded'));

@@ -77,11 +77,16 @@ function Screen({
   rubric = null,
   request = () => Promise.reject(new Error('not asked')),
   onSession,
+  savedScore = null,
+  send = () => Promise.resolve('1 / 30'),
 }: {
   student: { id: number; name: string };
   rubric?: RubricCriterion[] | null;
   request?: () => Promise<DraftResponse>;
   onSession?: (session: GradingSession) => void;
+  /** What Canvas holds: a graded student. */
+  savedScore?: number | null;
+  send?: () => Promise<string>;
 }) {
   const actionsRef = useRef<GradingActions | null>(null);
   const session = useGradingSession({ actionsRef, showNext: () => undefined, showStudent: () => undefined });
@@ -96,15 +101,16 @@ function Screen({
         points: 30,
         rubric,
         isGradeFromRubric: false,
-        savedScore: null,
+        savedScore,
         savedRubric: null,
         waitingDraft: null,
+        isGraded: savedScore !== null,
       }}
       lock={null}
       draft={{ basis: 'assignment description', cannotDraftReason: null, isPending: false, request }}
       save={{
         isPending: false,
-        send: () => Promise.resolve('1 / 30'),
+        send,
         note: 'Each save uses one credit.',
         aboveMaximum: 'ask',
       }}
@@ -238,5 +244,59 @@ describe('GradeForm', () => {
     expect(within(bar).getByRole('status').textContent).toContain('Canvas stored: 28 / 30.');
     expect(within(bar).getByTestId('save-status-reminder').textContent).toContain('Not saved yet: Ana Bennett');
     expect(within(bar).getByRole('button', { name: 'Back to Ana Bennett' })).toBeTruthy();
+  });
+
+  it('on a graded student, offers a draft beside her grade and puts it in the form only when she chooses it', async () => {
+    renderScreen({
+      student: ana,
+      savedScore: 27,
+      request: () => Promise.resolve({ draft: DRAFT, files: { read: [], unsupported: [], failed: [] } }),
+    });
+    expect(screen.getByTestId('grade-input')).toHaveProperty('value', '27');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Draft with AI' })));
+    const offer = screen.getByTestId('draft-offer');
+    expect(offer.textContent).toContain('Already graded: 27/30 in Canvas. The draft suggests 26.');
+    expect(offer.textContent).toContain(DRAFT.feedback);
+    expect(screen.getByTestId('grade-input')).toHaveProperty('value', '27');
+    expect(screen.getByTestId('feedback-input')).toHaveProperty('value', '');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Use the draft' }));
+    expect(screen.queryByTestId('draft-offer')).toBeNull();
+    expect(screen.getByTestId('grade-input')).toHaveProperty('value', '26');
+    expect(screen.getByTestId('feedback-input')).toHaveProperty('value', DRAFT.feedback);
+  });
+
+  it('asks before saving over a grade Canvas holds, and sends nothing when she keeps it', async () => {
+    const sent: string[] = [];
+    renderScreen({
+      student: ana,
+      savedScore: 27,
+      send: () => {
+        sent.push('sent');
+        return Promise.resolve('20 / 30');
+      },
+    });
+    fireEvent.change(screen.getByTestId('grade-input'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save to Canvas' }));
+    expect(screen.getByRole('dialog', { name: 'Replace 27/30?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep 27/30' }));
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save to Canvas' }));
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-replace')));
+    expect(sent).toEqual(['sent']);
+  });
+
+  it('saves a first grade without asking', async () => {
+    const sent: string[] = [];
+    renderScreen({
+      student: zoe,
+      send: () => {
+        sent.push('sent');
+        return Promise.resolve('20 / 30');
+      },
+    });
+    fireEvent.change(screen.getByTestId('grade-input'), { target: { value: '20' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save to Canvas' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual(['sent']);
   });
 });

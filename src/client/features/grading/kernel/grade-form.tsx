@@ -3,11 +3,13 @@ import { cn } from '@/client/lib/cn';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { AiOptionsFields } from './ai-options';
 import { AiGradeReview, DraftDetails } from './draft-review';
+import { DraftOffer } from './draft-offer';
 import { DraftTrustLine } from './draft-trust-line';
 import { ExtraCreditDialog } from './extra-credit-dialog';
 import { FeedbackField } from './feedback-field';
 import { GradeControlField, QuickFillButtons } from './grade-input';
 import { KeptEditsNote } from './kept-edits-note';
+import { ReplaceGradeDialog } from './replace-grade-dialog';
 import { RubricEditor } from './rubric-editor';
 import { SaveBar, type LockReason } from './save-bar';
 import { SaveStatus } from './save-status';
@@ -59,7 +61,18 @@ export function GradeForm({
   const form = useGradeForm({ ...fields, memoryKey: subject, memory: session.memory });
   const { rubric } = fields;
   const gradeAreaRef = useRef<HTMLDivElement>(null);
-  const actions = useGradeFormActions({ session, student, subject, form, rubric, lock, draft, save, gradeAreaRef });
+  const actions = useGradeFormActions({
+    session,
+    student,
+    subject,
+    form,
+    rubric,
+    lock,
+    draft,
+    save,
+    gradeAreaRef,
+    isGraded: Boolean(fields.isGraded),
+  });
   const isLocked = lock !== null;
   const hasQuickFill = form.control === 'points' || form.control === 'percent';
 
@@ -84,6 +97,15 @@ export function GradeForm({
         ) : null}
 
         <div ref={gradeAreaRef} className="flex flex-col gap-5" data-testid="grade-area">
+          {form.offeredDraft ? (
+            <DraftOffer
+              saved={form.savedLabel}
+              grade={form.offeredGrade ?? ''}
+              feedback={form.offeredDraft.feedback}
+              onAccept={form.acceptOfferedDraft}
+              onDismiss={form.dismissOfferedDraft}
+            />
+          ) : null}
           <div className="flex flex-col gap-2">
             <GradeControlField
               control={form.control}
@@ -146,6 +168,12 @@ export function GradeForm({
               onDismiss={session.dismiss}
             />
           }
+        />
+        <ReplaceGradeDialog
+          saved={actions.replace.saved}
+          studentName={student.name}
+          onCancel={actions.replace.cancel}
+          onConfirm={actions.replace.confirm}
         />
         <ExtraCreditDialog
           score={actions.extraCredit.score}

@@ -44,7 +44,7 @@ export function GradingHeader({
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">{facts}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {actions}
           <a
             href={canvasUrl}

@@ -20,6 +20,10 @@ export type GradingStatus = {
   studentName: string;
   /** A failed save: kept until the teacher dismisses it or saves the same subject again. */
   isUnsavedWork?: boolean;
+  /** A stored save: puts back what Canvas held before it (decision 051). */
+  undo?: () => void;
+  /** A stored save: the submission in Canvas. */
+  canvasUrl?: string;
 };
 
 export type ShownStatus = GradingStatus & { id: number };

@@ -84,4 +84,5 @@ export function SaveBar({
 }
 
 /** What every grade save costs (spec part 2 §6: each save consumes one usage credit). */
-export const SAVE_COST_NOTE = 'Nothing reaches the student until you save. Each save uses one submission credit.';
+export const SAVE_COST_NOTE =
+  'Nothing reaches the student until you save. A student uses one submission credit per billing period: saving them again is free.';

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Loader2, X } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ExternalLink, Loader2, Undo2, X } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
 import { Button } from '@/client/ui/button';
 import type { ShownStatus, StatusBoard } from './grading-status';
@@ -84,6 +84,33 @@ function StatusLine({
           <p className="break-words text-xs opacity-90">
             {isReminder ? `${status.title}. ${status.description}` : status.description}
           </p>
+        ) : null}
+        {status.tone === 'success' && (status.undo || status.canvasUrl) ? (
+          <span className="mt-1.5 flex flex-wrap items-center gap-2">
+            {status.undo ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-7 bg-white px-2 text-xs"
+                onClick={status.undo}
+                data-testid="undo-save"
+              >
+                <Undo2 aria-hidden />
+                Undo
+              </Button>
+            ) : null}
+            {status.canvasUrl ? (
+              <a
+                href={status.canvasUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-xs font-medium underline underline-offset-2"
+              >
+                View in Canvas
+                <ExternalLink className="size-3" aria-hidden />
+              </a>
+            ) : null}
+          </span>
         ) : null}
         {isElsewhere && status.tone === 'error' ? (
           <Button

@@ -3,12 +3,12 @@ import { Button } from '@/client/ui/button';
 import { Dialog } from '@/client/ui/dialog';
 
 const SHORTCUTS: Array<[string, string]> = [
-  ['J or →', 'Next student'],
-  ['K or ←', 'Previous student'],
+  ['J or →', 'Next student whose work waits for a grade (everyone, when the switch is off)'],
+  ['K or ←', 'Previous student, the same way'],
   ['1 2 3 4', 'Quick-fill 100%, 90%, 80% or 70%'],
   ['D', 'Draft with AI (then the grade has the keyboard: Esc leaves it)'],
   ['← → in the rubric', "Choose a criterion's previous or next rating (Tab goes on)"],
-  ['Ctrl + Enter (⌘ + Enter)', 'Save to Canvas and go to the next student'],
+  ['Ctrl + Enter (⌘ + Enter)', 'Save to Canvas, then go to the next student (a failed save stays)'],
   ['Esc', 'Leave a text field, so the single-key shortcuts work'],
   ['?', 'Show these shortcuts'],
 ];

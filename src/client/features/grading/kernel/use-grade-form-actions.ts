@@ -48,6 +48,10 @@ export type SaveVariant = {
   note: string;
   /** Above the maximum: asked about as extra credit, or stored as the maximum (a quiz question's score). */
   aboveMaximum: 'ask' | 'cap';
+  /** Puts back what Canvas held before the last save; settles with what Canvas holds now ("7.5 / 10"). */
+  undo?: () => Promise<string>;
+  /** The student's submission in Canvas, offered after a save. */
+  canvasUrl?: string;
 };
 
 type Form = ReturnType<typeof useGradeForm>;
@@ -67,6 +71,7 @@ export function useGradeFormActions({
   draft,
   save,
   gradeAreaRef,
+  isGraded,
 }: {
   session: GradingSession;
   student: { id: number; name: string };
@@ -78,8 +83,12 @@ export function useGradeFormActions({
   save: SaveVariant;
   /** The grade and feedback: where a draft takes the teacher. */
   gradeAreaRef: RefObject<HTMLElement | null>;
+  /** Canvas holds a grade for this student (or question): saving over it is asked about first. */
+  isGraded: boolean;
 }) {
   const [extraCreditFor, setExtraCreditFor] = useState<{ andNext: boolean } | null>(null);
+  // Saving over a grade Canvas holds is asked about first ("Replace 9/10?", decision 050).
+  const [replaceFor, setReplaceFor] = useState<{ andNext: boolean } | null>(null);
   // Counts drafts applied: the grade is brought into view once the form shows the new values.
   const [draftsApplied, setDraftsApplied] = useState(0);
   useEffect(() => {
@@ -108,7 +117,7 @@ export function useGradeFormActions({
       });
       return;
     }
-    form.applyDraft(response.draft);
+    form.receiveDraft(response.draft);
     setDraftsApplied((count) => count + 1);
     const hasUnreadFiles = response.files.failed.length > 0;
     session.report({
@@ -119,13 +128,17 @@ export function useGradeFormActions({
     });
   }
 
-  async function saveGrade(andNext: boolean, isExtraCreditConfirmed = false) {
+  async function saveGrade(andNext: boolean, { isReplaceConfirmed = false, isExtraCreditConfirmed = false } = {}) {
     if (lock) {
       const refusal = lock.refusal ?? { title: lock.label, description: lock.reason };
       session.report({ ...about, tone: 'error', ...refusal });
       return;
     }
     if (!canSave) return;
+    if (form.savedLabel !== null && isGraded && !isReplaceConfirmed) {
+      setReplaceFor({ andNext });
+      return;
+    }
     if (form.isAboveMaximum && save.aboveMaximum === 'ask' && !isExtraCreditConfirmed) {
       setExtraCreditFor({ andNext });
       return;
@@ -144,7 +157,6 @@ export function useGradeFormActions({
     });
     await saveAndMoveOn({
       andNext,
-      keepsEdits: form.keepsEdits,
       send: () => save.send(grade),
       moveOn: session.showNext,
       onStored: (stored) => {
@@ -154,6 +166,8 @@ export function useGradeFormActions({
           tone: 'success',
           title: SAVED_TITLE,
           description: describeSaved(student.name, stored),
+          undo: save.undo ? () => void undoSave(save.undo!) : undefined,
+          canvasUrl: save.canvasUrl,
         });
       },
       onFailed: (error) => {
@@ -161,6 +175,28 @@ export function useGradeFormActions({
         session.report({ ...about, tone: 'error', isUnsavedWork: true, ...describeSaveFailure(error, student.name) });
       },
     });
+  }
+
+  /** Undo of the last save (decision 051), told in the save bar like the save was. */
+  async function undoSave(undo: () => Promise<string>) {
+    session.report({ ...about, tone: 'pending', title: 'Undoing in Canvas…', description: student.name });
+    try {
+      const holds = await undo();
+      session.report({
+        ...about,
+        tone: 'success',
+        title: 'Save undone',
+        description: `${student.name}: Canvas holds ${holds} again, with the comment as it was.`,
+      });
+    } catch (error) {
+      console.warn('Undoing the save failed', error);
+      session.report({
+        ...about,
+        tone: 'error',
+        title: 'Undo failed',
+        description: `${student.name}: ${error instanceof Error ? error.message : 'Canvas did not answer.'}`,
+      });
+    }
   }
 
   function quickFill(percent: number) {
@@ -172,6 +208,17 @@ export function useGradeFormActions({
     draft: () => void requestDraft(),
     save: (andNext) => void saveGrade(andNext),
   });
+
+  const replace = {
+    /** What Canvas holds, while the question is open. */
+    saved: replaceFor ? form.savedLabel : null,
+    cancel: () => setReplaceFor(null),
+    confirm: () => {
+      const andNext = replaceFor?.andNext ?? false;
+      setReplaceFor(null);
+      void saveGrade(andNext, { isReplaceConfirmed: true });
+    },
+  };
 
   return {
     canDraft,
@@ -186,8 +233,9 @@ export function useGradeFormActions({
       confirm: () => {
         const andNext = extraCreditFor?.andNext ?? false;
         setExtraCreditFor(null);
-        void saveGrade(andNext, true);
+        void saveGrade(andNext, { isReplaceConfirmed: true, isExtraCreditConfirmed: true });
       },
     },
+    replace,
   };
 }

@@ -78,6 +78,7 @@ export function useGradeForm({
   savedGrade = null,
   savedRubric,
   waitingDraft,
+  isGraded = false,
   memoryKey,
   memory,
 }: {
@@ -89,6 +90,11 @@ export function useGradeForm({
   savedGrade?: string | null;
   savedRubric: Record<string, { points: number | null; comments: string | null }> | null;
   waitingDraft: GradingDraft | null;
+  /**
+   * Canvas holds a grade the teacher gave: a draft she asks for is offered beside it, never put in
+   * its place by itself (decision 050).
+   */
+  isGraded?: boolean;
   /** Where this form's unsaved edits are kept in `memory`. */
   memoryKey?: string;
   memory?: UnsavedEditsMemory;
@@ -152,7 +158,21 @@ export function useGradeForm({
     };
   }
 
+  // A draft asked for on a graded student waits beside her grade until she chooses it.
+  const [offeredDraft, setOfferedDraft] = useState<GradingDraft | null>(null);
+
+  /** Puts a draft in the form; on a graded student it is only offered. Says whether it was put in. */
+  function receiveDraft(next: GradingDraft): 'applied' | 'offered' {
+    if (isGraded) {
+      setOfferedDraft(next);
+      return 'offered';
+    }
+    applyDraft(next);
+    return 'applied';
+  }
+
   function applyDraft(next: GradingDraft) {
+    setOfferedDraft(null);
     setDraft(next);
     setGrade(fromPoints(control, next.grade, points));
     setComment(next.feedback);
@@ -180,7 +200,16 @@ export function useGradeForm({
     comment,
     setComment: edited(setComment),
     draft,
-    applyDraft,
+    receiveDraft,
+    /** The draft offered beside the grade Canvas holds, waiting for the teacher's choice. */
+    offeredDraft,
+    offeredGrade: offeredDraft ? fromPoints(control, offeredDraft.grade, points) : null,
+    acceptOfferedDraft: () => {
+      if (offeredDraft) applyDraft(offeredDraft);
+    },
+    dismissOfferedDraft: () => setOfferedDraft(null),
+    /** What Canvas holds, in the control's terms ("9 / 10", "B+", "complete"), or null. */
+    savedLabel: describeSaved(control, savedScore, savedGrade, points),
     quickFill,
     rubricValues,
     setRubricValues: edited(setRubricValues),
@@ -202,6 +231,18 @@ export function useGradeForm({
     },
     rubricAssessment: rubric && isRubricFilled ? toRubricAssessment(rubric, rubricValues) : null,
   };
+}
+
+function describeSaved(
+  control: GradeControl,
+  savedScore: number | null,
+  savedGrade: string | null,
+  points: number,
+): string | null {
+  if (control === 'points')
+    return savedScore === null ? null : `${formatGradeNumber(savedScore)}/${formatGradeNumber(points)}`;
+  if (control === 'percent') return savedScore === null ? null : `${fromPoints(control, savedScore, points)}%`;
+  return savedGrade ?? (savedScore === null ? null : formatGradeNumber(savedScore));
 }
 
 function toScore(control: GradeControl, value: string, points: number): number | null {

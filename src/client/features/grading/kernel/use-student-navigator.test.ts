@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studentsAhead } from './use-student-navigator';
+import { nearestWaiting, studentsAhead } from './use-student-navigator';
 
 const list = ['ana', 'ben', 'cy', 'dee'] as const;
 
@@ -27,5 +27,27 @@ describe('studentsAhead', () => {
     // A rule that comes back to the open student or repeats itself reads nobody twice.
     expect(studentsAhead(list, 'ana', 3, () => 'ana')).toEqual([]);
     expect(studentsAhead(list, 'ana', 3, () => 'ben')).toEqual(['ben']);
+  });
+});
+
+describe('nearestWaiting', () => {
+  const waiting = new Set(['ben', 'dee']);
+  const waits = (student: string) => waiting.has(student);
+
+  it('skips students whose work does not wait, forward and back, going round the list', () => {
+    expect(nearestWaiting(list, 0, 1, waits)).toBe('ben');
+    expect(nearestWaiting(list, 1, 1, waits)).toBe('dee');
+    expect(nearestWaiting(list, 3, 1, waits)).toBe('ben');
+    expect(nearestWaiting(list, 3, -1, waits)).toBe('ben');
+    expect(nearestWaiting(list, 1, -1, waits)).toBe('dee');
+  });
+
+  it('never gives the open student, and nobody when no other student waits', () => {
+    expect(nearestWaiting(list, 1, 1, (student) => student === 'ben')).toBeNull();
+    expect(nearestWaiting(list, 0, 1, () => false)).toBeNull();
+  });
+
+  it('with no student open, gives the first waiting one', () => {
+    expect(nearestWaiting(list, -1, 1, waits)).toBe('ben');
   });
 });

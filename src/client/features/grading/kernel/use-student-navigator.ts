@@ -58,6 +58,34 @@ export function studentsAhead<T>(
   return ahead;
 }
 
+/** How Next, Previous, Save & Next and J/K walk the list: only students whose work waits for a grade, or everyone. */
+export type WalkMode = 'waiting' | 'everyone';
+
+/** The URL parameter that keeps the teacher's choice to walk everyone (`?walk=everyone`). */
+export const WALK_PARAM = 'walk';
+
+/**
+ * The student a move reaches when only work waiting for a grade is walked: the nearest waiting
+ * student in `direction` from `currentIndex`, going round the list once, never the open student
+ * (who may still look waiting while the answer to their save is on its way). Null when no other
+ * student waits.
+ */
+export function nearestWaiting<T>(
+  students: readonly T[],
+  currentIndex: number,
+  direction: 1 | -1,
+  waits: (student: T) => boolean,
+): T | null {
+  const count = students.length;
+  for (let offset = 1; offset < count + (currentIndex < 0 ? 1 : 0); offset += 1) {
+    const position = (((currentIndex + direction * offset) % count) + count) % count;
+    if (position === currentIndex) continue;
+    const candidate = students[position]!;
+    if (waits(candidate)) return candidate;
+  }
+  return null;
+}
+
 /**
  * The student being graded, shared by the three grading screens: it lives in the URL (?student=
  * userId, so a reload keeps the teacher's place), Next and Previous move through the list (from
@@ -72,6 +100,7 @@ export function useStudentNavigator<T>({
   fallback,
   neighbor,
   prefetch,
+  waitsForGrade,
 }: {
   students: readonly T[];
   idOf: (student: T) => number;
@@ -81,15 +110,27 @@ export function useStudentNavigator<T>({
   neighbor?: (current: T | null, direction: 1 | -1) => T | null;
   /** Reads one student's data ahead of time (query prefetches only: never anything that costs a credit). */
   prefetch?: (student: T) => void;
+  /**
+   * Whose work waits for a grade (submitted, not graded, not excused). Given, the screen opens on
+   * the first such student and every move skips the others, unless the teacher chose to walk
+   * everyone (decision 050).
+   */
+  waitsForGrade?: (student: T) => boolean;
 }) {
   const [searchParams, updateParams] = useSearchParamUpdater();
   const [isHelpOpen, setHelpOpen] = useState(false);
   const actionsRef = useRef<GradingActions | null>(null);
 
+  const walk: WalkMode = waitsForGrade && searchParams.get(WALK_PARAM) !== 'everyone' ? 'waiting' : 'everyone';
+  const waits = walk === 'waiting' ? waitsForGrade : undefined;
   const requestedId = Number(searchParams.get('student'));
   const foundIndex = students.findIndex((student) => idOf(student) === requestedId);
+  // Opening the screen (no student named) lands on the first student whose work waits.
+  const firstWaiting = waits ? (students.find(waits) ?? null) : null;
   const current =
-    foundIndex === -1 ? (fallback === undefined ? (students[0] ?? null) : fallback) : (students[foundIndex] ?? null);
+    foundIndex === -1
+      ? (firstWaiting ?? (fallback === undefined ? (students[0] ?? null) : fallback))
+      : (students[foundIndex] ?? null);
   const index = current === null ? 0 : Math.max(0, students.indexOf(current));
 
   const selectId = (userId: number) => updateParams({ student: String(userId) });
@@ -97,11 +138,34 @@ export function useStudentNavigator<T>({
     const target = students[Math.min(Math.max(0, next), Math.max(0, students.length - 1))];
     if (target !== undefined) selectId(idOf(target));
   };
+  /** Where a move goes, or null where it stays (the end of the list, or no other student waiting). */
+  const targetOf = (direction: 1 | -1): T | null => {
+    if (waits) {
+      if (!neighbor) return nearestWaiting(students, current === null ? -1 : index, direction, waits);
+      // A screen's own neighbour rule (a discussion's tab): follow it to the nearest waiting student.
+      const seen = new Set<T>();
+      let next = neighbor(current, direction);
+      while (next !== null && next !== current && !seen.has(next)) {
+        if (waits(next)) return next;
+        seen.add(next);
+        next = neighbor(next, direction);
+      }
+      return null;
+    }
+    if (neighbor) return neighbor(current, direction);
+    const position = index + direction;
+    return position < 0 || position >= students.length ? null : (students[position] ?? null);
+  };
   const move = (direction: 1 | -1) => {
-    if (!neighbor) return selectIndex(index + direction);
-    const target = neighbor(current, direction);
+    const target = targetOf(direction);
     if (target !== null) selectId(idOf(target));
   };
+
+  // The student the screen opened on is named in the address too, so a reload keeps her place.
+  const openedId = foundIndex === -1 && current !== null ? idOf(current) : null;
+  useEffect(() => {
+    if (openedId !== null) updateParams({ student: String(openedId) });
+  }, [openedId, updateParams]);
 
   // Moving on keeps the keyboard's place: see keepFocusOnStudent.
   const currentId = current === null ? null : idOf(current);
@@ -113,7 +177,10 @@ export function useStudentNavigator<T>({
   }, [currentId]);
 
   // Keyed by who is ahead, not by the callbacks: a re-render alone reads nothing again.
-  const ahead = prefetch ? studentsAhead(students, current, PREFETCH_AHEAD, neighbor) : [];
+  const aheadRule = waits
+    ? (from: T | null, direction: 1 | -1) => (from === current ? targetOf(direction) : null)
+    : neighbor;
+  const ahead = prefetch ? studentsAhead(students, current, PREFETCH_AHEAD, aheadRule) : [];
   const aheadKey = ahead.map(idOf).join(',');
   const latestPrefetch = useRef({ prefetch, ahead });
   useEffect(() => {
@@ -140,6 +207,13 @@ export function useStudentNavigator<T>({
     selectId,
     selectIndex,
     move,
+    /** Whether Next (1) or Previous (-1) goes anywhere. */
+    canMove: (direction: 1 | -1) => targetOf(direction) !== null,
+    walk,
+    /** Walks only the work waiting for a grade, or everyone (kept in the URL). */
+    setWalk: (mode: WalkMode) => updateParams({ [WALK_PARAM]: mode }),
+    /** How many students' work waits for a grade (all of them when the screen gives no rule). */
+    waitingCount: waitsForGrade ? students.filter(waitsForGrade).length : students.length,
     isHelpOpen,
     setHelpOpen,
     actionsRef,

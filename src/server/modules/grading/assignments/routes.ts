@@ -11,6 +11,7 @@ import {
   saveGradeResponseSchema,
   storedDraftsSchema,
   studentRouteParamsSchema,
+  undoGradeResponseSchema,
 } from '@/shared/schemas/grading';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import type { GradingPluginOptions } from '../kernel/grading-dependencies';
@@ -18,6 +19,7 @@ import { listStoredDrafts } from '../kernel/list-stored-drafts';
 import { draftAssignmentStudent } from './draft-feedback';
 import { startWholeClassDraft } from './draft-whole-class';
 import { loadAssignmentView, loadAttachment } from './load-assignment';
+import { undoAssignmentGrade } from './undo-assignment-grade';
 import { saveAssignmentGrade } from './save-assignment-grade';
 
 /** Assignment grading, under /api/grading/courses/:courseId/assignments/:assignmentId. */
@@ -70,6 +72,12 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
       },
     },
     async (request) => saveAssignmentGrade(deps, currentUser(request), request.params, request.body),
+  );
+
+  app.post(
+    '/grades/:userId/undo',
+    { schema: { params: studentRouteParamsSchema, response: { 200: undoGradeResponseSchema } } },
+    async (request) => undoAssignmentGrade(deps, currentUser(request), request.params),
   );
 
   app.get(

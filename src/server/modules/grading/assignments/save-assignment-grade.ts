@@ -10,7 +10,7 @@ import { toGradingSubmission } from '../kernel/to-grading-view';
  * grading type, one credit, grade, comment and rubric in one PUT, read back (saveApprovedGrade).
  */
 export async function saveAssignmentGrade(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit'>,
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves'>,
   teacher: { id: string; email: string },
   target: { courseId: number; assignmentId: number; userId: number },
   request: SaveGradeRequest,
@@ -20,11 +20,20 @@ export async function saveAssignmentGrade(
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }
   const { client } = await deps.canvas.clientFor(teacher.id);
-  const { result, usage } = await saveApprovedGrade(deps, teacher, {
+  const { result, usage, isPaidEarlier } = await saveApprovedGrade(deps, teacher, {
     target: { kind: 'assignment', courseId: target.courseId, assignmentId: target.assignmentId },
     settles: [target.userId],
+    subject: String(target.userId),
     rubricAssessment: approved.rubricAssessment,
-    prepare: (rubricAssessment) => gradeWriteFor(client, target, { ...approved, rubricAssessment }),
+    prepare: (rubricAssessment, previous) =>
+      gradeWriteFor(client, target, { ...approved, rubricAssessment }, { previous }),
+    remember: ({ commentId, undo }) => ({ commentId, undo }),
   });
-  return { submission: toGradingSubmission(result.submission), usage, stored: result.stored };
+  return {
+    submission: toGradingSubmission(result.submission),
+    usage,
+    stored: result.stored,
+    isPaidEarlier,
+    canUndo: true,
+  };
 }

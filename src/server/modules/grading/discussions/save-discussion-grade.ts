@@ -7,7 +7,7 @@ import {
 import { AppError } from '@/server/core/app-error';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
-import { gradeWriteFor } from '../kernel/save-grade';
+import { gradeWriteFor, type SavedGrade } from '../kernel/save-grade';
 import { loadDiscussionAssignment } from './load-discussion';
 import { toDiscussionGrade } from './to-discussion-view';
 
@@ -18,17 +18,19 @@ import { toDiscussionGrade } from './to-discussion-view';
  * to save to: it is refused before any credit.
  */
 export async function saveDiscussionGrade(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit'>,
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves'>,
   teacher: { id: string; email: string },
   target: { courseId: number; topicId: number; userId: number },
   request: SaveDiscussionGradeRequest,
 ): Promise<SaveDiscussionGradeResponse> {
   const { client } = await deps.canvas.clientFor(teacher.id);
-  const { result, usage } = await saveApprovedGrade(deps, teacher, {
+  const { result, usage, isPaidEarlier } = await saveApprovedGrade<SavedGrade>(deps, teacher, {
     target: { kind: 'discussion', courseId: target.courseId, topicId: target.topicId },
     settles: [target.userId],
+    subject: String(target.userId),
     rubricAssessment: request.rubricAssessment,
-    async prepare(rubricAssessment) {
+    remember: ({ commentId, undo }) => ({ commentId, undo }),
+    async prepare(rubricAssessment, previous) {
       const { topic, assignment } = await loadDiscussionAssignment(client, target.courseId, target.topicId);
       if (topic.assignmentId === null || !assignment) {
         throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
@@ -49,9 +51,16 @@ export async function saveDiscussionGrade(
             ...assignment,
             pointsPossible: discussionPointsPossible(topic.assignment?.pointsPossible, assignment.pointsPossible),
           },
+          previous,
         },
       );
     },
   });
-  return { user_id: target.userId, grade: toDiscussionGrade(result.submission), usage, stored: result.stored };
+  return {
+    user_id: target.userId,
+    grade: toDiscussionGrade(result.submission),
+    usage,
+    stored: result.stored,
+    isPaidEarlier,
+  };
 }

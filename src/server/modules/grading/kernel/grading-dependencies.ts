@@ -6,6 +6,7 @@ import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { ClassDraftQueue } from './class-draft-queue';
 import type { DraftStore } from './draft-store';
 import type { GradeDrafter } from './drafter-port';
+import type { GradeSaveStore } from './grade-save-store';
 
 /**
  * What grading uses, and nothing else: the composition root (app.ts) builds each once and hands
@@ -19,6 +20,8 @@ export type GradingDependencies = {
   audit: AuditWriter;
   usage: UsageStore;
   drafts: DraftStore;
+  /** Margin's last save per student: the comment to edit, the period paid, what Undo puts back (decision 051). */
+  saves: GradeSaveStore;
   /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
   gradeDrafter: GradeDrafter;
   /** Where a whole-class run's students go. */

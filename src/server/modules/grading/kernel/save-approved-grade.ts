@@ -1,9 +1,11 @@
 import type { SaveGradeRequest } from '@/shared/schemas/grading';
 import { commentsFollowingPoints } from '@/shared/rubric-comments';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import { draftScope, type DraftTarget } from './draft-scope';
 import type { DraftStore } from './draft-store';
+import type { GradeSave, GradeSaveStore, UndoRecord } from './grade-save-store';
 import { spendCreditOnCanvas, type PaidCanvasWrite, type PaidResult } from './spend-credit-on-canvas';
 
 export type ApprovedRubricAssessment = SaveGradeRequest['rubricAssessment'];
@@ -16,12 +18,20 @@ export type ApprovedSave<T> = {
   settles: number[];
   /** The rubric ratings approved, if any. */
   rubricAssessment: ApprovedRubricAssessment;
+  /** Whose submission is paid for and remembered: the student's id, or `submission:<id>` on a quiz. */
+  subject: string;
   /**
    * Reads what the write needs from Canvas and checks what was approved, before any credit is
    * reserved; returns the paid write (what is sent, how Canvas's answer is read back, the messages).
+   * `previous` is Margin's last save of this submission (its comment is edited, not posted again).
    */
-  prepare(rubricAssessment: ApprovedRubricAssessment): Promise<PaidCanvasWrite<T>>;
+  prepare(rubricAssessment: ApprovedRubricAssessment, previous: GradeSave | null): Promise<PaidCanvasWrite<T>>;
+  /** What the save leaves behind: the comment it wrote and what Undo puts back. */
+  remember?: (result: T) => { commentId: number | null; undo: UndoRecord | null };
 };
+
+/** A save's outcome, and whether it cost nothing because the submission was paid for this period. */
+export type ApprovedResult<T> = PaidResult<T> & { isPaidEarlier: boolean };
 
 /**
  * The save sequence of every grading screen: a drafted rubric comment never goes out beside
@@ -31,10 +41,10 @@ export type ApprovedSave<T> = {
  * settled drafts are removed. The usage answered is the reservation's.
  */
 export async function saveApprovedGrade<T>(
-  deps: { drafts: DraftStore; usage: UsageStore; audit: AuditWriter },
+  deps: { drafts: DraftStore; usage: UsageStore; audit: AuditWriter; saves: GradeSaveStore },
   teacher: { id: string; email: string },
   save: ApprovedSave<T>,
-): Promise<PaidResult<T>> {
+): Promise<ApprovedResult<T>> {
   const scope = draftScope(save.target);
   let rubricAssessment = save.rubricAssessment;
   const [student] = save.settles;
@@ -42,8 +52,18 @@ export async function saveApprovedGrade<T>(
     const stored = await deps.drafts.get(teacher.id, scope, student);
     rubricAssessment = commentsFollowingPoints(rubricAssessment, stored?.draft.rubricAssessment).assessment;
   }
-  const paid = await save.prepare(rubricAssessment);
-  const saved = await spendCreditOnCanvas(deps, teacher, paid);
+  // A submission paid for in this billing period costs no second credit (decision 051).
+  const previous = await deps.saves.get(teacher.id, scope, save.subject);
+  const { summary, period } = await getUsageSummary(deps.usage, teacher.id);
+  const isPaidEarlier = previous?.paidPeriod === period.key;
+  const paid = await save.prepare(rubricAssessment, previous);
+  const saved = await spendCreditOnCanvas(deps, teacher, paid, isPaidEarlier ? { summary } : undefined);
+  const left = save.remember?.(saved.result);
+  await deps.saves.put(teacher.id, scope, save.subject, {
+    commentId: left ? left.commentId : (previous?.commentId ?? null),
+    paidPeriod: period.key,
+    undo: left?.undo ?? null,
+  });
   await Promise.all(save.settles.map((key) => deps.drafts.remove(teacher.id, scope, key)));
-  return saved;
+  return { ...saved, isPaidEarlier };
 }

@@ -11,6 +11,7 @@ import {
 } from '@/shared/grading-rules';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasGradeInput, CanvasSubmission } from '@/server/adapters/canvas';
+import type { GradeSave, UndoRecord } from './grade-save-store';
 import type { PaidCanvasWrite } from './spend-credit-on-canvas';
 
 /** The spec's save messages (part 2 §8) by Canvas failure. */
@@ -32,8 +33,11 @@ export type ApprovedGrade = Pick<
   'grade' | 'completion' | 'allowAboveMaximum' | 'comment' | 'rubricAssessment'
 >;
 
-/** Canvas's answer and, in the teacher's words, what Canvas stored ("17 / 20", "Complete"). */
-export type SavedGrade = { submission: CanvasSubmission; stored: string };
+/**
+ * Canvas's answer and, in the teacher's words, what Canvas stored ("17 / 20", "Complete"); the
+ * comment this save wrote, and what Canvas held before it, for Undo (decision 051).
+ */
+export type SavedGrade = { submission: CanvasSubmission; stored: string; commentId: number | null; undo: UndoRecord };
 
 /**
  * The paid write of an approved grade in the assignment's own terms (points, percent, letter, GPA,
@@ -46,7 +50,7 @@ export async function gradeWriteFor(
   client: CanvasClient,
   target: SaveGradeTarget,
   approved: ApprovedGrade,
-  known: { assignment?: CanvasAssignment } = {},
+  known: { assignment?: CanvasAssignment; previous?: GradeSave | null } = {},
 ): Promise<PaidCanvasWrite<SavedGrade>> {
   const assignment = known.assignment ?? (await readAssignment(client, target));
   const gradingType = toGradingType(assignment.gradingType);
@@ -85,8 +89,45 @@ export async function gradeWriteFor(
     failureValues: { attempted_grade: approved.grade },
     actions: { saved: 'GRADE_SUBMISSION', refused: 'GRADE_SUBMISSION_FAILED', failed: 'GRADE_SUBMISSION_ERROR' },
     write: async () => {
-      const submission = await client.gradeSubmission(target.courseId, target.assignmentId, target.userId, input);
-      return { submission, stored: describeStored(gradingType, submission, assignment.pointsPossible) };
+      const { courseId, assignmentId, userId } = target;
+      // What Canvas holds now, for Undo: the grade as entered (before any late deduction) and our comment.
+      const before = await client.getSubmission(courseId, assignmentId, userId);
+      const earlier = known.previous?.commentId ?? null;
+      const earlierComment = earlier === null ? undefined : before.comments.find((comment) => comment.id === earlier);
+      // A re-save edits the comment Margin posted before instead of posting a second (decision 051).
+      const isEdit = input.comment !== undefined && earlierComment !== undefined;
+      let submission = await client.gradeSubmission(
+        courseId,
+        assignmentId,
+        userId,
+        isEdit ? { ...input, comment: undefined } : input,
+      );
+      let commentId: number | null = earlierComment?.id ?? null;
+      let undoComment: UndoRecord['comment'] = null;
+      if (isEdit && earlierComment && input.comment !== undefined) {
+        const edited = await client.editSubmissionComment(
+          courseId,
+          assignmentId,
+          userId,
+          earlierComment.id,
+          input.comment,
+        );
+        submission = {
+          ...submission,
+          comments: submission.comments.map((comment) => (comment.id === edited.id ? edited : comment)),
+        };
+        undoComment = { was: 'edited', id: earlierComment.id, text: earlierComment.comment };
+      } else if (input.comment !== undefined) {
+        const posted = submission.comments.filter((comment) => comment.comment === input.comment).at(-1);
+        commentId = posted?.id ?? null;
+        if (posted) undoComment = { was: 'new', id: posted.id };
+      }
+      return {
+        submission,
+        stored: describeStored(gradingType, submission, assignment.pointsPossible),
+        commentId,
+        undo: { postedGrade: before.workflowState === 'graded' ? before.grade : null, comment: undoComment },
+      };
     },
     // Read back what Canvas stored: a 200 does not mean the grade was kept.
     verify: ({ submission }) => {

@@ -49,9 +49,13 @@ export async function spendCreditOnCanvas<T>(
   deps: { usage: UsageStore; audit: AuditWriter },
   teacher: { id: string; email: string },
   paid: PaidCanvasWrite<T>,
+  /** The submission was paid for in this billing period already: no second credit (decision 051). */
+  alreadyPaid?: { summary: UsageSummary },
 ): Promise<PaidResult<T>> {
   const { recordId, tableName, values } = paid;
-  const credit = await reserveCredit({ store: deps.usage, audit: deps.audit }, teacher, { recordId, details: values });
+  const credit = alreadyPaid
+    ? { summary: alreadyPaid.summary, release: async () => undefined }
+    : await reserveCredit({ store: deps.usage, audit: deps.audit }, teacher, { recordId, details: values });
 
   let result: T;
   try {
@@ -92,7 +96,7 @@ export async function spendCreditOnCanvas<T>(
     action: paid.actions.saved,
     tableName,
     recordId,
-    newValues: { ...values, ...paid.savedValues(result) },
+    newValues: { ...values, ...paid.savedValues(result), ...(alreadyPaid ? { paid_earlier_this_period: true } : {}) },
   });
   return { result, usage: credit.summary };
 }

@@ -29,6 +29,7 @@ export function toGradingAssignment(
         })),
       })) ?? null,
     use_rubric_for_grading: assignment.useRubricForGrading,
+    post_manually: assignment.postManually ?? false,
     grading_type: toGradingType(assignment.gradingType),
     course: { id: course.id, name: course.name, course_code: course.courseCode || null },
   };

@@ -353,7 +353,9 @@ describe('grading a question', () => {
       },
     });
     expect(scoredEssay.statusCode, scoredEssay.body).toBe(200);
-    expect(scoredEssay.json().usage.submissions_used).toBe(2);
+    // The same quiz submission was paid for with its first question this period (decision 051).
+    expect(scoredEssay.json().usage.submissions_used).toBe(1);
+    expect(scoredEssay.json().isPaidEarlier).toBe(true);
     expect(await storedDrafts()).toEqual([]);
   });
 

@@ -42,15 +42,17 @@ const SCORE_TOLERANCE = 0.005;
  * have, for example one added to the quiz after the student took it).
  */
 export async function saveQuestionScores(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit'>,
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves'>,
   teacher: { id: string; email: string },
   target: QuestionScoresTarget,
   request: SaveQuestionScoresRequest,
 ): Promise<SaveQuestionScoresResponse> {
   const { client } = await deps.canvas.clientFor(teacher.id);
-  const { result, usage } = await saveApprovedGrade(deps, teacher, {
+  const { result, usage, isPaidEarlier } = await saveApprovedGrade(deps, teacher, {
     target: { kind: 'quiz', ...target },
     settles: request.questions.map((item) => item.questionId),
+    // One quiz submission is paid for once in a billing period, however many questions are saved.
+    subject: 'submission',
     rubricAssessment: null,
     prepare: () => questionScoresWrite(client, target, request),
   });
@@ -65,7 +67,7 @@ export async function saveQuestionScores(
     email: null,
     avatar_url: null,
   });
-  return { submission, usage };
+  return { submission, usage, isPaidEarlier };
 }
 
 type SavedScores = { saved: CanvasQuizSubmission; quiz: CanvasQuiz; answers: CanvasQuizAnswer[] | null };

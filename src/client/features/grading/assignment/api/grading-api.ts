@@ -7,6 +7,7 @@ import type {
   GradingSubmission,
   SaveGradeRequest,
   StoredDrafts,
+  UndoGradeResponse,
 } from '@/shared/schemas/grading';
 import type { UsageSummary } from '@/shared/usage';
 import { apiFetch, ApiError } from '@/client/lib/api-client';
@@ -97,6 +98,27 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
     },
     onError(error) {
       afterGradeSaveFailed(queryClient, error);
+    },
+  });
+}
+
+/** Undo of Margin's last save for a student (decision 051): Canvas's earlier grade and comment put back. */
+export function useUndoGrade(courseId: string, assignmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiFetch<UndoGradeResponse>(`${base(courseId, assignmentId)}/grades/${userId}/undo`, { method: 'POST' }),
+    onSuccess({ submission }) {
+      queryClient.setQueryData(gradingViewQuery(courseId, assignmentId).queryKey, (view) =>
+        view
+          ? {
+              ...view,
+              submissions: view.submissions.map((existing) =>
+                existing.user_id === submission.user_id ? { ...submission, user: existing.user } : existing,
+              ),
+            }
+          : view,
+      );
     },
   });
 }

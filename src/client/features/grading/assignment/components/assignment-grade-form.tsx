@@ -6,9 +6,10 @@ import {
   type GradingSubmission,
 } from '@/shared/schemas/grading';
 import { GradeForm } from '@/client/features/grading/kernel/grade-form';
+import { PostingHint } from '@/client/features/grading/kernel/posting-hint';
 import { SAVE_COST_NOTE, type LockReason } from '@/client/features/grading/kernel/save-bar';
 import type { GradingSession } from '@/client/features/grading/kernel/use-grading-session';
-import { useDraftFeedback, useSaveGrade } from '../api/grading-api';
+import { useDraftFeedback, useSaveGrade, useUndoGrade } from '../api/grading-api';
 
 /** Why a submission cannot be graded here, in the spec's words where it has them (part 2 §2.1 and §8). */
 function lockFor(submission: GradingSubmission, courseId: string, assignmentId: string): LockReason | null {
@@ -54,6 +55,7 @@ export function AssignmentGradeForm({
   const isGradeFromRubric = Boolean(rubric && assignment.use_rubric_for_grading);
   const drafting = useDraftFeedback(courseId, assignmentId);
   const saving = useSaveGrade(courseId, assignmentId);
+  const undoing = useUndoGrade(courseId, assignmentId);
   const userId = submission.user_id;
 
   return (
@@ -70,6 +72,7 @@ export function AssignmentGradeForm({
         savedGrade: submission.grade,
         savedRubric: submission.rubric_assessment,
         waitingDraft: submission.workflow_state !== 'graded' ? (storedDraft?.draft ?? null) : null,
+        isGraded: submission.workflow_state === 'graded' && (submission.score !== null || submission.grade !== null),
       }}
       gradeHint={
         isGradeFromRubric
@@ -77,6 +80,7 @@ export function AssignmentGradeForm({
           : undefined
       }
       feedback={{ rows: 8 }}
+      hint={<PostingHint postManually={assignment.post_manually ?? false} studentName={submission.user.name} />}
       lock={lockFor(submission, courseId, assignmentId)}
       draft={{
         basis: 'assignment description',
@@ -89,6 +93,8 @@ export function AssignmentGradeForm({
         send: async (grade) => (await saving.mutateAsync({ userId, submissionId: submission.id, ...grade })).stored,
         note: SAVE_COST_NOTE,
         aboveMaximum: 'ask',
+        undo: async () => (await undoing.mutateAsync(userId)).stored,
+        canvasUrl: assignment.html_url ? `${assignment.html_url}/submissions/${userId}` : undefined,
       }}
     />
   );

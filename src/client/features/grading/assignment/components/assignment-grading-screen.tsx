@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { CalendarClock, FileX } from 'lucide-react';
-import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
+import { isSubmissionWaitingForGrade, submissionStatus } from '@/shared/schemas/grading';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { toGradingOptions } from '@/client/features/grading/kernel/ai-options';
 import { formatPercent, formatWhen } from '@/client/features/grading/kernel/format';
@@ -11,6 +11,7 @@ import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
+import { WalkChoice } from '@/client/features/grading/kernel/walk-choice';
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
 import { AssignmentGradeForm } from './assignment-grade-form';
@@ -33,18 +34,13 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const drafts = useStoredDrafts(courseId, assignmentId);
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const total = submissions.length;
-  const {
-    index: safeIndex,
-    selectIndex: select,
-    selectId,
-    isHelpOpen,
-    setHelpOpen,
-    actionsRef,
-  } = useStudentNavigator({
+  const navigator = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
+    waitsForGrade: isSubmissionWaitingForGrade,
   });
-  const session = useGradingSession({ actionsRef, showNext: () => select(safeIndex + 1), showStudent: selectId });
+  const { index: safeIndex, selectIndex: select, selectId, isHelpOpen, setHelpOpen, actionsRef } = navigator;
+  const session = useGradingSession({ actionsRef, showNext: () => navigator.move(1), showStudent: selectId });
 
   if (view.isPending)
     return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
@@ -65,13 +61,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const percentComplete = total > 0 ? (gradedCount / total) * 100 : 0;
   const current = submissions[safeIndex];
   const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
-  const waitingCount = submissions.filter(
-    (submission) =>
-      !isPlaceholderSubmission(submission.id) &&
-      !submission.excused &&
-      submission.submitted_at &&
-      submission.workflow_state !== 'graded',
-  ).length;
+  const { waitingCount } = navigator;
 
   return (
     <div className="flex flex-col gap-5">
@@ -81,7 +71,12 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
         crumb="Grade Assignment"
         title={assignment.name}
         canvasUrl={assignment.html_url}
-        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+        actions={
+          <>
+            <WalkChoice walk={navigator.walk} onWalkChange={navigator.setWalk} waitingCount={waitingCount} />
+            <ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />
+          </>
+        }
         facts={
           <>
             <HeaderFact icon={<CalendarClock aria-hidden />}>
@@ -105,7 +100,13 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
       ) : (
         <>
           <UsageNotice />
-          <StudentNavigator submissions={submissions} index={safeIndex} onSelect={select} />
+          <StudentNavigator
+            submissions={submissions}
+            index={safeIndex}
+            onSelect={select}
+            onMove={navigator.move}
+            canMove={navigator.canMove}
+          />
           <BatchDraftBar
             courseId={courseId}
             assignmentId={assignmentId}

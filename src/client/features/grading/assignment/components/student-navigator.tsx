@@ -7,10 +7,15 @@ export function StudentNavigator({
   submissions,
   index,
   onSelect,
+  onMove,
+  canMove,
 }: {
   submissions: GradingSubmission[];
   index: number;
   onSelect: (index: number) => void;
+  /** Next (1) and Previous (-1), as the teacher chose to walk the list. */
+  onMove: (direction: 1 | -1) => void;
+  canMove: (direction: 1 | -1) => boolean;
 }) {
   const total = submissions.length;
   return (
@@ -21,8 +26,8 @@ export function StudentNavigator({
       <Button
         variant="outline"
         size="sm"
-        onClick={() => onSelect(index - 1)}
-        disabled={index <= 0}
+        onClick={() => onMove(-1)}
+        disabled={!canMove(-1)}
         aria-keyshortcuts="k ArrowLeft"
       >
         <ChevronLeft aria-hidden />
@@ -34,8 +39,8 @@ export function StudentNavigator({
       <Button
         variant="outline"
         size="sm"
-        onClick={() => onSelect(index + 1)}
-        disabled={index >= total - 1}
+        onClick={() => onMove(1)}
+        disabled={!canMove(1)}
         aria-keyshortcuts="j ArrowRight"
       >
         Next

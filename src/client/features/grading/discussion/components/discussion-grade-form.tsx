@@ -64,6 +64,7 @@ export function DiscussionGradeForm({
         savedGrade: student.grade.grade,
         savedRubric: student.grade.rubric_assessment,
         waitingDraft: isDiscussionStudentGraded(student) ? null : (storedDraft?.draft ?? null),
+        isGraded: student.grade.score !== null || student.grade.grade !== null,
       }}
       gradeHint={isGradeFromRubric ? 'Graded from the rubric: the grade is the sum of the criteria.' : undefined}
       lock={

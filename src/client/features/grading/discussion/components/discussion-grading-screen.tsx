@@ -8,9 +8,16 @@ import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { STUDENT_HEADING, useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
+import { WalkChoice } from '@/client/features/grading/kernel/walk-choice';
 import { useSearchParamUpdater } from '@/client/features/grading/kernel/use-search-param-updater';
 import { useDiscussionDrafts, useDiscussionView } from '../api/discussion-grading-api';
-import { isEntriesTab, neighborInTab, studentsInTab, type EntriesTab } from '../student-filter';
+import {
+  isDiscussionStudentWaiting,
+  isEntriesTab,
+  neighborInTab,
+  studentsInTab,
+  type EntriesTab,
+} from '../student-filter';
 import { DiscussionGradeForm } from './discussion-grade-form';
 import { DiscussionHeader } from './discussion-header';
 import { DiscussionStatusCard } from './discussion-status-card';
@@ -27,22 +34,15 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
   const tab: EntriesTab = isEntriesTab(tabParam) ? tabParam : 'all';
   const visible = useMemo(() => studentsInTab(students, tab), [students, tab]);
   // Next and Previous walk the open tab; a student named in the URL stays shown in any tab.
-  const {
-    current,
-    selectId: select,
-    move,
-    isHelpOpen,
-    setHelpOpen,
-    actionsRef,
-  } = useStudentNavigator({
+  const navigator = useStudentNavigator({
     students,
     idOf: (student) => student.user.id,
     fallback: visible[0] ?? students[0] ?? null,
     neighbor: (from, direction) => neighborInTab(students, visible, from?.user.id ?? null, direction),
+    waitsForGrade: isDiscussionStudentWaiting,
   });
+  const { current, selectId: select, move, isHelpOpen, setHelpOpen, actionsRef } = navigator;
   const session = useGradingSession({ actionsRef, showNext: () => move(1), showStudent: select });
-  const previous = neighborInTab(students, visible, current?.user.id ?? null, -1);
-  const next = neighborInTab(students, visible, current?.user.id ?? null, 1);
   const storedDraft = current ? drafts.data?.drafts[String(current.user.id)] : undefined;
 
   if (view.isPending) return <Spinner label="Loading discussion..." className="min-h-[50vh]" />;
@@ -66,7 +66,18 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
       <DiscussionHeader
         courseId={courseId}
         discussion={discussion}
-        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+        actions={
+          <>
+            {discussion.is_graded ? (
+              <WalkChoice
+                walk={navigator.walk}
+                onWalkChange={navigator.setWalk}
+                waitingCount={navigator.waitingCount}
+              />
+            ) : null}
+            <ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />
+          </>
+        }
       />
       {discussion.is_graded ? <UsageNotice /> : null}
       <DiscussionStatusCard
@@ -120,7 +131,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
                     variant="outline"
                     size="sm"
                     onClick={() => move(-1)}
-                    disabled={!previous}
+                    disabled={!navigator.canMove(-1)}
                     aria-keyshortcuts="k ArrowLeft"
                   >
                     <ChevronLeft aria-hidden />
@@ -130,7 +141,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
                     variant="outline"
                     size="sm"
                     onClick={() => move(1)}
-                    disabled={!next}
+                    disabled={!navigator.canMove(1)}
                     aria-keyshortcuts="j ArrowRight"
                   >
                     Next

@@ -77,6 +77,7 @@ export function QuestionGradeForm({
         savedRubric: null,
         // A draft waiting for an answer Canvas or the teacher already scored is not applied.
         waitingDraft: isScored ? null : (storedDraft?.draft ?? null),
+        isGraded: isScored,
       }}
       feedback={{
         label: 'Comment (optional)',
@@ -120,7 +121,7 @@ export function QuestionGradeForm({
               : ` (quiz total ${formatScore(saved.submission.score)}${saved.submission.points_possible !== null ? ` / ${formatScore(saved.submission.points_possible)}` : ''})`;
           return `${formatScore(score)} / ${formatScore(max)} on ${label}${total}`;
         },
-        note: "Saves this question's score to the quiz in Canvas. Each save uses one submission credit.",
+        note: "Saves this question's score to the quiz in Canvas. A student's quiz uses one submission credit per billing period.",
         aboveMaximum: 'cap',
       }}
     />

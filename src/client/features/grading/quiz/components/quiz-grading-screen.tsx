@@ -1,7 +1,13 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileX, Info } from 'lucide-react';
-import { isGradedQuiz, quizNotGradedMessage, type QuizAnswer, type QuizQuestion } from '@/shared/schemas/quiz-grading';
+import {
+  isGradedQuiz,
+  isQuizWaitingForGrade,
+  quizNotGradedMessage,
+  type QuizAnswer,
+  type QuizQuestion,
+} from '@/shared/schemas/quiz-grading';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/feedback';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
@@ -10,6 +16,7 @@ import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
+import { WalkChoice } from '@/client/features/grading/kernel/walk-choice';
 import { quizAnswersQuery, quizDraftsQuery, useQuizAnswers, useQuizDrafts, useQuizView } from '../api/quiz-grading-api';
 import { QuestionGradeForm } from './question-grade-form';
 import { QuizHeader } from './quiz-header';
@@ -55,20 +62,22 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   const quizAssignmentId = view.data?.quiz.assignment_id ?? null;
   // While the teacher reads a student, the next one's answers and stored drafts are read into the
   // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
+  const navigator = useStudentNavigator({
+    students: submissions,
+    idOf: (submission) => submission.user_id,
+    prefetch: (student) => {
+      if (canReadAnswers)
+        void queryClient.prefetchQuery(
+          quizAnswersQuery(courseId, quizId, student.id, student.user_id, quizAssignmentId),
+        );
+      void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
+    },
+    waitsForGrade: isQuizWaitingForGrade,
+  });
   const { searchParams, updateParams, current, index, selectIndex, selectId, isHelpOpen, setHelpOpen, actionsRef } =
-    useStudentNavigator({
-      students: submissions,
-      idOf: (submission) => submission.user_id,
-      prefetch: (student) => {
-        if (canReadAnswers)
-          void queryClient.prefetchQuery(
-            quizAnswersQuery(courseId, quizId, student.id, student.user_id, quizAssignmentId),
-          );
-        void queryClient.prefetchQuery(quizDraftsQuery(courseId, quizId, student.id));
-      },
-    });
+    navigator;
   // Unsaved scores and comments per student and question survive moving to another student and back.
-  const session = useGradingSession({ actionsRef, showNext: () => selectIndex(index + 1), showStudent: selectId });
+  const session = useGradingSession({ actionsRef, showNext: () => navigator.move(1), showStudent: selectId });
 
   const answers = useQuizAnswers(courseId, quizId, current, quizAssignmentId, canReadAnswers);
   const drafts = useQuizDrafts(courseId, quizId, current?.id ?? null);
@@ -109,7 +118,12 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
       <QuizHeader
         courseId={courseId}
         view={view.data}
-        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
+        actions={
+          <>
+            <WalkChoice walk={navigator.walk} onWalkChange={navigator.setWalk} waitingCount={navigator.waitingCount} />
+            <ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />
+          </>
+        }
       />
       {isGraded ? <UsageNotice /> : null}
       {!current ? (
@@ -118,7 +132,13 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
         </EmptyState>
       ) : (
         <div className={`grid items-start gap-5 md:grid-cols-[220px_minmax(0,1fr)] ${COLUMNS}`}>
-          <QuizStudentList submissions={submissions} index={index} onSelect={selectIndex} />
+          <QuizStudentList
+            submissions={submissions}
+            index={index}
+            onSelect={selectIndex}
+            onMove={navigator.move}
+            canMove={navigator.canMove}
+          />
           <QuizSubmissionPanel
             submission={current}
             questions={questions}

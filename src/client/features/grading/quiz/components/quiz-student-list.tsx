@@ -28,10 +28,15 @@ export function QuizStudentList({
   submissions,
   index,
   onSelect,
+  onMove,
+  canMove,
 }: {
   submissions: QuizGradingSubmission[];
   index: number;
   onSelect: (index: number) => void;
+  /** Next (1) and Previous (-1), as the teacher chose to walk the list. */
+  onMove: (direction: 1 | -1) => void;
+  canMove: (direction: 1 | -1) => boolean;
 }) {
   return (
     <Card className="flex min-w-0 flex-col lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)]">
@@ -41,8 +46,8 @@ export function QuizStudentList({
           <Button
             variant="outline"
             size="icon"
-            onClick={() => onSelect(index - 1)}
-            disabled={index <= 0}
+            onClick={() => onMove(-1)}
+            disabled={!canMove(-1)}
             aria-label="Previous student"
             aria-keyshortcuts="k ArrowLeft"
           >
@@ -54,8 +59,8 @@ export function QuizStudentList({
           <Button
             variant="outline"
             size="icon"
-            onClick={() => onSelect(index + 1)}
-            disabled={index >= submissions.length - 1}
+            onClick={() => onMove(1)}
+            disabled={!canMove(1)}
             aria-label="Next student"
             aria-keyshortcuts="j ArrowRight"
           >

@@ -1,0 +1,29 @@
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * What Margin last saved for one student (or one quiz submission) on one grading screen: the
+ * comment it posted, so a re-save edits it instead of posting a second; the billing period the save
+ * was paid in, so a re-save in the same period costs no second credit; and, sealed, what Canvas held
+ * before the last save, so Undo can put it back (decision 051).
+ */
+export const gradeSaves = pgTable(
+  'grade_saves',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The draft scope of the screen (`assignment:12:340`). */
+    scope: text().notNull(),
+    /** The student's id, or `submission:<id>` on a quiz. */
+    subject: text().notNull(),
+    /** The submission comment Margin posted, if any. */
+    commentId: integer(),
+    /** The billing period the save was paid in. */
+    paidPeriod: text(),
+    /** Sealed JSON: the grade and comment Canvas held before the last save, while Undo is offered. */
+    sealedUndo: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.scope, table.subject] })],
+);
