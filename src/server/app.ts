@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { startJobs, type Jobs } from './jobs';
+import { scheduleCommentReduction } from './modules/audit/reduce-old-comments';
 import { createAuditWriter } from './modules/audit/write-audit';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
@@ -37,7 +38,7 @@ import { createContactStore } from './modules/contact/contact-store';
 import { contactRoutes } from './modules/contact/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
-import { createDraftStore, type DraftStore } from './modules/grading/kernel/draft-store';
+import { createDraftStore, DRAFT_LIFETIME_MS, type DraftStore } from './modules/grading/kernel/draft-store';
 import { gradingRoutes } from './modules/grading/routes';
 import { createMailingListStore } from './modules/literacy/mailing-list-store';
 import { literacyRoutes } from './modules/literacy/routes';
@@ -84,6 +85,7 @@ export type ServerLimits = typeof SERVER_LIMITS;
 
 /** The app's JSON body limit; routes anyone can call without signing in get less (below). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
 const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
   ['/api/auth/', 16 * 1024],
   ['/api/contact/', 128 * 1024],
@@ -119,6 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
   const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  // Comments in the audit log live as long as drafts do, then become hashes: swept every hour.
+  const commentReduction = scheduleCommentReduction(db, log, { keepForMs: DRAFT_LIFETIME_MS, everyMs: HOUR_MS });
   const billingProvider = deps.billingProvider !== undefined ? deps.billingProvider : createBillingProvider(config);
   if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
@@ -213,6 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerClient(app, deps.clientDir ?? clientDistFolder);
 
   app.addHook('onClose', async () => {
+    await commentReduction.stop();
     // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
     await jobs.stop();
     await Promise.allSettled([...backgroundWork]);
