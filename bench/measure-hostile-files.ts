@@ -6,11 +6,12 @@
  *
  * For each file, through the public upload route and through a student's attachment while a
  * teacher drafts: the request time, the worst answer time of `/api/health` probed every 20 ms
- * (how long the event loop was blocked), and the server's peak RSS. `--upload json` speaks the
+ * (how long the event loop was blocked), and the RSS of the server with its child processes (PDF
+ * readers) before, at peak and 3 s after the answer. `--upload json` speaks the
  * older base64-in-JSON upload. Needs the Postgres server of DATABASE_URL (default: the local one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ import {
   docxHugeRun,
   docxParagraphBomb,
   pdfFlateBomb,
+  pdfInflationBomb,
   pdfManyPages,
   unclosedTagsHtml,
 } from '@/server/test/make-hostile-files';
@@ -67,6 +69,10 @@ const cases: Case[] = [
     name: '.pdf, FlateDecode stream of 20 MB (70 KB)',
     make: () => ({ filename: 'flate.pdf', contentType: 'application/pdf', bytes: pdfFlateBomb(20) }),
   },
+  {
+    name: '.pdf, 1.5 MB inflating to 1.5 GB of spaces',
+    make: () => ({ filename: 'inflates.pdf', contentType: 'application/pdf', bytes: pdfInflationBomb(1_500) }),
+  },
   ...[190 * 1024, 5_000_000].map((bytes) => ({
     name: `HTML "<a '" x N, ${bytes > 1e6 ? '5 MB' : '190 KB'}`,
     make: () => ({
@@ -79,7 +85,14 @@ const cases: Case[] = [
   })),
 ];
 
-type Measure = { status: string; requestMs: number; worstStallMs: number; rssBeforeMb: number; rssPeakMb: number };
+type Measure = {
+  status: string;
+  requestMs: number;
+  worstStallMs: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+};
 
 async function main() {
   const selected = cases.filter((item) => !args.only || item.name.toLowerCase().includes(args.only.toLowerCase()));
@@ -91,7 +104,7 @@ async function main() {
       const result = await withServer((server) =>
         route === 'upload' ? measureUpload(server, file, item.upload) : measureDraft(server, file),
       );
-      const line = `${result.status}; request ${(result.requestMs / 1000).toFixed(2)} s; worst /api/health ${result.worstStallMs.toFixed(0)} ms; RSS ${result.rssBeforeMb} → peak ${result.rssPeakMb} MB`;
+      const line = `${result.status}; request ${(result.requestMs / 1000).toFixed(2)} s; worst /api/health ${result.worstStallMs.toFixed(0)} ms; RSS ${result.rssBeforeMb} → peak ${result.rssPeakMb} → ${result.rssAfterMb} MB 3 s later`;
       console.info(`${item.name} [${route}]: ${line}`);
       rows.push([`${item.name} [${route}]`, line]);
     }
@@ -158,12 +171,24 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** RSS of a process and all its descendants (the PDF readers are child processes). */
 function rssMegabytes(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    return Math.round(own + childrenOf(pid).reduce((sum, child) => sum + rssMegabytes(child), 0));
   } catch {
     return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
   }
 }
 
@@ -212,8 +237,9 @@ async function measure(server: Server, request: () => Promise<Response>): Promis
   // A server still frozen does not answer the probe in flight: count it up to now, then stop waiting.
   await Promise.race([probe, sleep(1000)]);
   if (inFlightSince !== null) worstStallMs = Math.max(worstStallMs, performance.now() - inFlightSince);
+  await sleep(3000);
   clearInterval(sampler);
-  return { status, requestMs, worstStallMs, rssBeforeMb, rssPeakMb };
+  return { status, requestMs, worstStallMs, rssBeforeMb, rssPeakMb, rssAfterMb: rssMegabytes(pid) };
 }
 
 function extractMessage(body: string): string {

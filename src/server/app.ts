@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
 import { createSmtpTransport } from './adapters/mail/smtp';
 import { startJobs, type Jobs } from './jobs';
+import { scheduleCommentReduction } from './modules/audit/reduce-old-comments';
 import { createAuditWriter } from './modules/audit/write-audit';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
@@ -42,7 +43,7 @@ import { courseRoutes } from './modules/courses/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsCache } from './modules/insights/insights-cache';
 import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
-import { createDraftStore, type DraftStore } from './modules/grading/kernel/draft-store';
+import { createDraftStore, DRAFT_LIFETIME_MS, type DraftStore } from './modules/grading/kernel/draft-store';
 import { createGradeSaveStore } from './modules/grading/kernel/grade-save-store';
 import { gradingRoutes } from './modules/grading/routes';
 import { createMailingListStore } from './modules/literacy/mailing-list-store';
@@ -90,6 +91,7 @@ export type ServerLimits = typeof SERVER_LIMITS;
 
 /** The app's JSON body limit; routes anyone can call without signing in get less (below). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
 const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]> = [
   ['/api/auth/', 16 * 1024],
   ['/api/contact/', 128 * 1024],
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
   const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
   const saves = createGradeSaveStore(db, deriveKey(config.appSecret, 'grade-saves'));
+  // Comments in the audit log live as long as drafts do, then become hashes: swept every hour.
+  const commentReduction = scheduleCommentReduction(db, log, { keepForMs: DRAFT_LIFETIME_MS, everyMs: HOUR_MS });
   const billingProvider = deps.billingProvider !== undefined ? deps.billingProvider : createBillingProvider(config);
   if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
@@ -250,6 +254,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerClient(app, deps.clientDir ?? clientDistFolder);
 
   app.addHook('onClose', async () => {
+    await commentReduction.stop();
     // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
     await jobs.stop();
     await Promise.allSettled([...backgroundWork]);

@@ -1,8 +1,14 @@
+import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connection';
+import { keepPrivate, openDatabase } from './db/connection';
 
+// What the server writes under DATA_DIR (the secret, the embedded database) is its owner's alone:
+// new folders 0700 and files 0600, and what is already there narrowed to that.
+process.umask(0o077);
 const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+keepPrivate(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/db` });
 const app = await buildApp({ config, db: database.db });
 // Closing the app stops taking requests and jobs, finishes or hands back the jobs in hand, then

@@ -111,4 +111,23 @@ describe('the per-address limit', () => {
         .statusCode,
     ).toBe(201);
   });
+
+  it(`counts IPv6 clients by their /64: ${LIMIT} sign-ups from addresses of one /64, then 429`, async () => {
+    for (let index = 0; index < LIMIT; index += 1) {
+      const response = await signUp(
+        { email: `six-${index}@school.test`, password: 'flood-pass-1', fullName: 'Flood' },
+        `2001:db8:1:2::${(index + 1).toString(16)}`,
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const refused = await signUp(
+      { email: 'six-last@school.test', password: 'flood-pass-1', fullName: 'Flood' },
+      '2001:db8:1:2:ffff:ffff:ffff:fffe',
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(
+      (await signUp({ email: 'six-next@school.test', password: 'flood-pass-1', fullName: 'N' }, '2001:db8:1:3::1'))
+        .statusCode,
+    ).toBe(201);
+  });
 });

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, signUpAndIn } from '@/server/test/test-app';
-import { serializeError } from '@/server/core/logger';
+import pino from 'pino';
+import { loggerOptions, serializeError } from '@/server/core/logger';
+import { createMailer } from '@/server/adapters/mail/mailer';
 
 /**
  * The server's log must never carry what a teacher or a student typed: a failing query repeats its
@@ -62,6 +64,34 @@ describe('the log', () => {
     expect(log).not.toContain(teacher.accessToken);
     expect(log).not.toContain(teacher.refreshCookie);
     expect(log).not.toContain('ada.lovelace.logs@school.test');
+  });
+});
+
+describe('e-mail addresses', () => {
+  it('are not logged when a mail is kept in the outbox, when SMTP refuses a recipient, or in any line', async () => {
+    const before = lines.length;
+    await harness.services.mailer.send({
+      to: 'kept.recipient@school.test',
+      subject: 'Reply to sender.person@school.test',
+      text: 'Kept',
+    });
+    const refusing = createMailer(
+      harness.database.db,
+      {
+        kind: 'smtp',
+        deliver: () => Promise.reject(new Error('Recipient command failed: 550 5.1.1 <refused.recipient@school.test>')),
+      },
+      pino(loggerOptions('info'), stream),
+    );
+    await refusing.send({ to: 'refused.recipient@school.test', subject: 'Hello', text: 'Refused' });
+    harness.app.log.info({ note: ['wrote to listed.person@school.test'] }, 'told first.person@sub.school.test');
+    const written = lines.slice(before).join('\n');
+    expect(written).toContain('mail kept in the outbox');
+    expect(written).toContain('mail delivery failed');
+    expect(written).toContain('Recipient command failed: 550 5.1.1 <[e-mail]>');
+    expect(written).toContain('told [e-mail]');
+    for (const address of ['kept.recipient', 'sender.person', 'refused.recipient', 'listed.person', 'first.person'])
+      expect(written).not.toContain(address);
   });
 });
 

@@ -4,7 +4,9 @@ import fastifyHelmet from '@fastify/helmet';
 /**
  * Helmet's headers with a Content Security Policy that allows only the app's own scripts, styles,
  * images and connections. On https (PUBLIC_URL says so) the browser is also told to upgrade every
- * request and to keep to https (HSTS).
+ * request and to keep to https (HSTS). Every API answer is `Cache-Control: no-store`: they carry
+ * access tokens, student work and drafts, which a shared school computer's disk cache must not
+ * keep; a route may set its own.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string) {
   const https = publicUrl.startsWith('https://');
@@ -27,5 +29,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }

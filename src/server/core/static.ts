@@ -44,9 +44,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
       const page = pages.get(prerenderedPageKey(pathname, search));
       if (page) return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page);
       const file = pathname.replace(/^\/+/, '');
-      if (file && !file.includes('..') && isFile(path.join(clientDir, file))) {
-        return reply.sendFile(file);
-      }
+      const found = file && !file.includes('..') ? lookUp(clientDir, file) : 'none';
+      if (found === 'file') return reply.sendFile(file);
+      if (found === 'refused') return reply.status(404).type('text/plain').send('Not found');
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
@@ -60,9 +60,22 @@ function readPrerenderedPages(clientDir: string): Map<string, string> {
   return new Map(Object.entries(JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>));
 }
 
-/** A file (not a folder) of the built client. */
-function isFile(filePath: string): boolean {
-  return statSync(filePath, { throwIfNoEntry: false })?.isFile() ?? false;
+/** Longer paths name no file of the build nor any screen of the app. */
+const MAX_PATH_LENGTH = 1024;
+
+/**
+ * Whether `file` is a file (not a folder) of the built client: `none` when nothing is there (the
+ * app's screens), `refused` for a path no file can have: one too long, one through a file
+ * (`/index.html/x`), one into a hidden folder (`.vite/`, the build's manifest).
+ */
+function lookUp(clientDir: string, file: string): 'file' | 'none' | 'refused' {
+  if (file.length > MAX_PATH_LENGTH || file.split('/').some((segment) => segment.startsWith('.'))) return 'refused';
+  try {
+    return statSync(path.join(clientDir, file), { throwIfNoEntry: false })?.isFile() ? 'file' : 'none';
+  } catch {
+    // ENOTDIR, ENAMETOOLONG, EACCES…: nothing the client can be sent.
+    return 'refused';
+  }
 }
 
 function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {

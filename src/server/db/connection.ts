@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -41,9 +41,48 @@ export async function openDatabase(options: {
     return { db: db as unknown as Database, kind: 'server', close: () => pool.end() };
   }
   const dataDir = options.dataDir;
-  if (dataDir && dataDir !== 'memory') mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = dataDir && dataDir !== 'memory' ? new PGlite(path.resolve(dataDir)) : new PGlite();
+  const onDisk = dataDir && dataDir !== 'memory' ? path.resolve(dataDir) : null;
+  if (onDisk) mkdirSync(path.dirname(onDisk), { recursive: true });
+  const client = onDisk ? new PGlite(onDisk) : new PGlite();
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: folder });
-  return { db: db as unknown as Database, kind: 'embedded', close: () => client.close() };
+  if (!onDisk) return { db: db as unknown as Database, kind: 'embedded', close: () => client.close() };
+  // PGlite writes its files 0666 whatever the umask; the folder's 0700 already shuts others out of
+  // the files it adds later, and a sweep narrows those too.
+  keepPrivate(onDisk);
+  const sweep = setInterval(() => keepPrivate(onDisk), PRIVATE_SWEEP_MS);
+  sweep.unref();
+  return {
+    db: db as unknown as Database,
+    kind: 'embedded',
+    async close() {
+      clearInterval(sweep);
+      await client.close();
+      keepPrivate(onDisk);
+    },
+  };
+}
+
+const PRIVATE_SWEEP_MS = 10 * 60_000;
+
+/**
+ * Makes `folder` and everything in it readable by its owner only: folders 0700, files 0600. The
+ * embedded database's files hold password hashes, comments and messages. Symbolic links, what
+ * another user owns and a shared sticky folder (a DATA_DIR of /tmp) are left alone; a change the
+ * system refuses is skipped, never fatal.
+ */
+export function keepPrivate(folder: string): void {
+  const stat = lstatSync(folder, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink() || stat.uid !== process.getuid?.()) return;
+  try {
+    if (stat.isDirectory()) {
+      if (stat.mode & 0o1000) return;
+      if ((stat.mode & 0o777) !== 0o700) chmodSync(folder, 0o700);
+      for (const name of readdirSync(folder)) keepPrivate(path.join(folder, name));
+    } else if (stat.isFile() && (stat.mode & 0o777) !== 0o600) {
+      chmodSync(folder, 0o600);
+    }
+  } catch {
+    // A file removed meanwhile, or a file system without modes.
+  }
 }

@@ -1,4 +1,4 @@
-import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * Hostile documents, generated when a test runs (never committed): decompression bombs, page-count
@@ -218,6 +218,35 @@ export function pdfFlateBomb(megabytes: number): Uint8Array {
     FONT,
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
     stream('/Filter /FlateDecode', deflateSync(content, { level: 9 })),
+  ]);
+}
+
+/**
+ * A one-page PDF whose content stream inflates to `megabytes` MB of spaces: no text, so no text
+ * limit stops it (1,500 MB: a 1.5 MB file). Built without ever holding the inflated bytes: one
+ * deflated megabyte ends on a byte boundary and is repeated, then closed with its Adler-32.
+ */
+export function pdfInflationBomb(megabytes: number): Uint8Array {
+  const megabyte = 1024 * 1024;
+  const block = deflateRawSync(Buffer.alloc(megabyte, 0x20), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const length = BigInt(megabytes * megabyte);
+  const modulus = 65521n;
+  const a = (1n + length * 0x20n) % modulus;
+  const b = (length + (0x20n * length * (length + 1n)) / 2n) % modulus;
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(Number((b << 16n) | a));
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: megabytes }, () => block),
+    Buffer.from([0x03, 0x00]),
+    adler,
+  ]);
+  return pdfFile([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Count 1 /Kids [4 0 R] >>',
+    FONT,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+    stream('/Filter /FlateDecode', data),
   ]);
 }
 

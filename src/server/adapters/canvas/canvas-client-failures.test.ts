@@ -242,6 +242,63 @@ describe('Canvas client against something that is not Canvas', () => {
   });
 });
 
+describe('Canvas client against answers of a hostile shape', () => {
+  const tenMegabytes = 10 * 1024 * 1024 - 1024;
+  const deep = `${'['.repeat(tenMegabytes / 2)}${']'.repeat(tenMegabytes / 2)}`;
+  const unit = `${'['.repeat(60)}${']'.repeat(60)},`;
+  const wide = `[${unit.repeat(Math.floor(tenMegabytes / unit.length))}[]]`;
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(request.url?.startsWith('/api/v1/courses') ? wide : deep);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The longest the event loop went without running a 5 ms timer while `work` ran. */
+  async function worstStall(work: () => Promise<unknown>): Promise<number> {
+    let last = performance.now();
+    let worst = 0;
+    const probe = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 5);
+    try {
+      await work();
+    } finally {
+      clearInterval(probe);
+    }
+    return Math.max(worst, performance.now() - last);
+  }
+
+  it('refuses 10 MB of nested brackets before parsing, with a message for the teacher', async () => {
+    let error: AppError | undefined;
+    const stall = await worstStall(async () => {
+      error = await failure(client({ baseUrl: origin }).getSelf());
+    });
+    expect(error).toMatchObject({ code: 'CANVAS_UNPROCESSABLE', details: { reason: 'too_deep' } });
+    expect(error?.message).toMatch(/nested more than 64 levels deep/);
+    // A generous bound: parsing this answer held the event loop about 2 s; the bench reports the figure.
+    expect(stall).toBeLessThan(1_000);
+  });
+
+  it('refuses an answer of too many shallow arrays as well', async () => {
+    let error: AppError | undefined;
+    const stall = await worstStall(async () => {
+      error = await failure(client({ baseUrl: origin }).listCourses());
+    });
+    expect(error).toMatchObject({ code: 'CANVAS_UNPROCESSABLE', details: { reason: 'too_many' } });
+    expect(error?.message).toMatch(/Canvas sent/);
+    expect(stall).toBeLessThan(1_000);
+  });
+});
+
 describe('Canvas client secrecy', () => {
   it('never puts the token in an error message or its details', () => {
     expect(thrown.length).toBeGreaterThan(15);

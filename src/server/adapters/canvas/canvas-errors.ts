@@ -1,4 +1,5 @@
 import { AppError } from '@/server/core/app-error';
+import { isNestedDeeperThan } from '@/server/core/json-body';
 
 /** What a request was about, for messages a teacher can act on ("the assignment", "this grade"). */
 export interface RequestSubject {
@@ -128,6 +129,8 @@ export function canvasMessageOf(bodyText: string): string {
 }
 
 function parseJson(text: string): unknown {
+  // An error answer is at most 64 KB; refusing deep nesting keeps even that parse short.
+  if (isNestedDeeperThan(text, 64)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,4 +1,5 @@
 import { AppError } from '@/server/core/app-error';
+import { JsonShapeScanner, type JsonShapeVerdict } from '@/server/core/json-shape';
 import type { CanvasNetwork } from './canvas-network';
 import { PrivateAddressAtConnectError } from './canvas-network';
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from './concurrency-limiter';
@@ -65,6 +66,14 @@ const MAX_PAGES = 500;
 const MAX_REDIRECTS = 5;
 /** Error answers are only read for Canvas's message; the rest is dropped. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/**
+ * The shape a JSON answer may have, checked on the bytes as they arrive and before parsing: Canvas
+ * nests a threaded discussion two levels per reply and everything else under ten, and a page of 100
+ * submissions with their history holds a few thousand objects. V8's JSON.parse spends about a second
+ * per megabyte of deep nesting and 0.2 µs on every array or object, so these bound one answer's parse
+ * to a few tens of milliseconds.
+ */
+export const CANVAS_JSON_SHAPE = { maxDepth: 64, maxContainers: 200_000 } as const;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CONNECT_FAILURES = new Set([
   'ECONNREFUSED',
@@ -203,13 +212,21 @@ export class CanvasHttp {
   ): (response: Response) => Promise<unknown> {
     return async (response) => {
       const limit = Math.min(this.options.maxResponseBytes, budget?.remainingBytes ?? Number.POSITIVE_INFINITY);
-      const bytes = await readCapped(response, limit, () =>
-        answerTooLarge(
-          subject,
-          budget !== undefined && limit < this.options.maxResponseBytes
-            ? this.options.maxListBytes
-            : this.options.maxResponseBytes,
-        ),
+      const shape = new JsonShapeScanner(CANVAS_JSON_SHAPE);
+      const bytes = await readCapped(
+        response,
+        limit,
+        () =>
+          answerTooLarge(
+            subject,
+            budget !== undefined && limit < this.options.maxResponseBytes
+              ? this.options.maxListBytes
+              : this.options.maxResponseBytes,
+          ),
+        (chunk) => {
+          const verdict = shape.feed(chunk);
+          return verdict === 'ok' ? undefined : answerMisshapen(subject, verdict);
+        },
       );
       if (budget) budget.remainingBytes -= bytes.byteLength;
       return parseJsonAnswer(new TextDecoder().decode(bytes));
@@ -453,6 +470,18 @@ function answerTooLarge(subject: RequestSubject, limitBytes: number): AppError {
   );
 }
 
+function answerMisshapen(subject: RequestSubject, verdict: Exclude<JsonShapeVerdict, 'ok'>): AppError {
+  const why =
+    verdict === 'too_deep'
+      ? `nested more than ${CANVAS_JSON_SHAPE.maxDepth} levels deep`
+      : `with more than ${CANVAS_JSON_SHAPE.maxContainers.toLocaleString('en-US')} parts in one answer`;
+  return new AppError(
+    'CANVAS_UNPROCESSABLE',
+    `Canvas sent ${subject.label} in a shape Margin does not read (${why}), so Margin stopped reading it. Check the Canvas URL in Settings, or contact support if it is right.`,
+    { details: { reason: verdict } },
+  );
+}
+
 function fileTooLarge(maxBytes: number): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -479,11 +508,15 @@ async function readErrorText(response: Response): Promise<string> {
   return new TextDecoder().decode(concat(chunks, total)).slice(0, MAX_ERROR_BODY_BYTES);
 }
 
-/** Reads a body as a stream and stops as soon as it passes `maxBytes` (nothing more is downloaded). */
+/**
+ * Reads a body as a stream and stops as soon as it passes `maxBytes` or `inspect` refuses a chunk
+ * (nothing more is downloaded).
+ */
 async function readCapped(
   response: Response,
   maxBytes: number,
   tooLarge: (maxBytes: number) => AppError,
+  inspect: (chunk: Uint8Array) => AppError | undefined = () => undefined,
 ): Promise<Uint8Array> {
   const declared = Number.parseInt(response.headers.get('content-length') ?? '', 10);
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -501,6 +534,11 @@ async function readCapped(
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge(maxBytes);
+    }
+    const refusal = inspect(value);
+    if (refusal) {
+      await reader.cancel().catch(() => undefined);
+      throw refusal;
     }
     chunks.push(value);
   }

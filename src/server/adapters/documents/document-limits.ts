@@ -30,6 +30,16 @@ export const READER_BUDGET = {
   /** V8 heap of one worker; a worker that runs out is stopped and replaced. */
   maxOldGenerationSizeMb: 256,
   maxYoungGenerationSizeMb: 32,
+  /**
+   * Resident memory of the child process that reads one PDF, and of all of them together (decision
+   * 038): pdf.js inflates streams into buffers outside the V8 heap, which only a process boundary can
+   * bound and give back. Past either, the largest is killed. A reader starts at about 60 MB; a PDF of
+   * 100 pages of text peaked at 87 MB.
+   */
+  maxPdfProcessRssMb: 192,
+  maxPdfProcessesRssMb: 256,
+  /** How often that memory is looked at; pdf.js grows a buffer by at most a few MB in this time. */
+  rssCheckIntervalMs: 10,
   /** Documents allowed to wait for a worker; more are refused as "busy". */
   maxWaiting: 64,
   /** How long a document may wait for a worker before it is refused as "busy". */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { docxFromBody, pdfManyPages } from '@/server/test/make-hostile-files';
+import { readdirSync, readFileSync } from 'node:fs';
+import { docxFromBody, pdfInflationBomb, pdfManyPages } from '@/server/test/make-hostile-files';
 import { serverBuildOptions } from '../../../../scripts/build-server';
 import { createDocumentReader, type DocumentReader } from './read-in-worker';
 import type { ReadTask } from './read-result';
@@ -60,6 +61,32 @@ describe('reading documents in worker threads', () => {
     expect(narrow.load()).toMatchObject({ reading: 0, waiting: 0 });
   });
 
+  it('reads a PDF in a child process, killed past its memory, so an inflation bomb never reaches the server', async () => {
+    const guarded = reader({ threads: 2 });
+    const bomb = pdfInflationBomb(1_500);
+    expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const before = residentMegabytes();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMegabytes())), 20);
+    const outcomes = await Promise.all([
+      guarded.read({ bytes: bomb, kind: 'pdf', maxCharacters: 60_000 }),
+      guarded.read({ bytes: bomb, kind: 'pdf', maxCharacters: 60_000 }),
+    ]);
+    clearInterval(sampler);
+    expect(outcomes).toEqual([
+      { ok: false, problem: 'out-of-memory' },
+      { ok: false, problem: 'out-of-memory' },
+    ]);
+    // In a worker thread, each of these took the process up by more than a gigabyte, kept afterwards;
+    // here the two readers together, counted with this process, stay under 300 MB and give it back.
+    expect(peak - before).toBeLessThan(300);
+    expect(residentMegabytes() - before).toBeLessThan(50);
+    expect(await guarded.read({ bytes: pdfManyPages(3), kind: 'pdf', maxCharacters: 1_000 })).toMatchObject({
+      ok: true,
+      text: expect.stringContaining('Page 3'),
+    });
+  });
+
   it('refuses a document as busy when it has waited too long for a worker', async () => {
     const impatient = reader({ threads: 1, maxWaitMs: 300, timeoutMs: 3_000 });
     const first = impatient.read(slow);
@@ -67,6 +94,19 @@ describe('reading documents in worker threads', () => {
     expect(await first).toEqual({ ok: false, problem: 'timeout' });
   });
 });
+
+/** Resident memory of this process and every process it started (the PDF readers), in MB. */
+function residentMegabytes(pid: number | 'self' = 'self'): number {
+  try {
+    const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+    return own + children.reduce((sum, child) => sum + residentMegabytes(child), 0);
+  } catch {
+    return 0;
+  }
+}
 
 describe('the built server bundle', () => {
   const outdir = path.resolve('dist', `bundle-check-${process.pid}`);
@@ -77,8 +117,10 @@ describe('the built server bundle', () => {
     // A second entry point bundled like main.ts: the reader inside it finds document-worker.js beside it.
     const probe = [
       "import { extractDocumentText } from '@/server/adapters/documents';",
-      'const bytes = new Uint8Array(Buffer.from(process.argv[2], "base64"));',
-      "console.log(JSON.stringify(await extractDocumentText({ bytes, filename: 'essay.docx' })));",
+      'const docx = new Uint8Array(Buffer.from(process.argv[2], "base64"));',
+      'const pdf = new Uint8Array(Buffer.from(process.argv[3], "base64"));',
+      "const read = await Promise.all([extractDocumentText({ bytes: docx, filename: 'essay.docx' }), extractDocumentText({ bytes: pdf, filename: 'essay.pdf' })]);",
+      'console.log(JSON.stringify(read));',
       'process.exit(0);',
     ].join('\n');
     await build({
@@ -90,9 +132,14 @@ describe('the built server bundle', () => {
       outfile: path.join(outdir, 'probe.js'),
     });
     const docx = Buffer.from(docxFromBody('<w:p><w:r><w:t>Read in the bundle</w:t></w:r></w:p>')).toString('base64');
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(outdir, 'probe.js'), docx], {
+    const pdf = Buffer.from(pdfManyPages(1)).toString('base64');
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(outdir, 'probe.js'), docx, pdf], {
       timeout: 30_000,
     });
-    expect(JSON.parse(stdout)).toEqual({ status: 'read', text: 'Read in the bundle' });
+    // The .docx in a worker thread, the PDF in a child process: both from the bundle folder.
+    expect(JSON.parse(stdout)).toEqual([
+      { status: 'read', text: 'Read in the bundle' },
+      { status: 'read', text: expect.stringContaining('Page 1') },
+    ]);
   });
 });

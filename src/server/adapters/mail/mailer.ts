@@ -62,7 +62,8 @@ export function createMailer(db: Database, transport: MailTransport | null, log:
         .returning({ id: mailOutbox.id });
       const id = row!.id;
       if (!transport) {
-        log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail kept in the outbox (no SMTP_URL set)');
+        // The row holds the recipient and the subject (which a visitor may have written); the log only its id.
+        log.info({ mailId: id }, 'mail kept in the outbox (no SMTP_URL set)');
         return { id, delivered: false };
       }
       return { id, delivered: await attempt(id, message, 0) };

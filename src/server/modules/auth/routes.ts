@@ -19,6 +19,7 @@ import { signIn } from './sign-in';
 import { SIGN_UP_ACCEPTED, signUp, type SignUpOutcome } from './sign-up';
 import { toSessionUser, type IssuedSession } from './issue-session';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, type TrustedDevices } from './trusted-device';
+import { clientAddressOf } from '@/server/core/client-address';
 
 export const REFRESH_COOKIE = 'margin_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -73,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await signUp(
         { ...deps, db, limitPerHour: options.signUpLimitPerHour, afterSignUp: options.sendSignUpMail },
         request.body,
-        request.ip,
+        clientAddressOf(request),
       );
       return reply.status(201).send({ message: SIGN_UP_ACCEPTED });
     },
@@ -84,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { body: signInRequestSchema, response: { 200: sessionResponseSchema } } },
     async (request, reply) => {
       const deviceId = trustedDevices.verify(request.cookies[DEVICE_COOKIE], request.body.email);
-      const issued = await signIn(deps, request.body, request.ip, deviceId);
+      const issued = await signIn(deps, request.body, clientAddressOf(request), deviceId);
       setRefreshCookie(request, reply, issued);
       if (!deviceId) {
         void reply.setCookie(DEVICE_COOKIE, trustedDevices.issue(request.body.email), {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageSchema, contactReceiptSchema, institutionalInquirySchema } from '@/shared/schemas/contact';
 import { submitContactMessage, type ContactDeps } from './submit-contact-message';
 import { submitInstitutionalInquiry } from './submit-institutional-inquiry';
+import { clientAddressOf } from '@/server/core/client-address';
 
 /** What the contact forms use: their use cases' dependencies, built in the composition root. */
 export type ContactRoutesOptions = ContactDeps;
@@ -12,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/messages',
     { schema: { body: contactMessageSchema, response: { 201: contactReceiptSchema } } },
     async (request, reply) => {
-      await submitContactMessage(deps, request.body, request.ip);
+      await submitContactMessage(deps, request.body, clientAddressOf(request));
       return reply.status(201).send({ received: true });
     },
   );
@@ -21,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     '/inquiries',
     { schema: { body: institutionalInquirySchema, response: { 201: contactReceiptSchema } } },
     async (request, reply) => {
-      await submitInstitutionalInquiry(deps, request.body, request.ip);
+      await submitInstitutionalInquiry(deps, request.body, clientAddressOf(request));
       return reply.status(201).send({ received: true });
     },
   );

@@ -14,6 +14,7 @@ import {
 } from './read-integration-request';
 import { reviseAssignment } from './revise-assignment';
 import { signUpForList, type SignupDeps } from './sign-up-for-list';
+import { clientAddressOf } from '@/server/core/client-address';
 
 /** Public AI-literacy endpoints: mailing lists, integration suggestions, revised assignments. */
 export type LiteracyRoutesOptions = {
@@ -31,7 +32,7 @@ export const literacyRoutes: FastifyPluginAsyncZod<LiteracyRoutesOptions> = asyn
     '/signups',
     { schema: { body: mailingListSignupSchema, response: { 201: mailingListReceiptSchema } } },
     async (request, reply) => {
-      await signUpForList(signupDeps, request.body, request.ip);
+      await signUpForList(signupDeps, request.body, clientAddressOf(request));
       return reply.status(201).send({ received: true });
     },
   );
@@ -42,13 +43,14 @@ export const literacyRoutes: FastifyPluginAsyncZod<LiteracyRoutesOptions> = asyn
     upload.post(
       '/integrations',
       { bodyLimit: INTEGRATION_JSON_BODY_LIMIT_BYTES, schema: { response: { 200: integrationToolResponseSchema } } },
-      async (request) => proposeIntegration(generationDeps, await readIntegrationRequest(request), request.ip),
+      async (request) =>
+        proposeIntegration(generationDeps, await readIntegrationRequest(request), clientAddressOf(request)),
     );
   });
 
   app.post(
     '/revisions',
     { schema: { body: revisionRequestSchema, response: { 200: revisionResultSchema } } },
-    async (request) => reviseAssignment(generationDeps, request.body, request.ip),
+    async (request) => reviseAssignment(generationDeps, request.body, clientAddressOf(request)),
   );
 };
