@@ -118,7 +118,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const canvas = createCanvasAccess(config, profiles);
   const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
-  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'), {
+    runSeconds: config.jobs.runBudgetSeconds,
+    draftSeconds: config.jobs.draftBudgetSeconds,
+  });
   const billingProvider = deps.billingProvider !== undefined ? deps.billingProvider : createBillingProvider(config);
   if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
@@ -212,6 +215,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerClient(app, deps.clientDir ?? clientDistFolder);
 
+  // Workers start once the app is ready and take their first jobs in the background: a restarted
+  // instance answers /healthz at once, whatever waits in the queue.
+  app.addHook('onReady', async () => jobs.startWorkers());
   app.addHook('onClose', async () => {
     // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.
     await jobs.stop();

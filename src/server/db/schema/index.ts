@@ -6,3 +6,4 @@ export * from './rate-limits';
 export * from './usage';
 export * from './billing';
 export * from './literacy';
+export * from './jobs';
