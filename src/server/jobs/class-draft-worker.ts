@@ -144,7 +144,12 @@ export function startClassDraftWorker(deps: {
       const left = [...inHand.keys()];
       for (const entry of inHand.values()) entry.abort.abort();
       // Jobs still in hand go back to the queue for another instance.
-      if (left.length > 0) await boss.fail(queue, left);
+      // If that fails (the database is closing), they expire and come back all the same.
+      if (left.length > 0) {
+        await boss
+          .fail(queue, left)
+          .catch((error: unknown) => log.warn({ err: error }, 'class-draft jobs not handed back'));
+      }
     },
   };
 }

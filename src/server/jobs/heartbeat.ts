@@ -85,7 +85,11 @@ export function startHeartbeat(deps: {
       stopped = true;
       clearInterval(timer);
       await beating;
-      await db.delete(jobInstances).where(eq(jobInstances.id, instanceId));
+      // Gone from the list at once; if the database is already closing, the others remove it later.
+      await db
+        .delete(jobInstances)
+        .where(eq(jobInstances.id, instanceId))
+        .catch((error: unknown) => log.warn({ err: error }, 'job heartbeat not removed'));
     },
   };
 }
