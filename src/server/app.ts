@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './core/security-headers';
 import { registerClient, registerCompression } from './core/static';
 import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
 import { DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
-import { createAiModel, type AiModel } from './adapters/ai';
+import { createAiModel, withCallBudget, type AiModel } from './adapters/ai';
 import { createBillingProvider, type BillingProvider } from './adapters/billing';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -116,7 +116,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const profiles = createProfileStore(db);
   const usage = createUsageStore(db);
   const canvas = createCanvasAccess(config, profiles);
-  const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
+  const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
+  const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
   const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'), {
     runSeconds: config.jobs.runBudgetSeconds,

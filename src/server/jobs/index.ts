@@ -113,7 +113,8 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
       budget,
       concurrency: WHOLE_CLASS_CONCURRENCY,
       pollingSeconds: 1,
-      draft: (task, signal) => draftClassStudent({ engine, readClass, drafts: deps.drafts, log }, task, signal),
+      draft: (task, signal) =>
+        draftClassStudent({ db: deps.db, engine, readClass, drafts: deps.drafts, log }, task, signal),
       onTaken: () => void heartbeat?.beat(),
     });
     const worker = classDraftWorker;

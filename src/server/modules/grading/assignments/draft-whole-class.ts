@@ -5,7 +5,9 @@ import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canva
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import type { ClassDraftTask } from '../kernel/class-draft-queue';
-import { consumeRunAllowance } from '../kernel/draft-rate-limit';
+import { countModelCalls } from '@/server/adapters/ai';
+import type { Database } from '@/server/db/connection';
+import { consumeRunAllowance, countExtraModelCalls } from '../kernel/draft-rate-limit';
 import { draftScope } from '../kernel/draft-scope';
 import type { DraftStore } from '../kernel/draft-store';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
@@ -102,6 +104,7 @@ export const CLASS_DRAFT_FAILED_REASON = 'Some drafts could not be made. Draft t
  */
 export async function draftClassStudent(
   deps: {
+    db: Database;
     engine: GradeDrafter;
     readClass: (task: ClassDraftTask) => Promise<ClassRead>;
     drafts: DraftStore;
@@ -115,14 +118,18 @@ export async function draftClassStudent(
   try {
     const submission = submissions.find((candidate) => candidate.userId === task.studentId);
     if (!submission) throw new AppError('NOT_FOUND', "A student's submission is no longer in Canvas.");
-    const draft = await draftFeedback({
-      engine: deps.engine,
-      client,
-      assignment,
-      submission,
-      classSubmissions: submissions,
-      options: task.options,
-    });
+    const { value: draft, calls } = await countModelCalls(() =>
+      draftFeedback({
+        engine: deps.engine,
+        client,
+        assignment,
+        submission,
+        classSubmissions: submissions,
+        options: task.options,
+      }),
+    );
+    // The run counted one per student; calibration's extra calls count as they are made.
+    await countExtraModelCalls(deps.db, task.userId, calls);
     if (signal?.aborted) return;
     const scope = draftScope({ kind: 'assignment', courseId: task.courseId, assignmentId: task.assignmentId });
     await deps.drafts.save(task.userId, scope, task.studentId, draft);
