@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { runOverBudgetReason, type DraftStore, type RunBudget } from '@/server/modules/grading/kernel/draft-store';
 import type { ClassDraftTask } from '@/server/modules/grading/kernel/class-draft-queue';
 import { classDraftJob } from './definitions/class-draft';
+import { claimNextJob } from './fair-queue';
 
 /** What the teacher reads when one student's draft went over its time budget. */
 export const draftOverBudgetReason = (seconds: number) =>
@@ -21,9 +22,10 @@ export type ClassDraftWorker = {
 };
 
 /**
- * Takes class-draft jobs one slot at a time: up to `concurrency` students in hand, and a freed
- * slot is filled at once (a slow draft holds back nobody else, and the run's progress moves with
- * every draft). Each job has a time budget: a draft over it is stopped, counted failed with a
+ * Takes class-draft jobs one slot at a time: up to `slots` students in hand, at most
+ * `slotsPerTeacher` of one teacher (the rest wait for other teachers' runs), and a freed slot is
+ * filled at once (a slow draft holds back nobody else, and the run's progress moves with every
+ * draft). Each job has a time budget: a draft over it is stopped, counted failed with a
  * reason the teacher reads, and completed, so it is never taken up again; a job whose run is over
  * its own budget (or finished) is counted without drafting. A job that throws (Canvas could not
  * be read) goes back to the queue for another try.
@@ -33,20 +35,21 @@ export function startClassDraftWorker(deps: {
   drafts: DraftStore;
   log: FastifyBaseLogger;
   budget: RunBudget;
-  concurrency: number;
+  slots: number;
+  slotsPerTeacher: number;
   pollingSeconds: number;
   draft(task: ClassDraftTask, signal: AbortSignal): Promise<void>;
   /** Called when new jobs were taken (the heartbeat records them). */
   onTaken(): void;
 }): ClassDraftWorker {
-  const { boss, drafts, log, budget, concurrency } = deps;
+  const { boss, drafts, log, budget, slots, slotsPerTeacher } = deps;
   const queue = classDraftJob.name;
-  const inHand = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  const inHand = new Map<string, { abort: AbortController; done: Promise<void>; teacher: string }>();
   let stopping = false;
   let fetching: Promise<void> | null = null;
   let fetchAgain = false;
 
-  const handle = async (job: PgBoss.Job<unknown>, abort: AbortController) => {
+  const handle = async (job: { id: string; data: unknown }, abort: AbortController) => {
     let task: ClassDraftTask;
     try {
       task = classDraftJob.read(job.data);
@@ -85,7 +88,7 @@ export function startClassDraftWorker(deps: {
     }
   };
 
-  const start = (job: PgBoss.Job<unknown>) => {
+  const start = (job: { id: string; data: unknown }) => {
     const abort = new AbortController();
     const done = handle(job, abort)
       .then(
@@ -100,16 +103,25 @@ export function startClassDraftWorker(deps: {
         inHand.delete(job.id);
         wake();
       });
-    inHand.set(job.id, { abort, done });
+    const teacher = (job.data as { userId?: unknown } | null)?.userId;
+    inHand.set(job.id, { abort, done, teacher: typeof teacher === 'string' ? teacher : '' });
+  };
+
+  const busyTeachers = () => {
+    const count = new Map<string, number>();
+    for (const { teacher } of inHand.values()) count.set(teacher, (count.get(teacher) ?? 0) + 1);
+    return [...count].filter(([, held]) => held >= slotsPerTeacher).map(([teacher]) => teacher);
   };
 
   const fill = async () => {
-    while (!stopping && inHand.size < concurrency) {
-      const jobs = await boss.fetch<unknown>(queue, { batchSize: concurrency - inHand.size });
-      if (jobs.length === 0) return;
-      for (const job of jobs) start(job);
-      deps.onTaken();
+    let taken = false;
+    while (!stopping && inHand.size < slots) {
+      const job = await claimNextJob(boss, queue, busyTeachers());
+      if (!job) break;
+      start(job);
+      taken = true;
     }
+    if (taken) deps.onTaken();
   };
 
   function wake() {

@@ -19,3 +19,35 @@ export async function fairPriorities(boss: PgBoss, queue: string, userId: string
   const first = ownTail === null || ownTail === undefined ? head : Math.min(head, ownTail - 1);
   return Array.from({ length: count }, (_, index) => first - index);
 }
+
+/**
+ * Takes the next waiting job of `queue` as pg-boss's own fetch does (highest priority, then
+ * oldest; marked active, a retry counted), except jobs of the teachers in `busyTeachers`: an
+ * instance keeps a slot or two for other teachers, so a run started behind a whole class begins at
+ * once instead of waiting for a draft of that class to end. Null when nothing fits.
+ */
+export async function claimNextJob(
+  boss: PgBoss,
+  queue: string,
+  busyTeachers: string[],
+): Promise<{ id: string; data: unknown } | null> {
+  const { rows } = (await boss.getDb().executeSql(
+    `with next as (
+       select id from pgboss.job
+        where name = $1 and state < 'active' and start_after < now()
+          and coalesce(data->>'userId', '') <> all($2::text[])
+        order by priority desc, created_on, id
+        limit 1
+        for update skip locked
+     )
+     update pgboss.job j set
+       state = 'active',
+       started_on = now(),
+       retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
+     from next
+     where j.name = $1 and j.id = next.id
+     returning j.id, j.data`,
+    [queue, busyTeachers],
+  )) as { rows: { id: string; data: unknown }[] };
+  return rows[0] ?? null;
+}
