@@ -12,7 +12,7 @@ import { draftOverBudgetReason, UNREADABLE_JOB_REASON } from './class-draft-work
 import { QUEUES } from './index';
 
 const STUDENTS = 60;
-const DRAFT_BUDGET_SECONDS = 5;
+const DRAFT_BUDGET_SECONDS = 8;
 const RUN_BUDGET_MINUTES = 60;
 const options = { mode: 'formative' as const, useRubric: false, customInstructions: null };
 
@@ -89,7 +89,7 @@ const jobStates = (runId: string) =>
 
 describe('time budgets of whole-class runs', () => {
   it('stops a draft over its budget, counts it failed with the reason the teacher sees, and never takes it again', async () => {
-    ai.setDefault({ kind: 'delay', ms: 8_000, then: { kind: 'from-schema' } });
+    ai.setDefault({ kind: 'delay', ms: 20_000, then: { kind: 'from-schema' } });
     const { teacher, target, students, scope } = await teacherWithClass();
     const job = await queueRun(teacher, target, students.slice(0, 3));
 
@@ -169,7 +169,7 @@ describe('progress and fairness of whole-class runs', () => {
     const run = await waitForRun(teacher.userId, scope, (value) => {
       if (value.status === 'running') seen.add(value.completed);
     });
-    expect(run).toMatchObject({ status: 'finished', completed: group.length, failed: 0 });
+    expect(run).toMatchObject({ status: 'finished', completed: group.length, failed: 0, reason: null });
     // Every other student was drafted and counted while the slow one was still in hand.
     expect(seen).toContain(group.length - 1);
     expect(Object.keys(await harness.services.drafts.list(teacher.userId, scope))).toHaveLength(group.length);

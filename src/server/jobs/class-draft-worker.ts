@@ -114,14 +114,12 @@ export function startClassDraftWorker(deps: {
   };
 
   const fill = async () => {
-    let taken = false;
     while (!stopping && inHand.size < slots) {
       const job = await claimNextJob(boss, queue, busyTeachers());
-      if (!job) break;
+      if (!job) return;
       start(job);
-      taken = true;
+      deps.onTaken();
     }
-    if (taken) deps.onTaken();
   };
 
   function wake() {

@@ -16,11 +16,11 @@ export type Heartbeat = {
 };
 
 /**
- * Each instance writes a heartbeat with the class-draft jobs it holds every `everySeconds`, and
- * hands back the jobs of any instance whose heartbeat stopped `MISSED_HEARTBEATS` beats ago (it was
- * killed or froze): they go back to the queue as a failed try, so another instance takes them at
- * once instead of after the job's expiry (decision 035). Jobs taken after the dead instance's last
- * heartbeat are someone else's and are left alone.
+ * Each instance writes a heartbeat with the class-draft jobs it holds every `everySeconds` and
+ * after taking jobs, and hands back the active jobs that no instance with a recent heartbeat holds
+ * (their instance was killed or froze `MISSED_HEARTBEATS` beats ago): they go back to the queue as
+ * a failed try, so another instance takes them at once instead of after the job's expiry
+ * (decision 035).
  */
 export function startHeartbeat(deps: {
   db: Database;
@@ -37,23 +37,21 @@ export function startHeartbeat(deps: {
   let beating: Promise<void> | null = null;
 
   const handBackJobsOfSilentInstances = async () => {
-    const silent = await db
+    await db
       .delete(jobInstances)
-      .where(sql`${jobInstances.heartbeatAt} < now() - make_interval(secs => ${silentSeconds})`)
-      .returning();
-    for (const instance of silent) {
-      if (instance.jobIds.length === 0) continue;
-      const held = (await boss
-        .getDb()
-        .executeSql(
-          `select id from pgboss.job where name = $1 and id = any($2::uuid[]) and state = 'active' and started_on <= $3`,
-          [queue, instance.jobIds, instance.heartbeatAt.toISOString()],
-        )) as { rows: { id: string }[] };
-      const ids = held.rows.map((row) => row.id);
-      if (ids.length === 0) continue;
-      await boss.fail(queue, ids);
-      log.warn({ instance: instance.id, jobs: ids.length }, 'jobs of a silent instance handed back to the queue');
-    }
+      .where(sql`${jobInstances.heartbeatAt} < now() - make_interval(secs => ${silentSeconds})`);
+    // Active jobs no live instance holds, taken longer ago than a heartbeat could take to list them:
+    // their instance is gone (silent, or killed before its first beat after taking them).
+    const orphaned = (await boss.getDb().executeSql(
+      `select j.id from pgboss.job j
+        where j.name = $1 and j.state = 'active' and j.started_on < now() - make_interval(secs => $2)
+          and not exists (select 1 from job_instances i where j.id::text = any(i.job_ids))`,
+      [queue, silentSeconds],
+    )) as { rows: { id: string }[] };
+    const ids = orphaned.rows.map((row) => row.id);
+    if (ids.length === 0) return;
+    await boss.fail(queue, ids);
+    log.warn({ jobs: ids.length }, 'jobs of a silent instance handed back to the queue');
   };
 
   const beatOnce = async () => {

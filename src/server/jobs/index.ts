@@ -41,7 +41,7 @@ export const ABANDONED_REASON =
 /** The welcome mail is requested a second after sign-up (spec part 1 §4). */
 const WELCOME_MAIL_DELAY_SECONDS = 1;
 /** Slots of an instance that one teacher's runs leave to other teachers. */
-const SLOTS_KEPT_FOR_OTHERS = 2;
+const SLOTS_KEPT_FOR_OTHERS = 4;
 /** Tries of one student's job: a first, and two more after instances that died holding it. */
 const CLASS_DRAFT_RETRIES = 2;
 
@@ -113,7 +113,7 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
       drafts: deps.drafts,
       log,
       budget,
-      // One teacher's run drafts 8 at a time; two more slots are kept for other teachers (decision 036).
+      // One teacher's run drafts 8 at a time; four more slots are kept for other teachers (decision 036).
       slots: WHOLE_CLASS_CONCURRENCY + SLOTS_KEPT_FOR_OTHERS,
       slotsPerTeacher: WHOLE_CLASS_CONCURRENCY,
       pollingSeconds: 1,
