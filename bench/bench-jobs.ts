@@ -128,7 +128,9 @@ async function benchFairness(instances: Instance[]) {
   const address = instances[0]!.address;
   const large = await startLargeCanvas(LARGE_RUN);
   // A small class: an assignment with a handful of students waiting.
-  const smallClass = await startDemoCanvas({ scenario: { courses: 1, assignmentsPerCourse: 4, studentsPerCourse: 10 } });
+  const smallClass = await startDemoCanvas({
+    scenario: { courses: 1, assignmentsPerCourse: 4, studentsPerCourse: 10 },
+  });
   try {
     const small = async () => {
       const teacher = await connectedTeacherOver(address, smallClass);
