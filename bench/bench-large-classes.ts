@@ -39,7 +39,7 @@ const DRAFT_TIMEOUT_MS = 10 * 60 * 1000;
 
 type LargeCanvas = { baseUrl: string; token: string; courseId: number; assignmentId: number; close(): void };
 
-async function startLargeCanvas(students: number): Promise<LargeCanvas> {
+export async function startLargeCanvas(students: number): Promise<LargeCanvas> {
   const child = spawn(
     process.execPath,
     [

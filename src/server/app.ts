@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './core/security-headers';
 import { registerClient, registerCompression } from './core/static';
 import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
 import { DEMO_CANVAS_CLIENT_ID, DEMO_CANVAS_CLIENT_SECRET, DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
-import { createAiModel, type AiModel } from './adapters/ai';
+import { createAiModel, withCallBudget, type AiModel } from './adapters/ai';
 import { createBillingProvider, type BillingProvider } from './adapters/billing';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -126,9 +126,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const canvasTokens = createCanvasTokenStore(db);
   const institutionStore = createInstitutionStore(db);
   const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
-  const ai = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
+  const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
+  const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
-  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'));
+  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'), {
+    runSeconds: config.jobs.runBudgetSeconds,
+    draftSeconds: config.jobs.draftBudgetSeconds,
+  });
   const saves = createGradeSaveStore(db, deriveKey(config.appSecret, 'grade-saves'));
   // Comments in the audit log live as long as drafts do, then become hashes: swept every hour.
   const commentReduction = scheduleCommentReduction(db, log, { keepForMs: DRAFT_LIFETIME_MS, everyMs: HOUR_MS });
@@ -253,6 +257,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerClient(app, deps.clientDir ?? clientDistFolder);
 
+  // Workers start once the app is ready and take their first jobs in the background: a restarted
+  // instance answers /healthz at once, whatever waits in the queue.
+  app.addHook('onReady', async () => jobs.startWorkers());
   app.addHook('onClose', async () => {
     await commentReduction.stop();
     // Stop taking jobs and finish (or hand back) the ones in hand before the database closes.

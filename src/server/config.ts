@@ -39,6 +39,19 @@ const environmentSchema = z.object({
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Seconds before a job whose instance went silent is given to another instance. */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Seconds one student's draft in a whole-class run may take before it is stopped and counted failed. */
+  JOB_DRAFT_BUDGET_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Minutes a whole-class run may take; students not drafted by then are counted failed. */
+  JOB_RUN_BUDGET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(90),
+  /** Seconds between an instance's heartbeats; three missed and its drafts go to another instance. */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(10),
+  /** Model calls the whole installation may make per hour (every teacher and feature together). */
+  AI_CALLS_PER_HOUR: z.coerce.number().int().min(1).default(6000),
   /** Seconds a stopping instance waits for its jobs before handing them back. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -63,6 +76,8 @@ export type Config = {
     apiKey: string | undefined;
     baseUrl: string | undefined;
     calibrate: boolean;
+    /** The installation's ceiling on model calls per hour (AI_CALLS_PER_HOUR). */
+    callsPerHour: number;
   };
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
@@ -78,7 +93,13 @@ export type Config = {
   trustProxy: boolean | string;
   /** Sign-ups accepted per client address per hour. */
   signUpLimitPerHour: number;
-  jobs: { expireSeconds: number; shutdownSeconds: number };
+  jobs: {
+    expireSeconds: number;
+    shutdownSeconds: number;
+    draftBudgetSeconds: number;
+    runBudgetSeconds: number;
+    heartbeatSeconds: number;
+  };
 };
 
 /**
@@ -114,6 +135,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       apiKey: env.AI_API_KEY,
       baseUrl: env.AI_BASE_URL,
       calibrate: env.AI_CALIBRATE,
+      callsPerHour: env.AI_CALLS_PER_HOUR,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
@@ -133,7 +155,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, env.NODE_ENV),
     signUpLimitPerHour: env.SIGN_UP_LIMIT_PER_HOUR,
-    jobs: { expireSeconds: env.JOB_EXPIRE_SECONDS, shutdownSeconds: env.SHUTDOWN_TIMEOUT_SECONDS },
+    jobs: {
+      expireSeconds: env.JOB_EXPIRE_SECONDS,
+      shutdownSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+      draftBudgetSeconds: env.JOB_DRAFT_BUDGET_SECONDS,
+      runBudgetSeconds: env.JOB_RUN_BUDGET_MINUTES * 60,
+      heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
+    },
   };
 }
 

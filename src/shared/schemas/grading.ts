@@ -112,6 +112,8 @@ export const draftJobSchema = z.object({
   completed: z.number(),
   failed: z.number(),
   status: z.enum(['running', 'finished', 'cancelled']),
+  /** Why students failed, in words for the teacher (the latest reason); null when none did. */
+  reason: z.string().nullable(),
 });
 export type DraftJob = z.infer<typeof draftJobSchema>;
 export const storedDraftsSchema = z.object({

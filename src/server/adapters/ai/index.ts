@@ -9,3 +9,4 @@ export {
   type ModelEngineOptions,
 } from './model-engine';
 export { neutralizeTags, truncate } from './prompt-text';
+export { countModelCalls, withCallBudget, INSTALLATION_CALLS_KEY, INSTALLATION_LIMIT_MESSAGE } from './call-budget';

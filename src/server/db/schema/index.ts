@@ -8,3 +8,4 @@ export * from './billing';
 export * from './literacy';
 export * from './institutions';
 export * from './grading';
+export * from './jobs';

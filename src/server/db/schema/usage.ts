@@ -97,6 +97,8 @@ export const draftJobs = pgTable(
     status: text({ enum: ['running', 'finished', 'cancelled'] })
       .notNull()
       .default('running'),
+    /** Why students of the run failed, in the teacher's words (the latest reason); null when none did. */
+    failureReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },

@@ -5,11 +5,14 @@ import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canva
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import type { ClassDraftTask } from '../kernel/class-draft-queue';
-import { consumeRunAllowance } from '../kernel/draft-rate-limit';
+import { countModelCalls } from '@/server/adapters/ai';
+import type { Database } from '@/server/db/connection';
+import { consumeRunAllowance, countExtraModelCalls } from '../kernel/draft-rate-limit';
 import { draftScope } from '../kernel/draft-scope';
 import type { DraftStore } from '../kernel/draft-store';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { draftFeedback } from './draft-feedback';
+import { AppError } from '@/server/core/app-error';
 
 /** The job queue (src/server/jobs) implements the run's port. */
 export type { ClassDraftQueue, ClassDraftTask } from '../kernel/class-draft-queue';
@@ -89,51 +92,52 @@ export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
   };
 }
 
+/** What the teacher reads on the run when a student's draft failed for a reason not her own. */
+export const CLASS_DRAFT_FAILED_REASON = 'Some drafts could not be made. Draft those students one at a time.';
+
 /**
- * Drafts the students of one batch of jobs: each draft is stored as soon as it is ready (the teacher
- * sees it while grading others), and each outcome is counted in the run. A student whose draft
- * fails is counted as failed; a Canvas that cannot be read throws, so the queue retries the batch.
+ * Drafts one student of a run (one job): the draft is stored as soon as it is ready (the teacher
+ * sees it while grading others), and the outcome is counted in the run at once, so its progress
+ * moves with every draft. A student whose draft fails is counted as failed with the reason the
+ * teacher reads; a Canvas that cannot be read throws, so the queue tries the job again. A draft
+ * stopped through `signal` (over its time budget) is neither stored nor counted here.
  */
-export async function draftClassStudents(
+export async function draftClassStudent(
   deps: {
+    db: Database;
     engine: GradeDrafter;
     readClass: (task: ClassDraftTask) => Promise<ClassRead>;
     drafts: DraftStore;
     log: FastifyBaseLogger;
   },
-  tasks: ClassDraftTask[],
-): Promise<void> {
-  await Promise.all(
-    tasks.map(async (task) => {
-      const { client, assignment, submissions } = await deps.readClass(task);
-      await draftOneStudent(deps, client, assignment, submissions, task);
-    }),
-  );
-}
-
-async function draftOneStudent(
-  deps: { engine: GradeDrafter; drafts: DraftStore; log: FastifyBaseLogger },
-  client: TeacherCanvasClient,
-  assignment: CanvasAssignment,
-  submissions: CanvasSubmission[],
   task: ClassDraftTask,
-) {
+  signal?: AbortSignal,
+): Promise<void> {
+  const { client, assignment, submissions } = await deps.readClass(task);
+  if (signal?.aborted) return;
   try {
     const submission = submissions.find((candidate) => candidate.userId === task.studentId);
-    if (!submission) throw new Error('The submission is no longer in Canvas');
-    const draft = await draftFeedback({
-      engine: deps.engine,
-      client,
-      assignment,
-      submission,
-      classSubmissions: submissions,
-      options: task.options,
-    });
+    if (!submission) throw new AppError('NOT_FOUND', "A student's submission is no longer in Canvas.");
+    const { value: draft, calls } = await countModelCalls(() =>
+      draftFeedback({
+        engine: deps.engine,
+        client,
+        assignment,
+        submission,
+        classSubmissions: submissions,
+        options: task.options,
+      }),
+    );
+    // The run counted one per student; calibration's extra calls count as they are made.
+    await countExtraModelCalls(deps.db, task.userId, calls);
+    if (signal?.aborted) return;
     const scope = draftScope({ kind: 'assignment', courseId: task.courseId, assignmentId: task.assignmentId });
     await deps.drafts.save(task.userId, scope, task.studentId, draft);
     await deps.drafts.recordJobProgress(task.runId, task.studentId, 'completed');
   } catch (error) {
+    if (signal?.aborted) return;
     deps.log.warn({ err: error, runId: task.runId, studentId: task.studentId }, 'class draft failed for one student');
-    await deps.drafts.recordJobProgress(task.runId, task.studentId, 'failed');
+    const reason = error instanceof AppError ? error.userMessage : CLASS_DRAFT_FAILED_REASON;
+    await deps.drafts.recordJobProgress(task.runId, task.studentId, 'failed', reason);
   }
 }

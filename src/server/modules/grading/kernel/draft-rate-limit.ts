@@ -26,3 +26,14 @@ export function consumeRunAllowance(db: Database, userId: string, drafts: number
   const rule = { ...DRAFT_ALLOWANCE, limit: DRAFT_ALLOWANCE.limit + Math.max(0, drafts - 1) };
   return consumeRateLimit(db, allowanceKey(userId), rule, DRAFT_LIMIT_MESSAGE, drafts);
 }
+
+/**
+ * Model calls beyond the one a draft is counted for (AI_CALIBRATE has the model grade the
+ * teacher's graded work too: up to 10 more calls) count against the same allowance once the draft
+ * is made, without refusing it: what follows in the hour waits sooner.
+ */
+export async function countExtraModelCalls(db: Database, userId: string, calls: number): Promise<void> {
+  if (calls <= 1) return;
+  const uncapped = { ...DRAFT_ALLOWANCE, limit: Number.MAX_SAFE_INTEGER };
+  await consumeRateLimit(db, allowanceKey(userId), uncapped, DRAFT_LIMIT_MESSAGE, calls - 1);
+}

@@ -6,8 +6,40 @@ import { draftJobs, gradingDrafts } from '@/server/db/schema';
 
 export const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/** A whole-class run's time budget: its students not drafted by then are counted failed. */
+export type RunBudget = { runSeconds: number; draftSeconds: number };
+const DEFAULT_RUN_BUDGET: RunBudget = { runSeconds: 90 * 60, draftSeconds: 120 };
+
+/** What the teacher reads when a run's time ran out before every student was drafted. */
+export const runOverBudgetReason = (budget: RunBudget) =>
+  `The run took longer than its ${Math.round(budget.runSeconds / 60)} minutes, so the students not drafted by then were stopped. Draft them one at a time, or start the class again.`;
+
 /** Encrypted, expiring drafts and the progress of whole-class runs. */
-export function createDraftStore(db: Database, key: Buffer) {
+export function createDraftStore(db: Database, key: Buffer, budget: RunBudget = DEFAULT_RUN_BUDGET) {
+  /**
+   * A run still open after its budget and one more draft's (its last students may still be in
+   * hand) lost its jobs somewhere: it is closed, its missing students counted failed with a reason.
+   */
+  const closeOverdueRuns = async (userId: string, scope: string) => {
+    const overdueSeconds = budget.runSeconds + budget.draftSeconds;
+    await db
+      .update(draftJobs)
+      .set({
+        status: 'finished',
+        failed: sql`${draftJobs.total} - ${draftJobs.completed}`,
+        failureReason: runOverBudgetReason(budget),
+        finishedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(draftJobs.userId, userId),
+          eq(draftJobs.scope, scope),
+          eq(draftJobs.status, 'running'),
+          sql`${draftJobs.createdAt} < now() - make_interval(secs => ${overdueSeconds})`,
+        ),
+      );
+  };
+
   const store = {
     async save(userId: string, scope: string, studentId: number, draft: DraftResponse, now = new Date()) {
       const sealedDraft = encrypt(key, JSON.stringify(draft));
@@ -102,6 +134,7 @@ export function createDraftStore(db: Database, key: Buffer) {
     },
 
     async runningJob(userId: string, scope: string): Promise<DraftJob | null> {
+      await closeOverdueRuns(userId, scope);
       const [row] = await db
         .select()
         .from(draftJobs)
@@ -116,10 +149,28 @@ export function createDraftStore(db: Database, key: Buffer) {
     },
 
     /**
-     * Counts one student's outcome, once: a job retried after its instance died does not count the
-     * student again. The student who completes the count finishes the run.
+     * Whether a run still takes drafts: running and within its time budget. Null when the run is
+     * gone; otherwise the reason its students are not drafted any more, or 'open'.
      */
-    async recordJobProgress(jobId: string, studentId: number, outcome: 'completed' | 'failed') {
+    async runState(jobId: string): Promise<'open' | 'closed' | 'over-budget' | null> {
+      const [row] = await db
+        .select({
+          status: draftJobs.status,
+          overBudget: sql<boolean>`${draftJobs.createdAt} < now() - make_interval(secs => ${budget.runSeconds})`,
+        })
+        .from(draftJobs)
+        .where(eq(draftJobs.id, jobId));
+      if (!row) return null;
+      if (row.status !== 'running') return 'closed';
+      return row.overBudget ? 'over-budget' : 'open';
+    },
+
+    /**
+     * Counts one student's outcome, once, while the run is open: a job retried after its instance
+     * died does not count the student again. The student who completes the count finishes the run.
+     * A failure may carry the reason the teacher reads on the run.
+     */
+    async recordJobProgress(jobId: string, studentId: number, outcome: 'completed' | 'failed', reason?: string) {
       const student = String(studentId);
       const completed = outcome === 'completed' ? sql`${draftJobs.completed} + 1` : sql`${draftJobs.completed}`;
       const failed = outcome === 'failed' ? sql`${draftJobs.failed} + 1` : sql`${draftJobs.failed}`;
@@ -132,12 +183,20 @@ export function createDraftStore(db: Database, key: Buffer) {
           countedStudents: sql`array_append(${draftJobs.countedStudents}, ${student})`,
           status: sql`case when ${draftJobs.status} = 'running' and ${done} then 'finished' else ${draftJobs.status} end`,
           finishedAt: sql`case when ${draftJobs.status} = 'running' and ${done} then now() else ${draftJobs.finishedAt} end`,
+          ...(outcome === 'failed' && reason ? { failureReason: reason } : {}),
         })
-        .where(and(eq(draftJobs.id, jobId), sql`not (${student} = any(${draftJobs.countedStudents}))`));
+        .where(
+          and(
+            eq(draftJobs.id, jobId),
+            eq(draftJobs.status, 'running'),
+            sql`not (${student} = any(${draftJobs.countedStudents}))`,
+          ),
+        );
     },
 
     /** The latest run as the database has it: a run whose server died stays running until another instance finishes it. */
     async latestJob(userId: string, scope: string): Promise<DraftJob | null> {
+      await closeOverdueRuns(userId, scope);
       const [row] = await db
         .select()
         .from(draftJobs)
@@ -151,7 +210,14 @@ export function createDraftStore(db: Database, key: Buffer) {
 }
 
 function toJob(row: typeof draftJobs.$inferSelect): DraftJob {
-  return { id: row.id, total: row.total, completed: row.completed, failed: row.failed, status: row.status };
+  return {
+    id: row.id,
+    total: row.total,
+    completed: row.completed,
+    failed: row.failed,
+    status: row.status,
+    reason: row.failed > 0 ? row.failureReason : null,
+  };
 }
 
 export type DraftStore = ReturnType<typeof createDraftStore>;

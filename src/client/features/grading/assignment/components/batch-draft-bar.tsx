@@ -65,6 +65,11 @@ export function BatchDraftBar({
           <span className="text-sm text-slate-600" role="status" data-testid="batch-progress">
             {isRunning ? `Drafting ${done} of ${job.total}...` : `Drafted ${job.completed} of ${job.total}`}
             {job.failed > 0 ? ` (${job.failed} failed)` : ''}
+            {job.failed > 0 && job.reason ? (
+              <span className="block text-xs" data-testid="batch-failure-reason">
+                {job.reason}
+              </span>
+            ) : null}
             {isRunning ? (
               <span className="block text-xs">Keep grading: each draft appears as soon as it is ready.</span>
             ) : null}
