@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarClock, FileX } from 'lucide-react';
-import { isPlaceholderSubmission, submissionStatus } from '@/shared/schemas/grading';
+import { submissionStatus } from '@/shared/schemas/grading';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { toGradingOptions } from '@/client/features/grading/kernel/ai-options';
 import { formatPercent, formatWhen } from '@/client/features/grading/kernel/format';
@@ -14,6 +15,8 @@ import { useStudentNavigator } from '@/client/features/grading/kernel/use-studen
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
 import { AssignmentGradeForm } from './assignment-grade-form';
+import { arrangeStudents, isWaiting, parseOrder, parseShow } from '../student-order';
+import { StudentListControls } from './student-list-controls';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
 
@@ -31,8 +34,35 @@ const LOAD_TIPS = [
 export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
   const view = useGradingView(courseId, assignmentId);
   const drafts = useStoredDrafts(courseId, assignmentId);
-  const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
-  const total = submissions.length;
+  const allSubmissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
+  const [searchParams] = useSearchParams();
+  const order = parseOrder(searchParams.get('order'));
+  const show = parseShow(searchParams.get('show'));
+  const openUserId = Number(searchParams.get('student')) || null;
+  // A draft's sureness is remembered once seen: a saved student's draft is removed, and her place
+  // in a "least sure first" list must not jump under Save & Next.
+  const [uncertainties, setUncertainties] = useState<ReadonlyMap<number, number>>(new Map());
+  const [draftsSeen, setDraftsSeen] = useState(drafts.data);
+  if (drafts.data !== draftsSeen) {
+    setDraftsSeen(drafts.data);
+    const seen = Object.entries(drafts.data?.drafts ?? {}).flatMap(([userId, stored]) => {
+      const uncertainty = stored.draft.basis?.confidence?.uncertainty;
+      return uncertainty === undefined ? [] : [[Number(userId), uncertainty] as const];
+    });
+    if (seen.some(([userId, uncertainty]) => uncertainties.get(userId) !== uncertainty))
+      setUncertainties(new Map([...uncertainties, ...seen]));
+  }
+  const submissions = useMemo(
+    () =>
+      arrangeStudents(allSubmissions, {
+        order,
+        show,
+        uncertaintyOf: (userId) => uncertainties.get(userId) ?? null,
+        openUserId,
+      }),
+    [allSubmissions, order, show, openUserId, uncertainties],
+  );
+  const total = allSubmissions.length;
   const {
     index: safeIndex,
     selectIndex: select,
@@ -40,6 +70,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
     isHelpOpen,
     setHelpOpen,
     actionsRef,
+    updateParams,
   } = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
@@ -61,17 +92,11 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   }
 
   const { assignment } = view.data;
-  const gradedCount = submissions.filter((submission) => submissionStatus(submission) === 'graded').length;
+  const gradedCount = allSubmissions.filter((submission) => submissionStatus(submission) === 'graded').length;
   const percentComplete = total > 0 ? (gradedCount / total) * 100 : 0;
   const current = submissions[safeIndex];
   const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
-  const waitingCount = submissions.filter(
-    (submission) =>
-      !isPlaceholderSubmission(submission.id) &&
-      !submission.excused &&
-      submission.submitted_at &&
-      submission.workflow_state !== 'graded',
-  ).length;
+  const waitingCount = allSubmissions.filter(isWaiting).length;
 
   return (
     <div className="flex flex-col gap-5">
@@ -105,6 +130,11 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
       ) : (
         <>
           <UsageNotice />
+          <StudentListControls
+            order={order}
+            show={show}
+            onChange={(choice) => updateParams({ ...choice, student: String(current.user_id) })}
+          />
           <StudentNavigator submissions={submissions} index={safeIndex} onSelect={select} />
           <BatchDraftBar
             courseId={courseId}
