@@ -49,6 +49,7 @@ import {
 import { seededSample, seededShuffle } from './eval-drafts/seeded-draws';
 import { countWords, fitLengthBaseline, fitLengthPrior } from './eval-drafts/length-baseline';
 import {
+  formatLeastSure,
   formatResultsTable,
   meanOverSets,
   summarizeOutcomes,
@@ -333,7 +334,8 @@ async function evaluateSet(
           return draft;
         },
       };
-      const drafted: { essay: ScoredEssay; grade: number; quotesNotVerbatim: number }[] = [];
+      const drafted: { essay: ScoredEssay; grade: number; quotesNotVerbatim: number; uncertainty: number | null }[] =
+        [];
       for (const essay of toDraft) {
         const submission = classSubmissions[indexOf.get(essay.id)!]!;
         const { draft } = await draftFeedback({
@@ -353,6 +355,7 @@ async function evaluateSet(
         drafted.push({
           essay,
           grade: draft.grade,
+          uncertainty: draft.basis?.confidence?.uncertainty ?? null,
           quotesNotVerbatim: countQuotesNotVerbatim(raw.draft, raw.text, finalQuotes, workText),
         });
       }
@@ -368,13 +371,14 @@ async function evaluateSet(
               set.maxScore,
             )
           : fitLengthBaseline(gradedEssays.map((essay) => ({ wordCount: countWords(essay.text), grade: essay.score })));
-      const results: DraftedEssay[] = drafted.map(({ essay, grade }) => ({
+      const results: DraftedEssay[] = drafted.map(({ essay, grade, uncertainty }) => ({
         essayId: essay.id,
         grade: toSetScale(grade, set.minScore, set.maxScore),
         lengthBaselineGrade: toSetScale(baseline(countWords(essay.text)), set.minScore, set.maxScore),
         score: essay.score,
         rater1: essay.rater1,
         rater2: essay.rater2,
+        uncertainty,
       }));
       outcomes.push({
         set: set.id,
@@ -644,10 +648,13 @@ async function main() {
   console.info(
     `\nDraft grades against human graders (engine: ${options.engine}; ${options.perSet ? `${options.perSet} essays a set` : 'all essays'}; ${options.draws} draws for k > 0)\n`,
   );
-  console.info(formatResultsTable([...rows, ...meanOverSets(rows)]));
+  const means = meanOverSets(rows);
+  console.info(formatResultsTable([...rows, ...means]));
+  console.info('\nDrafts missing the human grade by 2 or more that were marked among the 20% least sure:');
+  for (const row of means) console.info(`k = ${row.k}: ${formatLeastSure(row)}`);
   if (options.jsonFile) {
     const results = rows.map(
-      ({ set, k, qwk, exact, adjacent, lengthBaselineQwk, humanHumanQwk, quotesNotVerbatim, draftsPerSecond }) => ({
+      ({
         set,
         k,
         qwk,
@@ -657,6 +664,21 @@ async function main() {
         humanHumanQwk,
         quotesNotVerbatim,
         draftsPerSecond,
+        bigMisses,
+        bigMissesAmongLeastSure,
+      }) => ({
+        set,
+        k,
+        qwk,
+        exact,
+        adjacent,
+        lengthBaselineQwk,
+        humanHumanQwk,
+        quotesNotVerbatim,
+        draftsPerSecond,
+        bigMisses,
+        bigMissesAmongLeastSure,
+        bigMissesAmongLeastSureShare: bigMisses > 0 ? bigMissesAmongLeastSure / bigMisses : null,
       }),
     );
     writeFileSync(options.jsonFile, `${JSON.stringify({ results, predictions }, null, 2)}\n`);

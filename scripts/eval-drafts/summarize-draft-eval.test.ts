@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countBigMissesAmongLeastSure,
+  formatLeastSure,
   formatResultsTable,
   meanOverSets,
   summarizeOutcomes,
@@ -24,6 +26,20 @@ const essay = (
 });
 
 describe('summarising the evaluation', () => {
+  it('counts the drafts missing by two or more that were marked among the least sure fifth', () => {
+    const drafted = Array.from({ length: 10 }, (_, index) => ({
+      ...essay(`e${index}`, 3, index < 3 ? 1 : 3),
+      uncertainty: index === 0 || index === 9 ? 1 : 0,
+    }));
+    // Misses e0, e1, e2; the least sure two are e0 and e9: one of three misses caught.
+    expect(countBigMissesAmongLeastSure(drafted)).toEqual({ misses: 3, caught: 1 });
+    // A constant uncertainty is no better than chance: ties count against it.
+    const flat = drafted.map((each) => ({ ...each, uncertainty: 0.5 }));
+    expect(countBigMissesAmongLeastSure(flat)).toEqual({ misses: 3, caught: 0 });
+    expect(formatLeastSure({ bigMisses: 3, bigMissesAmongLeastSure: 1 })).toBe('33.3% (1 of 3)');
+    expect(formatLeastSure({ bigMisses: 0, bigMissesAmongLeastSure: 0 })).toBe('no misses');
+  });
+
   it('puts a draft grade on the set’s scale: half up, then clamped', () => {
     expect(toSetScale(2.5, 0, 3)).toBe(3);
     expect(toSetScale(2.49, 0, 3)).toBe(2);

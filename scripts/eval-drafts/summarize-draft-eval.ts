@@ -15,7 +15,27 @@ export type DraftedEssay = {
   score: number;
   rater1: number | null;
   rater2: number | null;
+  /** How unsure the draft said it was (larger is less sure); null when it said nothing. */
+  uncertainty?: number | null;
 };
+
+/** The share of a draw's drafts marked least sure (the issue's "20 % marked least sure"). */
+export const LEAST_SURE_SHARE = 0.2;
+
+/**
+ * Of the drafts that miss the human grade by two points (or rating levels) or more, how many fall
+ * among the LEAST_SURE_SHARE of drafts marked least sure. Ties in uncertainty are broken against
+ * the measure (misses last), so a constant uncertainty scores no better than chance.
+ */
+export function countBigMissesAmongLeastSure(essays: readonly DraftedEssay[]): { misses: number; caught: number } {
+  const misses = essays.filter((essay) => Math.abs(essay.grade - essay.score) >= 2).length;
+  if (essays.some((essay) => essay.uncertainty === null || essay.uncertainty === undefined))
+    return { misses, caught: 0 };
+  const isMiss = (essay: DraftedEssay) => (Math.abs(essay.grade - essay.score) >= 2 ? 1 : 0);
+  const ranked = [...essays].sort((a, b) => b.uncertainty! - a.uncertainty! || isMiss(a) - isMiss(b));
+  const marked = ranked.slice(0, Math.round(essays.length * LEAST_SURE_SHARE));
+  return { misses, caught: marked.filter((essay) => isMiss(essay) === 1).length };
+}
 
 /** Everything one draw of one set at one k produced. */
 export type DrawOutcome = {
@@ -56,6 +76,9 @@ export type EvalRow = {
   gradeSpread: number;
   humanMean: number;
   humanSpread: number;
+  /** Drafts (over the draws) missing the human grade by 2 or more, and how many of them were marked least sure. */
+  bigMisses: number;
+  bigMissesAmongLeastSure: number;
 };
 
 /** A draft grade (points) on the set's own scale: rounded half up, as a teacher would, then clamped to min..max. */
@@ -91,6 +114,7 @@ function summarizeDraw(outcome: DrawOutcome, zeroShotGrades: Map<string, number>
     gradeSpread: standardDeviation(grades),
     humanMean: mean(scores),
     humanSpread: standardDeviation(scores),
+    leastSure: countBigMissesAmongLeastSure(outcome.essays),
   };
 }
 
@@ -137,6 +161,8 @@ export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
       gradeSpread: average((draw) => draw.gradeSpread),
       humanMean: average((draw) => draw.humanMean),
       humanSpread: average((draw) => draw.humanSpread),
+      bigMisses: draws.reduce((total, draw) => total + draw.leastSure.misses, 0),
+      bigMissesAmongLeastSure: draws.reduce((total, draw) => total + draw.leastSure.caught, 0),
     });
   }
   return rows.sort((a, b) => compareIds(a.set, b.set) || a.k - b.k);
@@ -178,12 +204,20 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
       gradeSpread: average((row) => row.gradeSpread),
       humanMean: average((row) => row.humanMean),
       humanSpread: average((row) => row.humanSpread),
+      bigMisses: group.reduce((total, row) => total + row.bigMisses, 0),
+      bigMissesAmongLeastSure: group.reduce((total, row) => total + row.bigMissesAmongLeastSure, 0),
     };
   });
 }
 
 const fixed = (value: number, digits = 3) => value.toFixed(digits);
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** "41.2% (54 of 131)": the share of the big misses marked least sure. */
+export function formatLeastSure(row: Pick<EvalRow, 'bigMisses' | 'bigMissesAmongLeastSure'>): string {
+  if (row.bigMisses === 0) return 'no misses';
+  return `${percent(row.bigMissesAmongLeastSure / row.bigMisses)} (${row.bigMissesAmongLeastSure} of ${row.bigMisses})`;
+}
 
 /** A Markdown table, readable in a terminal and pasteable into a report. */
 export function formatResultsTable(rows: EvalRow[]): string {
@@ -204,6 +238,7 @@ export function formatResultsTable(rows: EvalRow[]): string {
     'drafts/CPU s',
     'mean draft / human',
     'SD draft / human',
+    'misses ≥ 2 in least sure 20%',
   ];
   const lines = rows.map((row) => [
     row.set,
@@ -222,6 +257,7 @@ export function formatResultsTable(rows: EvalRow[]): string {
     row.draftsPerCpuSecond.toFixed(0),
     `${fixed(row.gradeMean, 2)} / ${fixed(row.humanMean, 2)}`,
     `${fixed(row.gradeSpread, 2)} / ${fixed(row.humanSpread, 2)}`,
+    formatLeastSure(row),
   ]);
   return [header, header.map(() => '---'), ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

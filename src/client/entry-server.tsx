@@ -22,6 +22,7 @@ export function prerenderedAddresses(): string[] {
     '/contact',
     '/institutional-inquiry',
     '/privacy',
+    '/how-margin-uses-ai',
     '/terms',
     '/ai-literacy',
     '/ai-literacy/community',

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', ...page(() => import('./routes/contact')) },
           { path: 'institutional-inquiry', ...page(() => import('./routes/institutional-inquiry')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'how-margin-uses-ai', ...page(() => import('./routes/how-margin-uses-ai')) },
           { path: 'terms', ...page(() => import('./routes/terms')) },
           { path: 'ai-assignment-integration', ...page(() => import('./routes/ai-assignment-integration')) },
           {

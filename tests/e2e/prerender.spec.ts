@@ -106,6 +106,7 @@ test.describe('every prerendered public page', () => {
     '/about',
     '/contact',
     '/privacy',
+    '/how-margin-uses-ai',
     '/terms',
     '/ai-literacy',
     '/ai-literacy/community',

@@ -22,6 +22,7 @@ const COLUMNS = [
     title: 'Legal',
     links: [
       { to: '/privacy', label: 'Privacy Policy' },
+      { to: '/how-margin-uses-ai', label: 'How Margin Uses AI' },
       { to: '/terms', label: 'Terms of Service' },
     ],
   },

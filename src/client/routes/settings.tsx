@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { toast } from '@/client/lib/toast';
 import { z } from 'zod';
@@ -35,6 +35,19 @@ export default function SettingsRoute() {
         <ProfileCard />
         <CanvasIntegrationCard />
         <SubscriptionCard />
+        <Card>
+          <CardHeader>
+            <CardTitle>AI in Margin</CardTitle>
+            <CardDescription>
+              Which model or engine drafts, what is sent and kept, and how to choose the offline engine.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Link to="/how-margin-uses-ai" className="font-medium text-brand-600 underline">
+              How Margin uses AI
+            </Link>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>Account Actions</CardTitle>

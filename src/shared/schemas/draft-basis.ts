@@ -17,6 +17,21 @@ export const draftAgreementSchema = z.object({
 });
 export type DraftAgreement = z.infer<typeof draftAgreementSchema>;
 
+/**
+ * How sure the draft grade is (decision 053): `uncertainty` orders a class's drafts (larger is
+ * less sure, "least sure first"), and the words say it for the teacher, checked against her own
+ * grades when there are at least five: `alikeWithin` of the `alikeChecked` graded pieces nearest in
+ * sureness were drafted within the tolerance by a fit that did not see them.
+ */
+export const draftConfidenceSchema = z.object({
+  uncertainty: z.number(),
+  level: z.enum(['sure', 'fairly-sure', 'unsure']),
+  words: z.string(),
+  alikeChecked: z.number().int().nonnegative().nullable(),
+  alikeWithin: z.number().int().nonnegative().nullable(),
+});
+export type DraftConfidence = z.infer<typeof draftConfidenceSchema>;
+
 export const draftBasisSchema = z.object({
   /**
    * 'class': the offline engine ranked the work within the class and learned the teacher's scale;
@@ -30,6 +45,8 @@ export const draftBasisSchema = z.object({
   classSize: z.number().int().nonnegative(),
   /** Null below three grades: too few to check. */
   agreement: draftAgreementSchema.nullable(),
+  /** How sure this draft's grade is; absent where nothing measures it (a model's draft). */
+  confidence: draftConfidenceSchema.optional(),
 });
 export type DraftBasis = z.infer<typeof draftBasisSchema>;
 
@@ -57,4 +74,10 @@ export function describeDraftBasis(basis: DraftBasis): string {
     return `Ranked within the class (${basis.classSize} submissions); none of your grades on this assignment to learn your scale from yet.`;
   }
   return `Learned from ${basis.gradesLearnedFrom} of your grades on this assignment, ranked within the class (${basis.classSize} submissions).`;
+}
+
+/** "5 of 6 pieces you graded that were as hard to call were drafted within one point" (null without checks). */
+export function describeConfidenceCheck(confidence: DraftConfidence | undefined): string | null {
+  if (!confidence || confidence.alikeChecked === null || confidence.alikeWithin === null) return null;
+  return `${confidence.alikeWithin} of the ${confidence.alikeChecked} pieces you graded that were as hard to call came this close.`;
 }

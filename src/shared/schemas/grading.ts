@@ -36,6 +36,16 @@ export const submissionCommentSchema = z.object({
 export const submissionStatusSchema = z.enum(['excused', 'graded', 'missing', 'late', 'submitted', 'not_submitted']);
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
 
+/**
+ * A passage of a student's work that tries to steer the draft (decision 054): words addressed to the
+ * grader or an AI, text a reader cannot see, or the rubric's wording repeated as if it were content.
+ */
+export const steeringFlagSchema = z.object({
+  kind: z.enum(['addresses-grader', 'hidden-text', 'rubric-echo']),
+  passage: z.string(),
+});
+export type SteeringFlag = z.infer<typeof steeringFlagSchema>;
+
 export const gradingSubmissionSchema = z.object({
   /** Canvas's id, or `placeholder_{userId}` for a student who has not submitted. */
   id: z.string(),
@@ -58,6 +68,8 @@ export const gradingSubmissionSchema = z.object({
   rubric_assessment: z
     .record(z.string(), z.object({ points: z.number().nullable(), comments: z.string().nullable() }))
     .nullable(),
+  /** What in the work tries to steer the draft; absent where it was not checked. */
+  steering_flags: z.array(steeringFlagSchema).optional(),
 });
 export type GradingSubmission = z.infer<typeof gradingSubmissionSchema>;
 

@@ -1,5 +1,10 @@
 import { Scale } from 'lucide-react';
-import { describeDraftAgreement, describeDraftBasis, type DraftBasis } from '@/shared/schemas/draft-basis';
+import {
+  describeConfidenceCheck,
+  describeDraftAgreement,
+  describeDraftBasis,
+  type DraftBasis,
+} from '@/shared/schemas/draft-basis';
 
 /**
  * How far to trust the draft grade: how closely it agrees with the teacher's own grades on this
@@ -9,6 +14,8 @@ import { describeDraftAgreement, describeDraftBasis, type DraftBasis } from '@/s
 export function DraftTrustLine({ basis }: { basis: DraftBasis | undefined }) {
   if (!basis) return null;
   const agreement = describeDraftAgreement(basis.agreement);
+  const confidence = basis.confidence;
+  const confidenceCheck = describeConfidenceCheck(confidence);
   return (
     <section
       aria-label="How far to trust this draft grade"
@@ -17,6 +24,16 @@ export function DraftTrustLine({ basis }: { basis: DraftBasis | undefined }) {
     >
       <Scale className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
       <div className="flex flex-col gap-0.5">
+        {confidence ? (
+          <p
+            className={confidence.level === 'unsure' ? 'font-semibold text-amber-800' : 'font-semibold text-slate-900'}
+            data-testid="draft-confidence"
+            data-level={confidence.level}
+            data-uncertainty={confidence.uncertainty}
+          >
+            This grade: {confidence.words}.{confidenceCheck ? ` ${confidenceCheck}` : ''}
+          </p>
+        ) : null}
         {agreement ? (
           <p className="font-semibold text-slate-900" data-testid="draft-agreement">
             {agreement}, each drafted without seeing your grade.

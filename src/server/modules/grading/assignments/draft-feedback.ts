@@ -64,7 +64,12 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
       files.failed.push(name);
     }
   }
-  return { text: parts.filter(Boolean).join('\n\n').trim(), ownText: own.filter(Boolean).join('\n\n').trim(), files };
+  return {
+    text: parts.filter(Boolean).join('\n\n').trim(),
+    ownText: own.filter(Boolean).join('\n\n').trim(),
+    files,
+    html: submission.body,
+  };
 }
 
 /**

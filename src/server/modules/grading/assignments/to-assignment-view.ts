@@ -1,5 +1,7 @@
 import type { AssignmentGradingView } from '@/shared/schemas/grading';
 import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
+import { htmlToText } from '@/server/adapters/documents';
+import { checkForSteering } from '../kernel/steering-check';
 import { bySortableName, toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
 
 /** The assignment grading screen: the assignment with its course, and every student as Canvas's gradebook orders them. */
@@ -7,8 +9,20 @@ export function toAssignmentGradingView(
   loaded: { assignment: CanvasAssignment; submissions: CanvasSubmission[]; course: CanvasCourse },
   toPublicUrl: (url: string) => string,
 ): AssignmentGradingView {
+  const assignment = toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl);
   return {
-    assignment: toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl),
-    submissions: loaded.submissions.map(toGradingSubmission).sort(bySortableName),
+    assignment,
+    submissions: loaded.submissions
+      .map((submission) => {
+        const view = toGradingSubmission(submission);
+        if (!submission.body) return view;
+        const flags = checkForSteering({
+          html: submission.body,
+          text: htmlToText(submission.body),
+          rubric: assignment.rubric,
+        });
+        return flags.length > 0 ? { ...view, steering_flags: flags } : view;
+      })
+      .sort(bySortableName),
   };
 }

@@ -4,6 +4,7 @@ import type { GradeDrafter, GradingVariant } from './drafter-port';
 import { finalizeDraft } from './finalize-draft';
 import type { PreparedClass } from './prepare-class';
 import type { RosterMember } from './redaction';
+import { checkForSteering, withoutSteering } from './steering-check';
 
 /** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
 export type GatheredWork = {
@@ -16,6 +17,8 @@ export type GatheredWork = {
    */
   ownText: string;
   files: DraftResponse['files'];
+  /** The work's HTML, where it has any: hidden text in it is looked for (steering-check.ts). */
+  html?: string | null;
 };
 
 /** What is being graded, as the engine is told it. */
@@ -52,7 +55,24 @@ export async function draftFromStudentWork(input: {
   task: GradingTask;
   options: GradingOptions;
 }): Promise<DraftResponse> {
-  const { engine, work, student, classroom, task, options } = input;
+  const { engine, options, student, classroom, task } = input;
+  // The offline engine measures what it reads: passages that try to steer the draft earn nothing
+  // (decision 054). A model reads them fenced as data, and is told to report the attempt.
+  const flags = engine.isOffline
+    ? checkForSteering({
+        html: input.work.html ?? null,
+        text: input.work.ownText || input.work.text,
+        rubric: task.rubric,
+      })
+    : [];
+  const work =
+    flags.length > 0
+      ? {
+          ...input.work,
+          text: withoutSteering(input.work.text, flags),
+          ownText: withoutSteering(input.work.ownText, flags),
+        }
+      : input.work;
   const redaction = classroom.redactor.forStudent(student);
   const useRubric = options.useRubric && task.rubric !== null;
   const classWork = await classroom.classWorkFor(student.id);

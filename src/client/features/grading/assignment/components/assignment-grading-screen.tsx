@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarClock, FileX } from 'lucide-react';
 import { isSubmissionWaitingForGrade, submissionStatus } from '@/shared/schemas/grading';
 import { Badge, EmptyState } from '@/client/ui/feedback';
@@ -15,6 +16,8 @@ import { WalkChoice } from '@/client/features/grading/kernel/walk-choice';
 import { useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
 import { AssignmentGradeForm } from './assignment-grade-form';
+import { arrangeStudents, parseOrder, parseShow } from '../student-order';
+import { StudentListControls } from './student-list-controls';
 import { StudentNavigator } from './student-navigator';
 import { SubmissionView } from './submission-view';
 
@@ -32,14 +35,49 @@ const LOAD_TIPS = [
 export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: string; assignmentId: string }) {
   const view = useGradingView(courseId, assignmentId);
   const drafts = useStoredDrafts(courseId, assignmentId);
-  const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
-  const total = submissions.length;
+  const allSubmissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
+  const [searchParams] = useSearchParams();
+  const order = parseOrder(searchParams.get('order'));
+  const show = parseShow(searchParams.get('show'));
+  const openUserId = Number(searchParams.get('student')) || null;
+  // A draft's sureness is remembered once seen: a saved student's draft is removed, and her place
+  // in a "least sure first" list must not jump under Save & Next.
+  const [uncertainties, setUncertainties] = useState<ReadonlyMap<number, number>>(new Map());
+  const [draftsSeen, setDraftsSeen] = useState(drafts.data);
+  if (drafts.data !== draftsSeen) {
+    setDraftsSeen(drafts.data);
+    const seen = Object.entries(drafts.data?.drafts ?? {}).flatMap(([userId, stored]) => {
+      const uncertainty = stored.draft.basis?.confidence?.uncertainty;
+      return uncertainty === undefined ? [] : [[Number(userId), uncertainty] as const];
+    });
+    if (seen.some(([userId, uncertainty]) => uncertainties.get(userId) !== uncertainty))
+      setUncertainties(new Map([...uncertainties, ...seen]));
+  }
+  const submissions = useMemo(
+    () =>
+      arrangeStudents(allSubmissions, {
+        order,
+        show,
+        uncertaintyOf: (userId) => uncertainties.get(userId) ?? null,
+        openUserId,
+      }),
+    [allSubmissions, order, show, openUserId, uncertainties],
+  );
+  const total = allSubmissions.length;
   const navigator = useStudentNavigator({
     students: submissions,
     idOf: (submission) => submission.user_id,
     waitsForGrade: isSubmissionWaitingForGrade,
   });
-  const { index: safeIndex, selectIndex: select, selectId, isHelpOpen, setHelpOpen, actionsRef } = navigator;
+  const {
+    index: safeIndex,
+    selectIndex: select,
+    selectId,
+    isHelpOpen,
+    setHelpOpen,
+    actionsRef,
+    updateParams,
+  } = navigator;
   const session = useGradingSession({ actionsRef, showNext: () => navigator.move(1), showStudent: selectId });
 
   if (view.isPending)
@@ -57,11 +95,11 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   }
 
   const { assignment } = view.data;
-  const gradedCount = submissions.filter((submission) => submissionStatus(submission) === 'graded').length;
+  const gradedCount = allSubmissions.filter((submission) => submissionStatus(submission) === 'graded').length;
   const percentComplete = total > 0 ? (gradedCount / total) * 100 : 0;
   const current = submissions[safeIndex];
   const storedDraft = current ? drafts.data?.drafts[String(current.user_id)] : undefined;
-  const { waitingCount } = navigator;
+  const waitingCount = allSubmissions.filter(isSubmissionWaitingForGrade).length;
 
   return (
     <div className="flex flex-col gap-5">
@@ -100,6 +138,11 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
       ) : (
         <>
           <UsageNotice />
+          <StudentListControls
+            order={order}
+            show={show}
+            onChange={(choice) => updateParams({ ...choice, student: String(current.user_id) })}
+          />
           <StudentNavigator
             submissions={submissions}
             index={safeIndex}

@@ -12,6 +12,7 @@ import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { downloadAttachment } from '../api/grading-api';
+import { SteeringFlags } from './steering-flags';
 import { formatFileSize, formatWhen } from '@/client/features/grading/kernel/format';
 import { STUDENT_HEADING } from '@/client/features/grading/kernel/use-student-navigator';
 
@@ -72,6 +73,7 @@ export function SubmissionView({
           </EmptyState>
         ) : (
           <>
+            <SteeringFlags flags={submission.steering_flags} />
             {submission.body ? (
               <article
                 className="submission-body max-w-none break-words rounded-lg border border-slate-100 bg-paper p-4 font-serif leading-relaxed [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mb-3 [&_ul]:list-disc"

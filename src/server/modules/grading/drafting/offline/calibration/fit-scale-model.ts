@@ -134,6 +134,11 @@ export type ScaleModel = {
   basis: ScaleBasis;
   /** Null below MIN_GRADES_FOR_AGREEMENT grades. */
   agreement: ScaleAgreement | null;
+  /**
+   * Each graded piece (in the order given) as the fit without it drafted it: the unrounded grade
+   * and the miss in points. Empty below MIN_GRADES_FOR_AGREEMENT grades.
+   */
+  leftOut: { unrounded: number; error: number }[];
   predict(features: EssayFeatures): ScalePrediction;
 };
 
@@ -281,6 +286,7 @@ export function fitScaleModel(input: ScaleModelInput): ScaleModel {
       calibrated.fit.coefficients[2 + j]!,
   );
   const stretch = calibrated.classSpread < 1e-9 ? 1 : calibrated.fit.spread / calibrated.classSpread;
+  const checked = crossValidate(classRows, gradedRows, grades, pointsPossible, gradeStep);
 
   return {
     pointsPossible,
@@ -290,7 +296,8 @@ export function fitScaleModel(input: ScaleModelInput): ScaleModel {
       classSize: classFeatures.length,
       isFeatureWeightingLearned: calibrated.fit.isFeatureWeightingLearned,
     },
-    agreement: crossValidate(classRows, gradedRows, grades, pointsPossible, gradeStep),
+    agreement: checked.agreement,
+    leftOut: checked.leftOut,
     predict(measured: EssayFeatures): ScalePrediction {
       const features = relate(measured);
       const row = designRow(features, standardiser);
@@ -316,9 +323,10 @@ function crossValidate(
   grades: number[],
   pointsPossible: number,
   gradeStep: number,
-): ScaleAgreement | null {
+): { agreement: ScaleAgreement | null; leftOut: { unrounded: number; error: number }[] } {
   const k = grades.length;
-  if (k < MIN_GRADES_FOR_AGREEMENT) return null;
+  if (k < MIN_GRADES_FOR_AGREEMENT) return { agreement: null, leftOut: [] };
+  const leftOut: { unrounded: number; error: number }[] = [];
   const tolerance = agreementTolerance(pointsPossible);
   let exact = 0;
   let withinTolerance = 0;
@@ -330,13 +338,18 @@ function crossValidate(
       grades.filter((_, index) => index !== left),
       pointsPossible,
     );
-    const predicted = roundToGradeStep(spreadGrade(gradedRows[left]!, calibrated), gradeStep, pointsPossible);
+    const unrounded = spreadGrade(gradedRows[left]!, calibrated);
+    const predicted = roundToGradeStep(unrounded, gradeStep, pointsPossible);
     const difference = Math.abs(predicted - grades[left]!);
+    leftOut.push({ unrounded, error: difference });
     if (difference < 1e-9) exact += 1;
     if (difference <= tolerance + 1e-9) withinTolerance += 1;
     absoluteError += difference;
   }
-  return { checked: k, exact, withinTolerance, tolerance, meanAbsoluteError: absoluteError / k };
+  return {
+    agreement: { checked: k, exact, withinTolerance, tolerance, meanAbsoluteError: absoluteError / k },
+    leftOut,
+  };
 }
 
 const formatPoints = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));

@@ -95,6 +95,9 @@ describe('the offline engine on the teacher’s scale', () => {
       .map((student, index) => ({ text: student.text, grade: index < 10 ? student.grade : null }));
     const raw = await createOfflineEngine().draftGrade(input(students[0]!.text, classWork));
     expect(raw.basis).toMatchObject({ method: 'class', gradesLearnedFrom: 10, classSize: 16 });
+    // How sure the grade is, checked on the graded work nearest it in sureness (decision 053).
+    expect(raw.basis?.confidence).toMatchObject({ alikeChecked: 5 });
+    expect(raw.basis?.confidence?.words).toMatch(/within one point of your grade|more than one point/);
     expect(raw.basis!.agreement).toMatchObject({ checked: 10, tolerance: 1 });
     expect(raw.gradeReview).toMatch(/on your scale\. Learned your scale from 10 of your grades/);
     expect(raw.gradeReview).toMatch(/Within 1 point of your grade on \d+ of 10 you graded/);
@@ -118,7 +121,8 @@ describe('the offline engine on the teacher’s scale', () => {
         classWork.map((work) => ({ ...work, grade: null })),
       ),
     );
-    expect(ungraded.basis).toEqual({ method: 'class', gradesLearnedFrom: 0, classSize: 16, agreement: null });
+    expect(ungraded.basis).toMatchObject({ method: 'class', gradesLearnedFrom: 0, classSize: 16, agreement: null });
+    expect(ungraded.basis?.confidence).toMatchObject({ alikeChecked: null, alikeWithin: null });
   });
 
   it('with too small a class and no grades, grades against the description and says so', async () => {

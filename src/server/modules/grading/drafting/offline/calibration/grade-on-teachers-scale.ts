@@ -4,8 +4,10 @@ import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
 import { rateCriteria, type CriterionRating } from './criteria-on-teachers-scale';
 import type { EssayFeatures } from './essay-features';
+import { describeConfidence, measureUncertainty, type ConfidenceCheck } from './draft-confidence';
 import {
   describeAgreement,
+  agreementTolerance,
   describeBasis,
   fitScaleModel,
   MIN_GRADES_FOR_AGREEMENT,
@@ -96,6 +98,37 @@ async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
   return remember(measurers, assignmentText, MEASURERS_KEPT, () => createFeatureMeasurer(assignmentText, speller));
 }
 
+/** The class's uncertainties and the checked grades', once per fitted model (a class shares it). */
+const sureness = new WeakMap<ScaleModel, { classUncertainties: number[]; checks: ConfidenceCheck[] }>();
+
+function confidenceOf(
+  model: ScaleModel,
+  prediction: ReturnType<ScaleModel['predict']>,
+  classFeatures: EssayFeatures[],
+  others: ClassWork[],
+  pointsPossible: number,
+) {
+  let kept = sureness.get(model);
+  if (!kept) {
+    const predictions = classFeatures.map((features) => model.predict(features));
+    const gradedPredictions = predictions.slice(1).filter((_, index) => others[index]!.grade !== null);
+    kept = {
+      classUncertainties: predictions.map((each) => measureUncertainty(each.effects, each.unrounded, pointsPossible)),
+      checks: model.leftOut.map((check, index) => ({
+        uncertainty: measureUncertainty(gradedPredictions[index]!.effects, check.unrounded, pointsPossible),
+        error: check.error,
+      })),
+    };
+    sureness.set(model, kept);
+  }
+  return describeConfidence({
+    uncertainty: measureUncertainty(prediction.effects, prediction.unrounded, pointsPossible),
+    checks: kept.checks,
+    classUncertainties: kept.classUncertainties,
+    tolerance: agreementTolerance(pointsPossible),
+  });
+}
+
 const formatPoints = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 /** Null when there is no class to rank and not enough grades to learn from. */
@@ -127,6 +160,7 @@ export async function gradeOnTeachersScale(
         model.pointsPossible,
       )
     : null;
+  const confidence = confidenceOf(model, prediction, [drafted, ...otherFeatures], others, pointsPossible);
   const strongest = [...prediction.effects].sort((a, b) => Math.abs(b.points) - Math.abs(a.points)).slice(0, 4);
   const review = [
     `Grade ${formatPoints(prediction.grade)} of ${formatPoints(pointsPossible)} on your scale. ${describeBasis(model.basis)}`,
@@ -153,6 +187,7 @@ export async function gradeOnTeachersScale(
             tolerance: model.agreement.tolerance,
           }
         : null,
+      confidence,
     },
   };
 }

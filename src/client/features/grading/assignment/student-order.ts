@@ -1,0 +1,61 @@
+import { isPlaceholderSubmission, type GradingSubmission } from '@/shared/schemas/grading';
+
+/** The student list's order: Canvas's, or the drafts least sure of their grade first (decision 053). */
+export const studentOrders = ['canvas', 'least-sure'] as const;
+export type StudentOrder = (typeof studentOrders)[number];
+/** Who the list shows: everyone, or only those whose work waits for a grade. */
+export const studentShows = ['everyone', 'waiting'] as const;
+export type StudentShow = (typeof studentShows)[number];
+
+export const ORDER_LABELS: Record<StudentOrder, string> = { canvas: 'Canvas order', 'least-sure': 'Least sure first' };
+export const SHOW_LABELS: Record<StudentShow, string> = { everyone: 'Everyone', waiting: 'Only those waiting' };
+
+export function parseOrder(value: string | null): StudentOrder {
+  return value === 'least-sure' ? 'least-sure' : 'canvas';
+}
+
+export function parseShow(value: string | null): StudentShow {
+  return value === 'waiting' ? 'waiting' : 'everyone';
+}
+
+/** Work handed in, not excused, not yet graded. */
+export function isWaiting(submission: GradingSubmission): boolean {
+  return (
+    !isPlaceholderSubmission(submission.id) &&
+    !submission.excused &&
+    Boolean(submission.submitted_at) &&
+    submission.workflow_state !== 'graded'
+  );
+}
+
+/**
+ * The list the teacher walks: with "least sure first", the drafted students by how unsure their
+ * draft's grade is (least sure first), then the undrafted in Canvas order; with "only those
+ * waiting", the ones graded or with nothing to grade are left out, except the student open now (a
+ * save must not pull the list from under her). `uncertaintyOf` gives null for a student without a
+ * draft that measured it.
+ */
+export function arrangeStudents(
+  submissions: readonly GradingSubmission[],
+  choice: {
+    order: StudentOrder;
+    show: StudentShow;
+    uncertaintyOf: (userId: number) => number | null;
+    openUserId: number | null;
+  },
+): GradingSubmission[] {
+  const shown =
+    choice.show === 'waiting'
+      ? submissions.filter((submission) => isWaiting(submission) || submission.user_id === choice.openUserId)
+      : [...submissions];
+  if (choice.order === 'canvas') return shown;
+  const place = new Map(shown.map((submission, index) => [submission.user_id, index]));
+  return shown.sort((a, b) => {
+    const ua = choice.uncertaintyOf(a.user_id);
+    const ub = choice.uncertaintyOf(b.user_id);
+    if (ua !== null && ub !== null && ua !== ub) return ub - ua;
+    if (ua !== null && ub === null) return -1;
+    if (ua === null && ub !== null) return 1;
+    return place.get(a.user_id)! - place.get(b.user_id)!;
+  });
+}
