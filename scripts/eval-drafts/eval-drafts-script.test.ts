@@ -97,6 +97,9 @@ describe('npm run eval:drafts', () => {
           'humanHumanQwk',
           'quotesNotVerbatim',
           'draftsPerSecond',
+          'bigMisses',
+          'bigMissesAmongLeastSure',
+          'bigMissesAmongLeastSureShare',
         ]);
         expect(result.quotesNotVerbatim).toBe(0);
         expect(result.draftsPerSecond).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { arrangeStudents, isWaiting } from './student-order';
 
 function student(userId: number, state: 'submitted' | 'graded' | 'unsubmitted'): GradingSubmission {
   return {
-    id: state === 'unsubmitted' ? -userId : userId,
+    id: state === 'unsubmitted' ? `placeholder_${userId}` : String(userId),
     user_id: userId,
     workflow_state: state,
     submitted_at: state === 'unsubmitted' ? null : '2026-11-20T10:00:00Z',

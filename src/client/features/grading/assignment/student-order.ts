@@ -18,15 +18,8 @@ export function parseShow(value: string | null): StudentShow {
   return value === 'waiting' ? 'waiting' : 'everyone';
 }
 
-/** Work handed in, not excused, not yet graded. */
-export function isWaiting(submission: GradingSubmission): boolean {
-  return (
-    !isPlaceholderSubmission(submission.id) &&
-    !submission.excused &&
-    Boolean(submission.submitted_at) &&
-    submission.workflow_state !== 'graded'
-  );
-}
+/** Work handed in, not excused, not yet graded: the same rule as the walk's (decision 050). */
+export const isWaiting = isSubmissionWaitingForGrade;
 
 /**
  * The list the teacher walks: with "least sure first", the drafted students by how unsure their
