@@ -1,4 +1,4 @@
-import { isPlaceholderSubmission, type GradingSubmission } from '@/shared/schemas/grading';
+import { isSubmissionWaitingForGrade, type GradingSubmission } from '@/shared/schemas/grading';
 
 /** The student list's order: Canvas's, or the drafts least sure of their grade first (decision 053). */
 export const studentOrders = ['canvas', 'least-sure'] as const;
