@@ -159,5 +159,5 @@ test('the Needs Grading list sorts, marks overdue work and starts grading', asyn
     .first()
     .getByRole('link', { name: /Start Grading/ })
     .click();
-  await expect(page).toHaveURL(/\/courses\/\d+\/assignments\/\d+\/grade$/);
+  await expect(page).toHaveURL(/\/courses\/\d+\/assignments\/\d+\/grade(\?student=\d+)?$/);
 });
