@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { RunningDemoCanvas } from '@/server/demo-canvas';
-import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
+import { isSubmissionWaitingForGrade, type AssignmentGradingView } from '@/shared/schemas/grading';
 import { printTable } from './load';
 
 type Teacher = { headers: Record<string, string> };
 const options = { mode: 'formative', useRubric: false, customInstructions: null };
 
-const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') &&
-  submission.submitted_at !== null &&
-  submission.workflow_state !== 'graded';
+const isWaiting = isSubmissionWaitingForGrade;
 
 /** Opening a 200-student assignment: the data calls until the first student can be shown. */
 export async function benchOpenAssignment(

@@ -1,3 +1,4 @@
+import { isSubmissionWaitingForGrade } from '@/shared/schemas/grading';
 /**
  * Whole-class drafting, the model answering in 1 s, on the built server with one Postgres database
  * (the job queue lives in it):
@@ -13,7 +14,6 @@
  * `npx tsx bench/bench-jobs.ts [--server path/to/main.js]` measures another build (one instance),
  * e.g. an older commit's server, for a before/after figure.
  */
-import pg from 'pg';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startDemoCanvas } from '@/server/demo-canvas';
@@ -26,7 +26,7 @@ import {
   type Instance,
 } from '@/server/test/instances';
 import { startLargeCanvas } from './bench-large-classes';
-import { printTable } from './load';
+import { postgresReachable, printTable } from './load';
 
 const STUDENTS = 30;
 const LARGE_RUN = 300;
@@ -39,7 +39,7 @@ export async function benchJobs(serverOverride?: string) {
   const serverUrl = process.env.DATABASE_URL?.startsWith('postgres')
     ? process.env.DATABASE_URL
     : 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!(await reachable(serverUrl))) {
+  if (!(await postgresReachable(serverUrl))) {
     printTable('Whole-class drafting on several instances', [
       ['skipped', `no Postgres server at ${serverUrl.replace(/\/\/[^@]*@/, '//')}`],
     ]);
@@ -249,23 +249,10 @@ async function assignmentWithWaiting(
     const { submissions } = (await (await fetch(`${address}${base}`, { headers })).json()) as {
       submissions: Array<{ id: string; user_id: number; submitted_at: string | null; workflow_state: string }>;
     };
-    const waiting = submissions.filter(
-      (s) => !s.id.startsWith('placeholder_') && s.submitted_at !== null && s.workflow_state !== 'graded',
-    );
+    const waiting = submissions.filter(isSubmissionWaitingForGrade);
     if (fits(waiting.length)) return { base, waiting: waiting.map((s) => s.user_id) };
   }
   throw new Error('no assignment with the number of waiting submissions asked for');
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

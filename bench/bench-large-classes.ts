@@ -18,9 +18,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
+import { isSubmissionWaitingForGrade, type AssignmentGradingView } from '@/shared/schemas/grading';
 import { startFakeAiServer } from '@/server/test/fake-ai-server';
-import pg from 'pg';
 import {
   buildServer,
   connectedTeacherOver,
@@ -28,7 +27,7 @@ import {
   startInstance,
   type Instance,
 } from '@/server/test/instances';
-import { printTable } from './load';
+import { postgresReachable, printTable } from './load';
 
 const WORDS = 1500;
 /** Drafts after the first, one student after another as Save & Next does. */
@@ -83,10 +82,7 @@ function probeStalls(address: string) {
   };
 }
 
-const isWaiting = (submission: GradingSubmission) =>
-  !submission.id.startsWith('placeholder_') &&
-  submission.submitted_at !== null &&
-  submission.workflow_state !== 'graded';
+const isWaiting = isSubmissionWaitingForGrade;
 
 const seconds = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 1000).toFixed(2)} s`);
 const millis = (ms: number) => (ms >= 10_000 ? seconds(ms) : `${ms.toFixed(0)} ms`);
@@ -171,7 +167,7 @@ export async function benchLargeClasses(
   const serverUrl = process.env.DATABASE_URL?.startsWith('postgres')
     ? process.env.DATABASE_URL
     : 'postgres://postgres@127.0.0.1:5432/postgres';
-  const postgres = (await reachable(serverUrl)) ? serverUrl : null;
+  const postgres = (await postgresReachable(serverUrl)) ? serverUrl : null;
   const built = settings.server ? { main: settings.server, remove() {} } : await buildServer('bench-large');
   const ai = await startFakeAiServer();
   ai.setDefault({ kind: 'from-schema' });
@@ -238,17 +234,6 @@ export async function benchLargeClasses(
     `Large classes, ${WORDS}-word essays, ${postgres ? 'Postgres' : 'embedded database'}: one draft's time and the server's longest stall (longest /healthz answer)`,
     rows,
   );
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

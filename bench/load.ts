@@ -1,3 +1,4 @@
+import pg from 'pg';
 /** A small closed-loop load generator: `concurrency` workers send requests until `total` are done. */
 export async function measureLoad(options: {
   total: number;
@@ -30,4 +31,16 @@ export function printTable(title: string, rows: Array<[string, string]>) {
   console.log(`\n${title}`);
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+}
+
+/** Whether a Postgres server answers at `url` (the benches use one when it does, else the embedded database). */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
