@@ -28,7 +28,7 @@ export async function startJobQueue(
       // Once detached (the queue stopped, the database about to close), a worker loop still in
       // flight finds no work and writes nothing: its jobs expire and go to another instance.
       executeSql: (text: string, values?: unknown[]) =>
-        detached ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values),
+        detached ? Promise.resolve(nothingDone(text)) : executor.executeSql(text, values),
     },
     expireInSeconds: options.expireSeconds,
     // Expired jobs are handed back at the next maintenance: never wait longer than their expiry for it.
@@ -40,6 +40,14 @@ export async function startJobQueue(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   return { boss, detach: () => (detached = true) };
+}
+
+/**
+ * What a detached queue answers: no rows, except that a command which reports how many jobs it
+ * changed (complete, fail, cancel) reports none, since pg-boss reads that count from its first row.
+ */
+export function nothingDone(text: string): { rows: unknown[] } {
+  return /\bselect\s+count\(\*\)/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
 }
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
