@@ -14,7 +14,7 @@ import {
   type ClassPiece,
   type PreparedClass,
 } from '../kernel/prepare-class';
-import { loadAssignment } from './load-assignment';
+import { loadAssignmentForDraft } from './load-assignment';
 
 const MAX_FILES_PER_SUBMISSION = 5;
 
@@ -184,9 +184,7 @@ export async function draftAssignmentStudent(
     { target: { kind: 'assignment', courseId, assignmentId }, key: userId },
     async () => {
       const { client } = await deps.canvas.clientFor(teacherId);
-      const { assignment, submissions } = await loadAssignment(client, courseId, assignmentId);
-      const submission = submissions.find((candidate) => candidate.userId === userId);
-      if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
+      const { assignment, submissions, submission } = await loadAssignmentForDraft(client, teacherId, target);
       return draftFeedback({
         engine: deps.gradeDrafter,
         client,

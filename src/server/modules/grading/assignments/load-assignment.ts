@@ -23,6 +23,78 @@ export async function loadAssignment(
   return { assignment, submissions };
 }
 
+/** How long a class read for single drafts is used again, and for how many classes at once. */
+const RECENT_CLASS_MS = 60 * 1000;
+const RECENT_CLASSES_KEPT = 8;
+const recentClasses = new Map<string, { at: number; read: Promise<LoadedAssignment> }>();
+
+/**
+ * The assignment and the class for one student's draft: the class as read in the last minute by
+ * this teacher (Save & Next drafts one student after another, and a lecture of 1,000 is megabytes
+ * to read again for each), the student's own submission always fresh from Canvas. A failed read
+ * is not kept.
+ */
+export async function loadAssignmentForDraft(
+  client: CanvasClient,
+  teacherId: string,
+  target: { courseId: number; assignmentId: number; userId: number },
+): Promise<LoadedAssignment & { submission: CanvasSubmission }> {
+  const key = recentKey(teacherId, target);
+  const now = Date.now();
+  for (const [kept, entry] of recentClasses) if (now - entry.at > RECENT_CLASS_MS) recentClasses.delete(kept);
+  const recent = recentClasses.get(key);
+  if (!recent) {
+    const read = loadAssignment(client, target.courseId, target.assignmentId);
+    recentClasses.set(key, { at: now, read });
+    if (recentClasses.size > RECENT_CLASSES_KEPT) recentClasses.delete(recentClasses.keys().next().value!);
+    read.catch(() => recentClasses.delete(key));
+    const loaded = await read;
+    const submission = loaded.submissions.find((candidate) => candidate.userId === target.userId);
+    if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
+    return { ...loaded, submission };
+  }
+  const [loaded, submission] = await Promise.all([
+    recent.read,
+    client.getSubmission(target.courseId, target.assignmentId, target.userId),
+  ]);
+  return { ...loaded, submission };
+}
+
+const recentKey = (teacherId: string, target: { courseId: number; assignmentId: number }) =>
+  `${teacherId}:${target.courseId}:${target.assignmentId}`;
+
+/**
+ * A grade saved (or undone) through Margin joins the class read at once, so the next draft learns from it:
+ * the grade, its rubric assessment and comments as Canvas answered the save; the rest (the
+ * student's name and work) as read.
+ */
+export function rememberSavedGrade(
+  teacherId: string,
+  target: { courseId: number; assignmentId: number; userId: number },
+  saved: CanvasSubmission,
+): void {
+  const recent = recentClasses.get(recentKey(teacherId, target));
+  if (!recent) return;
+  recent.read = recent.read.then((loaded) => ({
+    ...loaded,
+    submissions: loaded.submissions.map((submission) =>
+      submission.userId === target.userId
+        ? {
+            ...submission,
+            score: saved.score,
+            grade: saved.grade,
+            excused: saved.excused,
+            workflowState: saved.workflowState,
+            gradedAt: saved.gradedAt,
+            gradeMatchesCurrentSubmission: saved.gradeMatchesCurrentSubmission,
+            rubricAssessment: saved.rubricAssessment,
+            comments: saved.comments,
+          }
+        : submission,
+    ),
+  }));
+}
+
 /**
  * The assignment grading screen's data: the assignment, every submission and the course (for the
  * breadcrumb), in one parallel round of Canvas requests.

@@ -4,6 +4,7 @@ import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
 import { gradeWriteFor } from '../kernel/save-grade';
 import { toGradingSubmission } from '../kernel/to-grading-view';
+import { rememberSavedGrade } from './load-assignment';
 
 /**
  * Saves the grade the teacher approved for one student's submission: in the assignment's own
@@ -29,6 +30,7 @@ export async function saveAssignmentGrade(
       gradeWriteFor(client, target, { ...approved, rubricAssessment }, { previous }),
     remember: ({ commentId, undo }) => ({ commentId, undo }),
   });
+  rememberSavedGrade(teacher.id, target, result.submission);
   return {
     submission: toGradingSubmission(result.submission),
     usage,

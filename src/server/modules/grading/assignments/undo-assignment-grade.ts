@@ -4,6 +4,7 @@ import { AppError } from '@/server/core/app-error';
 import { draftScope } from '../kernel/draft-scope';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { toGradingSubmission } from '../kernel/to-grading-view';
+import { rememberSavedGrade } from './load-assignment';
 
 /**
  * Undo of Margin's last save for one student (decision 051): the grade Canvas held before it is put
@@ -36,6 +37,7 @@ export async function undoAssignmentGrade(
   }
   await deps.saves.put(teacher.id, scope, String(userId), { commentId, paidPeriod: record.paidPeriod, undo: null });
   const submission = await client.getSubmission(courseId, assignmentId, userId);
+  rememberSavedGrade(teacher.id, target, submission);
   await deps.audit({
     userId: teacher.id,
     action: 'GRADE_UNDONE',

@@ -63,9 +63,21 @@ export type GradingInput = {
   /**
    * The assignment's other submissions with text (redacted) and the teacher's grades on those
    * graded: the training data for the teacher's scale. The work drafted is not among them.
+   * A large class is sampled: at most `MAX_CLASS_WORK` pieces, the same sample for every draft of
+   * the class, less the drafted student's own work when it is in the sample. So a list that holds
+   * the whole cap is a sample the drafted work is not part of.
    */
   classWork?: ClassWork[];
 };
+
+/**
+ * The class work one draft learns from, at most. The scale model fits a level, a slope and a few
+ * feature weights, and standardises each feature over the class: 200 pieces estimate a class mean
+ * and spread within a few percent and hold more grades than its weights need (they carry nine
+ * tenths of the weight from 30 grades on), while a 1,000-student lecture would otherwise cost every
+ * draft five times the work for nothing. The calibrated model grades at most 10 of them.
+ */
+export const MAX_CLASS_WORK = 200;
 
 /** A point with a quote the engine claims is from the work; not yet checked. */
 export type RawQuotedPoint = { text: string; quote: string | null };

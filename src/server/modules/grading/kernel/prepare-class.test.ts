@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_EXCERPT_CHARS, MAX_CLASS_WORK, prepareClass, rubricPointsOf, type ClassPiece } from './prepare-class';
+import { MAX_CLASS_WORK } from './drafter-port';
+import { EXAMPLE_EXCERPT_CHARS, prepareClass, rubricPointsOf, type ClassPiece } from './prepare-class';
 
 /** A class of `size`: every third student graded with a comment naming them; every essay names a classmate. */
 function lectureClass(size: number) {
@@ -28,8 +29,14 @@ describe('a class prepared for drafting', () => {
   it('caps the class work at 200, graded work first, never the drafted student', async () => {
     const { roster, pieces } = lectureClass(1000);
     const prepared = prepareClass({ roster, pieces });
+    // One sample for the class: whole for a student outside it, without her own work for one in it.
+    const outside = await prepared.classWorkFor(1);
+    expect(outside).toHaveLength(MAX_CLASS_WORK);
+    expect(await prepared.classWorkFor(2)).toEqual(outside);
+    const lengths = await Promise.all(roster.map(({ id }) => prepared.classWorkFor(id).then((work) => work.length)));
+    expect(lengths.filter((length) => length === MAX_CLASS_WORK - 1)).toHaveLength(MAX_CLASS_WORK);
+    expect(lengths.filter((length) => length === MAX_CLASS_WORK)).toHaveLength(1000 - MAX_CLASS_WORK);
     const work = await prepared.classWorkFor(0);
-    expect(work).toHaveLength(MAX_CLASS_WORK);
     // 334 of the 1,000 are graded: the 200 taken are all graded work.
     expect(work.every((item) => item.grade !== null)).toBe(true);
     expect(work.some((item) => item.text.includes('Student0.'))).toBe(false);
@@ -43,8 +50,8 @@ describe('a class prepared for drafting', () => {
     const { roster, pieces, reads } = lectureClass(300);
     const prepared = prepareClass({ roster, pieces });
     for (let student = 0; student < 300; student += 1) await prepared.classWorkFor(student);
-    // The sample (the cap and one more) is read once; the rest of the class is never read.
-    expect(reads.size).toBe(MAX_CLASS_WORK + 1);
+    // The sample (the cap) is read once; the rest of the class is never read.
+    expect(reads.size).toBe(MAX_CLASS_WORK);
     expect([...reads.values()].every((count) => count === 1)).toBe(true);
     // The next draft's request reads the class from Canvas again: the same work is not redacted again.
     const reread = lectureClass(300);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createSlicer } from '@/server/core/in-slices';
 import type { CanvasSubmission } from '@/server/adapters/canvas';
-import type { ClassWork, GradingExample } from './drafter-port';
+import { MAX_CLASS_WORK, type ClassWork, type GradingExample } from './drafter-port';
 import { createRosterRedactor, type RosterMember, type RosterRedactor } from './redaction';
 
 /** One classmate's work as the variant read it from Canvas: plain text, not yet redacted. */
@@ -33,18 +34,8 @@ export function rosterMemberOf(submission: CanvasSubmission): RosterMember {
   return { id: submission.userId, names, emails: [] };
 }
 
-/**
- * The class work one draft learns from, at most. The scale model fits a level, a slope and a few
- * feature weights, and standardises each feature over the class: 200 pieces estimate a class mean
- * and spread within a few percent and hold more grades than its weights need (they carry nine
- * tenths of the weight from 30 grades on), while a 1,000-student lecture would otherwise cost every
- * draft five times the work for nothing. The calibrated model grades at most 10 of them.
- */
-export const MAX_CLASS_WORK = 200;
 export const MAX_EXAMPLES = 3;
 export const EXAMPLE_EXCERPT_CHARS = 700;
-/** Longest stretch of class preparation before other requests get their turn. */
-const SLICE_MS = 15;
 /**
  * Redacted class texts kept by this process, in characters (8 million, 16 MB: the capped class
  * work of four lectures with 1,500-word essays). Each single draft reads the class from Canvas again; the same
@@ -118,8 +109,6 @@ function mix(id: number): number {
   return (value ^ (value >>> 16)) >>> 0;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export function prepareClass(input: { roster: readonly RosterMember[]; pieces: readonly ClassPiece[] }): PreparedClass {
   const rosterKey = rosterKeyOf(input.roster);
   const redactor = redactorFor(rosterKey, input.roster);
@@ -140,23 +129,21 @@ export function prepareClass(input: { roster: readonly RosterMember[]; pieces: r
   const ordered = [...input.pieces].sort(
     (a, b) => Number(b.grade !== null) - Number(a.grade !== null) || mix(a.authorId) - mix(b.authorId),
   );
-  // One more than the cap, so that leaving the drafted student out still leaves the cap.
+  // One sample for every draft of the class: a student in it gets it without her own work, a
+  // student outside it gets it whole, so every draft of a class compares with the same class.
   let sample: Promise<{ piece: ClassPiece; work: ClassWork }[]> | null = null;
   const readSample = async () => {
     const kept: { piece: ClassPiece; work: ClassWork }[] = [];
-    let sliceStart = performance.now();
+    const slice = createSlicer();
     for (const piece of ordered) {
-      if (kept.length > MAX_CLASS_WORK) break;
+      if (kept.length >= MAX_CLASS_WORK) break;
       const text = textOf(piece);
       if (text.trim())
         kept.push({
           piece,
           work: { text, grade: piece.grade, ...(piece.rubric && piece.grade !== null ? { rubric: piece.rubric } : {}) },
         });
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+      await slice.turn();
     }
     return kept;
   };
@@ -170,10 +157,7 @@ export function prepareClass(input: { roster: readonly RosterMember[]; pieces: r
     async classWorkFor(studentId) {
       sample ??= readSample();
       const kept = await sample;
-      return kept
-        .filter(({ piece }) => piece.authorId !== studentId)
-        .slice(0, MAX_CLASS_WORK)
-        .map(({ work }) => work);
+      return kept.filter(({ piece }) => piece.authorId !== studentId).map(({ work }) => work);
     },
     examplesFor(studentId) {
       const graded = examples.filter((piece) => piece.authorId !== studentId);

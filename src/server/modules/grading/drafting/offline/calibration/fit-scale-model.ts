@@ -316,7 +316,16 @@ export function fitScaleModel(input: ScaleModelInput): ScaleModel {
   };
 }
 
-/** Leave-one-out over the teacher's grades: each is predicted by the model fitted without it. */
+/**
+ * Up to this many grades, each is checked by a fit without it (leave-one-out); beyond, by ten
+ * folds, each checked by a fit without its tenth. Either way no grade is checked by a fit that saw
+ * it, and a lecture's 200 grades cost ten fits rather than 200 (a fifth of a second on the server's
+ * thread otherwise).
+ */
+const MAX_LEAVE_ONE_OUT = 40;
+const FOLDS = 10;
+
+/** Each of the teacher's grades predicted by a model fitted without it. */
 function crossValidate(
   classRows: number[][],
   gradedRows: number[][],
@@ -326,26 +335,29 @@ function crossValidate(
 ): { agreement: ScaleAgreement | null; leftOut: { unrounded: number; error: number }[] } {
   const k = grades.length;
   if (k < MIN_GRADES_FOR_AGREEMENT) return { agreement: null, leftOut: [] };
-  const leftOut: { unrounded: number; error: number }[] = [];
+  const folds = k <= MAX_LEAVE_ONE_OUT ? k : FOLDS;
+  const unrounded = new Array<number>(k);
+  for (let fold = 0; fold < folds; fold += 1) {
+    const isLeftOut = (index: number) => index % folds === fold;
+    const calibrated = calibrate(
+      classRows,
+      gradedRows.filter((_, index) => !isLeftOut(index)),
+      grades.filter((_, index) => !isLeftOut(index)),
+      pointsPossible,
+    );
+    for (let index = fold; index < k; index += folds) unrounded[index] = spreadGrade(gradedRows[index]!, calibrated);
+  }
   const tolerance = agreementTolerance(pointsPossible);
   let exact = 0;
   let withinTolerance = 0;
   let absoluteError = 0;
-  for (let left = 0; left < k; left += 1) {
-    const calibrated = calibrate(
-      classRows,
-      gradedRows.filter((_, index) => index !== left),
-      grades.filter((_, index) => index !== left),
-      pointsPossible,
-    );
-    const unrounded = spreadGrade(gradedRows[left]!, calibrated);
-    const predicted = roundToGradeStep(unrounded, gradeStep, pointsPossible);
-    const difference = Math.abs(predicted - grades[left]!);
-    leftOut.push({ unrounded, error: difference });
+  const leftOut = unrounded.map((value, index) => {
+    const difference = Math.abs(roundToGradeStep(value, gradeStep, pointsPossible) - grades[index]!);
     if (difference < 1e-9) exact += 1;
     if (difference <= tolerance + 1e-9) withinTolerance += 1;
     absoluteError += difference;
-  }
+    return { unrounded: value, error: difference };
+  });
   return {
     agreement: { checked: k, exact, withinTolerance, tolerance, meanAbsoluteError: absoluteError / k },
     leftOut,

@@ -1,5 +1,6 @@
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
-import type { ClassWork, GradingInput } from '../../../kernel/drafter-port';
+import { mapInSlices } from '@/server/core/in-slices';
+import { MAX_CLASS_WORK, type ClassWork, type GradingInput } from '../../../kernel/drafter-port';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
 import { rateCriteria, type CriterionRating } from './criteria-on-teachers-scale';
@@ -104,14 +105,14 @@ const sureness = new WeakMap<ScaleModel, { classUncertainties: number[]; checks:
 function confidenceOf(
   model: ScaleModel,
   prediction: ReturnType<ScaleModel['predict']>,
-  classFeatures: EssayFeatures[],
-  others: ClassWork[],
+  fitted: { features: EssayFeatures[]; grades: (number | null)[] },
   pointsPossible: number,
 ) {
   let kept = sureness.get(model);
   if (!kept) {
-    const predictions = classFeatures.map((features) => model.predict(features));
-    const gradedPredictions = predictions.slice(1).filter((_, index) => others[index]!.grade !== null);
+    const predictions = fitted.features.map((features) => model.predict(features));
+    // The model's left-out checks follow its graded work in the order it was fitted.
+    const gradedPredictions = predictions.filter((_, index) => fitted.grades[index] !== null);
     kept = {
       classUncertainties: predictions.map((each) => measureUncertainty(each.effects, each.unrounded, pointsPossible)),
       checks: model.leftOut.map((check, index) => ({
@@ -143,8 +144,16 @@ export async function gradeOnTeachersScale(
 
   const measurer = await measurerFor(input.assignment.descriptionText);
   const drafted = measurer.measure(input.ownText ?? input.submissionText);
-  const otherFeatures = others.map((work) => measurer.measure(work.text));
-  const model = modelFor(pointsPossible, [drafted, ...otherFeatures], [null, ...others.map((work) => work.grade)]);
+  // A first draft of a lecture measures 200 essays: a slice at a time.
+  const otherFeatures = await mapInSlices(others, (work) => measurer.measure(work.text));
+  // The fit is the class's, not the draft's: the drafted work joins it (ungraded) unless the class
+  // was sampled without it, so every draft of a lecture outside the sample shares one fit too.
+  const isSampleWithoutDrafted = others.length >= MAX_CLASS_WORK;
+  const fitted = {
+    features: isSampleWithoutDrafted ? otherFeatures : [drafted, ...otherFeatures],
+    grades: [...(isSampleWithoutDrafted ? [] : [null]), ...others.map((work) => work.grade)],
+  };
+  const model = modelFor(pointsPossible, fitted.features, fitted.grades);
   const prediction = model.predict(drafted);
   const rubric = input.options.useRubric && input.assignment.rubric?.length ? input.assignment.rubric : null;
   const criteria = rubric
@@ -160,7 +169,7 @@ export async function gradeOnTeachersScale(
         model.pointsPossible,
       )
     : null;
-  const confidence = confidenceOf(model, prediction, [drafted, ...otherFeatures], others, pointsPossible);
+  const confidence = confidenceOf(model, prediction, fitted, pointsPossible);
   const strongest = [...prediction.effects].sort((a, b) => Math.abs(b.points) - Math.abs(a.points)).slice(0, 4);
   const review = [
     `Grade ${formatPoints(prediction.grade)} of ${formatPoints(pointsPossible)} on your scale. ${describeBasis(model.basis)}`,
