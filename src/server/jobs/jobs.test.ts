@@ -5,6 +5,7 @@ import type { RunningDemoCanvas } from '@/server/demo-canvas';
 import { draftJobs } from '@/server/db/schema';
 import { connectedTeacher, startTestCanvas } from '@/server/test/canvas-fixture';
 import { createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
+import { draftScope } from '@/server/modules/grading/kernel/draft-scope';
 import { QUEUES } from './index';
 
 let harness: TestApp;
@@ -149,6 +150,52 @@ describe('mail and the draft purge as jobs', () => {
       [QUEUES.mailRetry]: '* * * * *',
       [QUEUES.draftPurge]: '7 * * * *',
     });
+  });
+
+  it('answers a run’s poll with only the drafts made since its last answer', async () => {
+    const teacher = await connectedTeacher(harness.app, canvas);
+    const { base } = await gradableAssignment(teacher);
+    const view = (
+      await harness.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+    ).json() as AssignmentGradingView;
+    const [first, second] = view.submissions.filter(isWaiting);
+    const draft = async (userId: number) =>
+      (
+        await harness.app.inject({
+          method: 'POST',
+          url: `${base}/drafts`,
+          headers: teacher.headers,
+          payload: { userId, options },
+        })
+      ).json();
+    const earlier = await draft(first!.user_id);
+    const [courseId, assignmentId] = base.match(/\d+/g)!.map(Number);
+    const scope = draftScope({ kind: 'assignment', courseId: courseId!, assignmentId: assignmentId! });
+    // Kept a minute ago.
+    await harness.app.services.drafts.save(
+      teacher.userId,
+      scope,
+      first!.user_id,
+      earlier,
+      new Date(Date.now() - 60_000),
+    );
+    await draft(second!.user_id);
+    const since = new Date(Date.now() - 30_000).toISOString();
+    const partial = (
+      await harness.app.inject({ method: 'GET', url: `${base}/drafts?since=${since}`, headers: teacher.headers })
+    ).json();
+    expect(partial.isPartial).toBe(true);
+    expect(Object.keys(partial.drafts)).toEqual([String(second!.user_id)]);
+    expect(Date.parse(partial.asOf)).toBeGreaterThan(Date.parse(since));
+    const whole = (await harness.app.inject({ method: 'GET', url: `${base}/drafts`, headers: teacher.headers })).json();
+    expect(whole.isPartial).toBeUndefined();
+    expect(Object.keys(whole.drafts).sort()).toEqual([String(first!.user_id), String(second!.user_id)].sort());
+    const refused = await harness.app.inject({
+      method: 'GET',
+      url: `${base}/drafts?since=yesterday`,
+      headers: teacher.headers,
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('deletes expired drafts when the purge job runs', async () => {

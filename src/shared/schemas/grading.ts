@@ -132,7 +132,14 @@ export const storedDraftsSchema = z.object({
   /** Keyed by the student's Canvas user id. */
   drafts: z.record(z.string(), draftResponseSchema),
   job: draftJobSchema.nullable(),
+  /** When the list was read: the next poll asks for what came after (`?since=`). */
+  asOf: z.iso.datetime().optional(),
+  /** Only the drafts made since the `since` asked for: merge them with the ones already held. */
+  isPartial: z.boolean().optional(),
 });
+
+/** `GET …/drafts?since=`: only the drafts made after an earlier answer's `asOf`. */
+export const storedDraftsQuerySchema = z.strictObject({ since: z.iso.datetime().optional() });
 export type StoredDrafts = z.infer<typeof storedDraftsSchema>;
 
 export const rubricAssessmentInputSchema = z.array(

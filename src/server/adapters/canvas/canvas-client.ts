@@ -1,5 +1,6 @@
 import { fetch as undiciFetch } from 'undici';
 import { AppError } from '@/server/core/app-error';
+import { mapInSlices } from '@/server/core/in-slices';
 import type { CanvasNetwork } from './canvas-network';
 import { CanvasHttp, type QueryValue } from './canvas-http';
 import type { RequestSubject } from './canvas-errors';
@@ -106,14 +107,16 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
     getAssignment: async (courseId, assignmentId) =>
       parseCanvas.assignment(await get(`courses/${courseId}/assignments/${assignmentId}`, {}, read('this assignment'))),
 
+    // A lecture's submissions are megabytes: read a slice at a time, so other requests get their turn.
     listSubmissions: async (courseId, assignmentId, listOptions = {}) =>
-      (
+      mapInSlices(
         await list(
           `courses/${courseId}/assignments/${assignmentId}/submissions`,
           { include: submissionIncludes(listOptions.withQuizAnswers) },
           read('the submissions for this assignment'),
-        )
-      ).map(parseCanvas.submission),
+        ),
+        parseCanvas.submission,
+      ),
     getSubmission: async (courseId, assignmentId, userId, getOptions = {}) =>
       parseCanvas.submission(
         await get(

@@ -8,7 +8,7 @@ import { draftFromStudentWork, type GatheredWork } from '../kernel/draft-from-st
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import {
-  prepareClass,
+  prepareClassInSlices,
   rosterMemberOf,
   rubricPointsOf,
   type ClassPiece,
@@ -78,12 +78,12 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
  * (no downloads for the class). Prepared once per class read: a whole-class run and the evaluation
  * draft every student against the same list.
  */
-const preparedClasses = new WeakMap<readonly CanvasSubmission[], PreparedClass>();
+const preparedClasses = new WeakMap<readonly CanvasSubmission[], Promise<PreparedClass>>();
 
-export function prepareAssignmentClass(submissions: readonly CanvasSubmission[]): PreparedClass {
+export function prepareAssignmentClass(submissions: readonly CanvasSubmission[]): Promise<PreparedClass> {
   let prepared = preparedClasses.get(submissions);
   if (!prepared) {
-    prepared = prepareClass({
+    prepared = prepareClassInSlices({
       roster: submissions.map(rosterMemberOf),
       pieces: submissions.flatMap((submission): ClassPiece[] => {
         const body = submission.body;
@@ -159,7 +159,7 @@ export async function draftFeedback(input: {
     // A link-only submission has no words of its own (ownText is empty): the engine then reads the link line.
     work,
     student: rosterMemberOf(submission),
-    classroom: prepareAssignmentClass(input.classSubmissions),
+    classroom: await prepareAssignmentClass(input.classSubmissions),
     task: {
       name: assignment.name,
       descriptionText: htmlToText(assignment.description ?? ''),

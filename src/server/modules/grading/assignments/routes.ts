@@ -10,6 +10,7 @@ import {
   saveGradeRequestSchema,
   saveGradeResponseSchema,
   storedDraftsSchema,
+  storedDraftsQuerySchema,
   studentRouteParamsSchema,
   undoGradeResponseSchema,
 } from '@/shared/schemas/grading';
@@ -37,10 +38,22 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
 
   app.get(
     '/drafts',
-    { schema: { params: gradingRouteParamsSchema, response: { 200: storedDraftsSchema } } },
+    {
+      schema: {
+        params: gradingRouteParamsSchema,
+        querystring: storedDraftsQuerySchema,
+        response: { 200: storedDraftsSchema },
+      },
+    },
     async (request) => {
       const { courseId, assignmentId } = request.params;
-      return listStoredDrafts(deps.drafts, currentUser(request).id, { kind: 'assignment', courseId, assignmentId });
+      const { since } = request.query;
+      return listStoredDrafts(
+        deps.drafts,
+        currentUser(request).id,
+        { kind: 'assignment', courseId, assignmentId },
+        since ? new Date(since) : undefined,
+      );
     },
   );
 

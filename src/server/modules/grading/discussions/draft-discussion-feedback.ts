@@ -11,7 +11,13 @@ import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
-import { prepareClass, rosterMemberOf, type ClassPiece, type PreparedClass } from '../kernel/prepare-class';
+import {
+  prepareClass,
+  prepareClassInSlices,
+  rosterMemberOf,
+  type ClassPiece,
+  type PreparedClass,
+} from '../kernel/prepare-class';
 import type { RosterMember } from '../kernel/redaction';
 import { loadDiscussion } from './load-discussion';
 import { toDiscussionGradingView, type LoadedDiscussion } from './to-discussion-view';
@@ -90,7 +96,11 @@ export function prepareDiscussionClass(
   students: readonly DiscussionStudent[],
   roster: readonly RosterMember[],
 ): PreparedClass {
-  return prepareClass({
+  return prepareClass(discussionClass(students, roster));
+}
+
+function discussionClass(students: readonly DiscussionStudent[], roster: readonly RosterMember[]) {
+  return {
     roster,
     pieces: students.flatMap((student): ClassPiece[] => {
       if (student.post_count === 0 || student.grade.excused) return [];
@@ -108,7 +118,7 @@ export function prepareDiscussionClass(
         },
       ];
     }),
-  });
+  };
 }
 
 /**
@@ -182,7 +192,7 @@ export async function draftDiscussionStudent(
       engine: deps.gradeDrafter,
       discussion: view.discussion,
       student,
-      classroom: prepareDiscussionClass(view.students, roster),
+      classroom: await prepareClassInSlices(discussionClass(view.students, roster)),
       member: roster.find((member) => member.id === userId && member.names.length > 0),
       options,
     });

@@ -1,3 +1,4 @@
+import { mapInSlices } from '@/server/core/in-slices';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { draftResponseSchema, type DraftJob, type DraftResponse } from '@/shared/schemas/grading';
 import { decrypt, encrypt } from '@/server/core/crypto';
@@ -53,19 +54,35 @@ export function createDraftStore(db: Database, key: Buffer, budget: RunBudget = 
         });
     },
 
-    async list(userId: string, scope: string, now = new Date()): Promise<Record<string, DraftResponse>> {
+    /**
+     * The drafts kept on one screen; with `since`, only those made after it (a run's progress is
+     * asked for every second or two, and a lecture's drafts are megabytes). Opened a slice at a time.
+     */
+    async list(
+      userId: string,
+      scope: string,
+      options: { now?: Date; since?: Date } = {},
+    ): Promise<Record<string, DraftResponse>> {
+      const now = options.now ?? new Date();
       const rows = await db
         .select()
         .from(gradingDrafts)
-        .where(and(eq(gradingDrafts.userId, userId), eq(gradingDrafts.scope, scope), gt(gradingDrafts.expiresAt, now)));
+        .where(
+          and(
+            eq(gradingDrafts.userId, userId),
+            eq(gradingDrafts.scope, scope),
+            gt(gradingDrafts.expiresAt, now),
+            options.since ? gt(gradingDrafts.createdAt, options.since) : undefined,
+          ),
+        );
       const drafts: Record<string, DraftResponse> = {};
-      for (const row of rows) {
+      await mapInSlices(rows, (row) => {
         try {
           drafts[row.studentId] = draftResponseSchema.parse(JSON.parse(decrypt(key, row.sealedDraft)));
         } catch {
           // Sealed with an older secret or schema: the teacher simply drafts again.
         }
-      }
+      });
       return drafts;
     },
 

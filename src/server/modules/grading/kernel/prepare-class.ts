@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { createSlicer } from '@/server/core/in-slices';
 import type { CanvasSubmission } from '@/server/adapters/canvas';
 import { MAX_CLASS_WORK, type ClassWork, type GradingExample } from './drafter-port';
-import { createRosterRedactor, type RosterMember, type RosterRedactor } from './redaction';
+import {
+  createRosterRedactor,
+  createRosterRedactorInSlices,
+  type RosterMember,
+  type RosterRedactor,
+} from './redaction';
 
 /** One classmate's work as the variant read it from Canvas: plain text, not yet redacted. */
 export type ClassPiece = {
@@ -72,12 +77,15 @@ function rememberRedacted(key: string, make: () => string): string {
 const REDACTORS_KEPT = 8;
 const redactors = new Map<string, RosterRedactor>();
 
-function redactorFor(rosterKey: string, roster: readonly RosterMember[]): RosterRedactor {
-  let redactor = redactors.get(rosterKey);
-  if (redactor) redactors.delete(rosterKey);
-  else redactor = createRosterRedactor(roster);
+function keepRedactor(rosterKey: string, redactor: RosterRedactor): void {
+  redactors.delete(rosterKey);
   redactors.set(rosterKey, redactor);
   if (redactors.size > REDACTORS_KEPT) redactors.delete(redactors.keys().next().value!);
+}
+
+function redactorFor(rosterKey: string, roster: readonly RosterMember[]): RosterRedactor {
+  const redactor = redactors.get(rosterKey) ?? createRosterRedactor(roster);
+  keepRedactor(rosterKey, redactor);
   return redactor;
 }
 
@@ -107,6 +115,19 @@ function mix(id: number): number {
   let value = Math.imul(id ^ 0x9e3779b9, 0x85ebca6b);
   value = Math.imul(value ^ (value >>> 13), 0xc2b2ae35);
   return (value ^ (value >>> 16)) >>> 0;
+}
+
+/**
+ * `prepareClass` for a request or a job: a roster not seen before has its redactor built a slice
+ * at a time first, so a lecture's first draft keeps the server answering.
+ */
+export async function prepareClassInSlices(input: {
+  roster: readonly RosterMember[];
+  pieces: readonly ClassPiece[];
+}): Promise<PreparedClass> {
+  const rosterKey = rosterKeyOf(input.roster);
+  if (!redactors.has(rosterKey)) keepRedactor(rosterKey, await createRosterRedactorInSlices(input.roster));
+  return prepareClass(input);
 }
 
 export function prepareClass(input: { roster: readonly RosterMember[]; pieces: readonly ClassPiece[] }): PreparedClass {

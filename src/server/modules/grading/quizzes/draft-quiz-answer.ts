@@ -8,7 +8,7 @@ import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
-import { prepareClass, rosterMemberOf } from '../kernel/prepare-class';
+import { prepareClassInSlices, rosterMemberOf } from '../kernel/prepare-class';
 import { toAnswerError } from './get-quiz-answers';
 
 /** Question types whose answer is text the engine can read. */
@@ -68,7 +68,7 @@ export async function draftQuizAnswer(input: {
     work: { text: answerText, ownText: answerText, files: { read: [], unsupported: [], failed: [] } },
     student: rosterMemberOf(submission),
     // Quiz answers are drafted one at a time, with no classmates' answers as examples: the roster only.
-    classroom: prepareClass({ roster: classmates.map(rosterMemberOf), pieces: [] }),
+    classroom: await prepareClassInSlices({ roster: classmates.map(rosterMemberOf), pieces: [] }),
     task: {
       // The quiz-answer variant of the prompt: this one question, its type and its points.
       variant: { kind: 'quiz-answer', questionType: questionTypeLabel(question.type) },

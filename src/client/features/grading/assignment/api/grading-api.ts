@@ -34,10 +34,23 @@ export function useGradingView(courseId: string, assignmentId: string) {
   return useQuery(gradingViewQuery(courseId, assignmentId));
 }
 
-/** Drafts kept for this assignment; polls while a whole-class run is going. */
+/**
+ * Drafts kept for this assignment; polls while a whole-class run is going, asking each time only
+ * for the drafts made since the last answer (a lecture's drafts are megabytes) and merging them.
+ */
 export function useStoredDrafts(courseId: string, assignmentId: string) {
+  const stored = storedDraftsQuery(courseId, assignmentId);
   return useQuery({
-    ...storedDraftsQuery(courseId, assignmentId),
+    ...stored,
+    queryFn: async ({ signal, client }) => {
+      const held = client.getQueryData(stored.queryKey);
+      const since = held?.job?.status === 'running' ? held.asOf : undefined;
+      const url = `${base(courseId, assignmentId)}/drafts${since ? `?since=${encodeURIComponent(since)}` : ''}`;
+      const answer = await apiFetch<StoredDrafts>(url, { signal });
+      // Drafts changed on this screen meanwhile (saved, drafted again) are already in what is held.
+      const latest = client.getQueryData(stored.queryKey);
+      return answer.isPartial && latest ? { ...answer, drafts: { ...latest.drafts, ...answer.drafts } } : answer;
+    },
     refetchInterval: (query) => (query.state.data?.job?.status === 'running' ? 1500 : false),
   });
 }
