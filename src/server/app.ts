@@ -35,6 +35,9 @@ import { createCanvasAccess, type CanvasAccess, type CanvasOAuthSetup } from './
 import { createCanvasTokenStore } from './modules/canvas/canvas-token-store';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { canvasRoutes } from './modules/canvas/routes';
+import { disconnectCanvas } from './modules/canvas/connect-canvas';
+import type { InstitutionDeps } from './modules/institutions/manage-institution';
+import { requestDomainJoin } from './modules/institutions/manage-teachers';
 import { createInstitutionStore } from './modules/institutions/institution-store';
 import { institutionRoutes } from './modules/institutions/routes';
 import { createContactStore } from './modules/contact/contact-store';
@@ -150,6 +153,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { publicUrl } = config;
   const { supportEmail } = config.mail;
 
+  const institutionDeps: InstitutionDeps = {
+    store: institutionStore,
+    audit,
+    appSecret: config.appSecret,
+    seal: canvas.seal,
+    mailer,
+    publicUrl,
+    supportEmail,
+    endSessions: (userId) => authStore.revokeAllSessions(userId, new Date()),
+    endCanvasConnection: (userId) => disconnectCanvas({ access: canvas, tokens: canvasTokens, audit, log }, userId),
+  };
+  const signUpMail = createSignUpMailSender({
+    queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),
+    mailer,
+    config,
+    log,
+  });
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, publicUrl);
   await registerCompression(app);
@@ -184,12 +204,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustedDevices: createTrustedDevices(config.appSecret),
     publicUrl,
     signUpLimitPerHour: config.signUpLimitPerHour,
-    sendSignUpMail: createSignUpMailSender({
-      queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),
-      mailer,
-      config,
-      log,
-    }),
+    sendSignUpMail: (outcome) => {
+      signUpMail(outcome);
+      // A new account at a school's sign-up domain is sent the link that confirms it and joins the school.
+      if (outcome.kind === 'created')
+        trackBackgroundWork(
+          requestDomainJoin(institutionDeps, outcome.user).catch((error: unknown) =>
+            log.error({ err: error }, 'domain confirmation not sent'),
+          ),
+        );
+    },
   });
   await app.register(profileRoutes, { prefix: '/api/profile', authenticate, profiles, audit });
   await app.register(usageRoutes, { prefix: '/api/usage', authenticate, usage });
@@ -207,7 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(institutionRoutes, {
     prefix: '/api/institutions',
     authenticate,
-    institutions: { store: institutionStore, audit, appSecret: config.appSecret, seal: canvas.seal },
+    institutions: institutionDeps,
   });
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
   await app.register(insightsRoutes, { prefix: '/api/insights', authenticate, canvas, cache: createInsightsCache() });
