@@ -125,9 +125,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const authStore = createAuthStore(db);
   const authenticate = createAuthenticateHook(accessTokens, authStore);
   const profiles = createProfileStore(db);
-  const usage = createUsageStore(db);
-  const canvasTokens = createCanvasTokenStore(db);
   const institutionStore = createInstitutionStore(db);
+  const usage = createUsageStore(db, (userId) => institutionStore.planOf(userId));
+  const canvasTokens = createCanvasTokenStore(db);
   const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
   const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);

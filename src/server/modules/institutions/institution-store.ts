@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, like, max } from 'drizzle-orm';
 import type { Database } from '@/server/db/connection';
 import {
   auditLogs,
@@ -14,9 +14,6 @@ import {
 export type InstitutionRole = 'admin' | 'teacher';
 export type InstitutionRecord = typeof institutions.$inferSelect;
 export type InstitutionInvitationRecord = typeof institutionInvitations.$inferSelect;
-
-/** The billing period of an institution's pooled plan: the calendar month (UTC), kept apart from her own plan's. */
-export const institutionPeriodKey = (now: Date) => `institution:${now.toISOString().slice(0, 7)}`;
 
 /** Institutions and who belongs to them. */
 export function createInstitutionStore(db: Database) {
@@ -80,6 +77,14 @@ export function createInstitutionStore(db: Database) {
       return row ?? null;
     },
 
+    /** The plan a teacher's grading draws on while she belongs to the institution (decision 062). */
+    async planOf(userId: string) {
+      const membership = await this.membershipOf(userId);
+      if (!membership) return null;
+      const { id, name, monthlyAllowance } = membership.institution;
+      return { institutionId: id, name, monthlyAllowance };
+    },
+
     /** Everyone of the institution with what an admin may see: no student data, no drafts, no grades. */
     async members(institutionId: string) {
       const lastActivity = db
@@ -105,12 +110,17 @@ export function createInstitutionStore(db: Database) {
     },
 
     /** Submissions each member used on the institution's plan, by calendar month. */
-    async usageByMonth(userIds: string[]) {
+    async usageByMonth(institutionId: string, userIds: string[]) {
       if (userIds.length === 0) return [];
       return db
         .select({ userId: usageTracking.userId, month: usageTracking.monthYear, used: usageTracking.submissionsUsed })
         .from(usageTracking)
-        .where(and(inArray(usageTracking.userId, userIds), sql`${usageTracking.billingPeriod} like 'institution:%'`))
+        .where(
+          and(
+            inArray(usageTracking.userId, userIds),
+            like(usageTracking.billingPeriod, `institution:${institutionId}:%`),
+          ),
+        )
         .orderBy(desc(usageTracking.monthYear));
     },
 

@@ -153,7 +153,10 @@ export async function updateInstitutionSettings(deps: InstitutionDeps, userId: s
 export async function listInstitutionMembers(deps: InstitutionDeps, userId: string): Promise<InstitutionMembers> {
   const { institution } = await requireRole(deps.store, userId, ['admin']);
   const members = await deps.store.members(institution.id);
-  const usage = await deps.store.usageByMonth(members.map((member) => member.userId));
+  const usage = await deps.store.usageByMonth(
+    institution.id,
+    members.map((member) => member.userId),
+  );
   return {
     members: members.map((member) => ({
       userId: member.userId,
