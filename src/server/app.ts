@@ -7,7 +7,7 @@ import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './paths';
-import { deriveKey } from './core/crypto';
+import { deriveKey, sha256 } from './core/crypto';
 import { registerErrorHandler } from './core/error-handler';
 import { registerJsonBodyParser } from './core/json-body';
 import { loggerOptions } from './core/logger';
@@ -38,6 +38,8 @@ import { canvasRoutes } from './modules/canvas/routes';
 import { disconnectCanvas } from './modules/canvas/connect-canvas';
 import type { InstitutionDeps } from './modules/institutions/manage-institution';
 import { requestDomainJoin } from './modules/institutions/manage-teachers';
+import { draftLifetimeFor, institutionAiFor } from './modules/institutions/institution-policies';
+import type { GradeDrafter } from './modules/grading/kernel/drafter-port';
 import { createInstitutionStore } from './modules/institutions/institution-store';
 import { institutionRoutes } from './modules/institutions/routes';
 import { createContactStore } from './modules/contact/contact-store';
@@ -132,10 +134,35 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
-  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'), {
-    runSeconds: config.jobs.runBudgetSeconds,
-    draftSeconds: config.jobs.draftBudgetSeconds,
-  });
+  const drafts = createDraftStore(
+    db,
+    deriveKey(config.appSecret, 'drafts'),
+    { runSeconds: config.jobs.runBudgetSeconds, draftSeconds: config.jobs.draftBudgetSeconds },
+    (userId) => draftLifetimeFor(institutionStore, userId, DRAFT_LIFETIME_MS),
+  );
+  // An institution's teachers draft with the AI it supplies (decision 063); one model per institution
+  // and settings, built when first needed.
+  const institutionDrafters = new Map<string, GradeDrafter>();
+  const drafterFor = async (teacherId: string): Promise<GradeDrafter> => {
+    const own = await institutionAiFor({ store: institutionStore, open: canvas.open }, teacherId);
+    if (!own) return gradeDrafter;
+    const cacheKey = `${own.institutionId}:${sha256(JSON.stringify(own))}`;
+    let drafter = institutionDrafters.get(cacheKey);
+    if (!drafter) {
+      const model = createAiModel({
+        provider: own.provider,
+        model: own.model ?? undefined,
+        apiKey: own.apiKey ?? undefined,
+        baseUrl: own.baseUrl ?? undefined,
+      });
+      drafter = gradeDrafterFor(model, { calibrate: config.ai.calibrate });
+      // Settings changed: the institution's older model is dropped.
+      for (const key of institutionDrafters.keys())
+        if (key.startsWith(`${own.institutionId}:`)) institutionDrafters.delete(key);
+      institutionDrafters.set(cacheKey, drafter);
+    }
+    return drafter;
+  };
   const saves = createGradeSaveStore(db, deriveKey(config.appSecret, 'grade-saves'));
   // Comments in the audit log live as long as drafts do, then become hashes: swept every hour.
   const commentReduction = scheduleCommentReduction(db, log, { keepForMs: DRAFT_LIFETIME_MS, everyMs: HOUR_MS });
@@ -143,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
   }
-  const jobs = await startJobs({ config, db, log, mailer, authStore, canvas, gradeDrafter, drafts });
+  const jobs = await startJobs({ config, db, log, mailer, authStore, canvas, drafterFor, drafts });
   // Short work that outlives its request (a mail hand-off), awaited when the app closes.
   const backgroundWork = new Set<Promise<unknown>>();
   const trackBackgroundWork = (work: Promise<unknown>) => {
@@ -243,6 +270,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       canvas,
       audit,
       gradeDrafter,
+      drafterFor,
       drafts,
       saves,
       usage,
