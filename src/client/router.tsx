@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
               { path: 'canvas-setup', ...page(() => import('./routes/canvas-setup')) },
               { path: 'canvas-setup/callback', ...page(() => import('./routes/canvas-setup-callback')) },
               { path: 'settings', ...page(() => import('./routes/settings')) },
+              { path: 'institution', ...page(() => import('./routes/institution')) },
+              { path: 'join', ...page(() => import('./routes/join')) },
               { path: 'courses', ...page(() => import('./routes/courses')) },
               {
                 element: <RequireWellFormedIds />,

@@ -7,7 +7,7 @@ import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './paths';
-import { deriveKey } from './core/crypto';
+import { deriveKey, sha256 } from './core/crypto';
 import { registerErrorHandler } from './core/error-handler';
 import { registerJsonBodyParser } from './core/json-body';
 import { loggerOptions } from './core/logger';
@@ -35,6 +35,11 @@ import { createCanvasAccess, type CanvasAccess, type CanvasOAuthSetup } from './
 import { createCanvasTokenStore } from './modules/canvas/canvas-token-store';
 import { DEMO_CANVAS_PREFIX, demoCanvasPublicUrl } from './modules/canvas/demo-canvas-address';
 import { canvasRoutes } from './modules/canvas/routes';
+import { disconnectCanvas } from './modules/canvas/connect-canvas';
+import type { InstitutionDeps } from './modules/institutions/manage-institution';
+import { requestDomainJoin } from './modules/institutions/manage-teachers';
+import { draftLifetimeFor, institutionAiFor } from './modules/institutions/institution-policies';
+import type { GradeDrafter } from './modules/grading/kernel/drafter-port';
 import { createInstitutionStore } from './modules/institutions/institution-store';
 import { institutionRoutes } from './modules/institutions/routes';
 import { createContactStore } from './modules/contact/contact-store';
@@ -122,17 +127,42 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const authStore = createAuthStore(db);
   const authenticate = createAuthenticateHook(accessTokens, authStore);
   const profiles = createProfileStore(db);
-  const usage = createUsageStore(db);
-  const canvasTokens = createCanvasTokenStore(db);
   const institutionStore = createInstitutionStore(db);
+  const usage = createUsageStore(db, (userId) => institutionStore.planOf(userId));
+  const canvasTokens = createCanvasTokenStore(db);
   const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
   const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
-  const drafts = createDraftStore(db, deriveKey(config.appSecret, 'drafts'), {
-    runSeconds: config.jobs.runBudgetSeconds,
-    draftSeconds: config.jobs.draftBudgetSeconds,
-  });
+  const drafts = createDraftStore(
+    db,
+    deriveKey(config.appSecret, 'drafts'),
+    { runSeconds: config.jobs.runBudgetSeconds, draftSeconds: config.jobs.draftBudgetSeconds },
+    (userId) => draftLifetimeFor(institutionStore, userId, DRAFT_LIFETIME_MS),
+  );
+  // An institution's teachers draft with the AI it supplies (decision 063); one model per institution
+  // and settings, built when first needed.
+  const institutionDrafters = new Map<string, GradeDrafter>();
+  const drafterFor = async (teacherId: string): Promise<GradeDrafter> => {
+    const own = await institutionAiFor({ store: institutionStore, open: canvas.open }, teacherId);
+    if (!own) return gradeDrafter;
+    const cacheKey = `${own.institutionId}:${sha256(JSON.stringify(own))}`;
+    let drafter = institutionDrafters.get(cacheKey);
+    if (!drafter) {
+      const model = createAiModel({
+        provider: own.provider,
+        model: own.model ?? undefined,
+        apiKey: own.apiKey ?? undefined,
+        baseUrl: own.baseUrl ?? undefined,
+      });
+      drafter = gradeDrafterFor(model, { calibrate: config.ai.calibrate });
+      // Settings changed: the institution's older model is dropped.
+      for (const key of institutionDrafters.keys())
+        if (key.startsWith(`${own.institutionId}:`)) institutionDrafters.delete(key);
+      institutionDrafters.set(cacheKey, drafter);
+    }
+    return drafter;
+  };
   const saves = createGradeSaveStore(db, deriveKey(config.appSecret, 'grade-saves'));
   // Comments in the audit log live as long as drafts do, then become hashes: swept every hour.
   const commentReduction = scheduleCommentReduction(db, log, { keepForMs: DRAFT_LIFETIME_MS, everyMs: HOUR_MS });
@@ -140,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (billingProvider?.readWebhook && !config.stripe.webhookSecret) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused, so purchases will not be applied');
   }
-  const jobs = await startJobs({ config, db, log, mailer, authStore, canvas, gradeDrafter, drafts });
+  const jobs = await startJobs({ config, db, log, mailer, authStore, canvas, drafterFor, drafts });
   // Short work that outlives its request (a mail hand-off), awaited when the app closes.
   const backgroundWork = new Set<Promise<unknown>>();
   const trackBackgroundWork = (work: Promise<unknown>) => {
@@ -150,6 +180,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { publicUrl } = config;
   const { supportEmail } = config.mail;
 
+  const institutionDeps: InstitutionDeps = {
+    store: institutionStore,
+    audit,
+    appSecret: config.appSecret,
+    seal: canvas.seal,
+    mailer,
+    publicUrl,
+    supportEmail,
+    endSessions: (userId) => authStore.revokeAllSessions(userId, new Date()),
+    endCanvasConnection: (userId) => disconnectCanvas({ access: canvas, tokens: canvasTokens, audit, log }, userId),
+  };
+  const signUpMail = createSignUpMailSender({
+    queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),
+    mailer,
+    config,
+    log,
+  });
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, publicUrl);
   await registerCompression(app);
@@ -184,12 +231,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustedDevices: createTrustedDevices(config.appSecret),
     publicUrl,
     signUpLimitPerHour: config.signUpLimitPerHour,
-    sendSignUpMail: createSignUpMailSender({
-      queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),
-      mailer,
-      config,
-      log,
-    }),
+    sendSignUpMail: (outcome) => {
+      signUpMail(outcome);
+      // A new account at a school's sign-up domain is sent the link that confirms it and joins the school.
+      if (outcome.kind === 'created')
+        trackBackgroundWork(
+          requestDomainJoin(institutionDeps, outcome.user).catch((error: unknown) =>
+            log.error({ err: error }, 'domain confirmation not sent'),
+          ),
+        );
+    },
   });
   await app.register(profileRoutes, { prefix: '/api/profile', authenticate, profiles, audit });
   await app.register(usageRoutes, { prefix: '/api/usage', authenticate, usage });
@@ -207,7 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(institutionRoutes, {
     prefix: '/api/institutions',
     authenticate,
-    institutions: { store: institutionStore, audit, appSecret: config.appSecret, seal: canvas.seal },
+    institutions: institutionDeps,
   });
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
   await app.register(insightsRoutes, { prefix: '/api/insights', authenticate, canvas, cache: createInsightsCache() });
@@ -219,6 +270,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       canvas,
       audit,
       gradeDrafter,
+      drafterFor,
       drafts,
       saves,
       usage,

@@ -13,6 +13,7 @@ import { useUpdateProfile } from '@/client/features/profile/api/update-profile';
 import { Page } from '@/client/components/page';
 import { CanvasIntegrationCard } from '@/client/features/canvas/components/canvas-integration-card';
 import { SubscriptionCard } from '@/client/features/billing/components/subscription-card';
+import { InstitutionCard } from '@/client/features/institutions/institution-card';
 import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
@@ -35,6 +36,7 @@ export default function SettingsRoute() {
         <ProfileCard />
         <CanvasIntegrationCard />
         <SubscriptionCard />
+        <InstitutionCard />
         <Card>
           <CardHeader>
             <CardTitle>AI in Margin</CardTitle>

@@ -67,7 +67,8 @@ export type JobDeps = {
   mailer: Mailer;
   authStore: AuthStore;
   canvas: CanvasAccess;
-  gradeDrafter: GradeDrafter;
+  /** The drafter for one teacher (decision 063). */
+  drafterFor: (teacherId: string) => Promise<GradeDrafter>;
   drafts: DraftStore;
 };
 
@@ -107,7 +108,6 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
 
   const startWorkers = async () => {
     const readClass = createClassReader(deps.canvas);
-    const engine = deps.gradeDrafter;
     classDraftWorker = startClassDraftWorker({
       boss,
       drafts: deps.drafts,
@@ -118,7 +118,11 @@ export async function startJobs(deps: JobDeps): Promise<Jobs> {
       slotsPerTeacher: WHOLE_CLASS_CONCURRENCY,
       pollingSeconds: 1,
       draft: (task, signal) =>
-        draftClassStudent({ db: deps.db, engine, readClass, drafts: deps.drafts, log }, task, signal),
+        draftClassStudent(
+          { db: deps.db, drafterFor: deps.drafterFor, readClass, drafts: deps.drafts, log },
+          task,
+          signal,
+        ),
       onTaken: () => void heartbeat?.beat(),
     });
     const worker = classDraftWorker;

@@ -82,6 +82,14 @@ export function createAuthStore(db: Database) {
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
 
+    /** Ends every sign-in of a user at once (her access tokens stop working on the next request). */
+    async revokeAllSessions(userId: string, now: Date) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    },
+
     /**
      * Counts one sign-in attempt against `key`, in one statement, before the password is checked.
      * The attempt is counted (and the row returned) only when the key's next attempt is due; the

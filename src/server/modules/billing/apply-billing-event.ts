@@ -1,6 +1,6 @@
 import { FREE_TRIAL } from '@/shared/plans';
 import type { BillingEvent, ProviderSubscription } from '@/server/adapters/billing';
-import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
+import { getOwnUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import { createUsageStore, type UsageStore } from '@/server/modules/usage/usage-store';
 import { carryExtraSubmissions } from './carry-extra-packs';
 import type { BillingDeps } from './billing-deps';
@@ -115,7 +115,7 @@ async function applySubscriptionUpdated(
   const interval = subscription.interval ?? subscriber.billingInterval;
   const isNewInterval = interval !== subscriber.billingInterval;
   // Only a new interval starts a new period, the one case whose unused extra submissions move over.
-  const before = isNewInterval ? await getUsageSummary(stores.usageStore, subscriber.userId, occurredAt) : null;
+  const before = isNewInterval ? await getOwnUsageSummary(stores.usageStore, subscriber.userId, occurredAt) : null;
   await store.saveSubscriber(subscriber.userId, subscriber.email, {
     subscribed: true,
     subscriptionTier: subscription.planName ?? subscriber.subscriptionTier,

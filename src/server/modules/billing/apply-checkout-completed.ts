@@ -1,6 +1,6 @@
 import { EXTRA_PACK, findPlan, type PlanName } from '@/shared/plans';
 import type { BillingEvent } from '@/server/adapters/billing';
-import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
+import { getOwnUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { BillingStore } from './billing-store';
 import { carryExtraSubmissions } from './carry-extra-packs';
@@ -30,7 +30,7 @@ export async function applyCheckoutCompleted(
     await store.setCheckoutSession(checkout.id, event.sessionId);
 
   if (checkout.kind === 'extra_pack') {
-    const { period } = await getUsageSummary(usageStore, checkout.userId, event.occurredAt);
+    const { period } = await getOwnUsageSummary(usageStore, checkout.userId, event.occurredAt);
     await store.addPurchase({
       userId: checkout.userId,
       billingPeriod: period.key,
@@ -54,7 +54,7 @@ export async function applyCheckoutCompleted(
   const previous = await store.findSubscriber(checkout.userId);
   const email = previous?.email ?? (await store.findUserEmail(checkout.userId));
   if (!email) return { result: 'unknown-checkout' };
-  const before = await getUsageSummary(usageStore, checkout.userId, event.occurredAt);
+  const before = await getOwnUsageSummary(usageStore, checkout.userId, event.occurredAt);
   await store.saveSubscriber(checkout.userId, email, {
     subscribed: subscription ? subscription.status === 'active' : true,
     subscriptionTier: planName,

@@ -1,4 +1,4 @@
-import { getUsageSummary, type UsageContext } from '@/server/modules/usage/get-usage-summary';
+import { getOwnUsageSummary, type UsageContext } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { BillingStore } from './billing-store';
 
@@ -25,7 +25,7 @@ export async function carryExtraSubmissions(
 ): Promise<number> {
   const unused = unusedExtraSubmissions(before);
   if (unused === 0) return 0;
-  const after = await getUsageSummary(stores.usageStore, userId, at);
+  const after = await getOwnUsageSummary(stores.usageStore, userId, at);
   if (after.period.key === before.period.key || after.summary.subscription_tier === 'Free Trial') return 0;
   await stores.store.addPurchase({
     userId,

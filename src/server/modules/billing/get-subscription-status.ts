@@ -2,7 +2,7 @@ import { FREE_TRIAL } from '@/shared/plans';
 import type { SubscriptionStatus } from '@/shared/schemas/billing';
 import type { UsageSummary } from '@/shared/usage';
 import type { BillingPeriod } from '@/server/modules/usage/billing-period';
-import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
+import { getOwnUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { BillingStore, SubscriberRow } from './billing-store';
 import { currentTermEnd } from './billing-term';
@@ -29,7 +29,7 @@ export async function readSubscription(
   const subscriber = await stores.store.findSubscriber(userId);
   // The usage summary decides on the row just read, not a second read of it.
   const usageStore: UsageStore = { ...stores.usageStore, findSubscriber: async () => subscriber };
-  const { summary, period } = await getUsageSummary(usageStore, userId, now);
+  const { summary, period } = await getOwnUsageSummary(usageStore, userId, now);
   return { status: toStatus(subscriber, summary, period, now), subscriber };
 }
 

@@ -17,6 +17,25 @@ const call = (
 const invite = (email: string, name = 'Northridge High School') =>
   createInvitationCode(harness.config.appSecret, { institutionName: name, adminEmail: email });
 
+/** The token in the last link mailed to `email` (the outbox holds every message, delivered or not). */
+async function lastLinkTo(email: string) {
+  const rows = await queryRows<{ text_body: string }>(
+    harness.database.db,
+    sql`select text_body from mail_outbox where to_address = ${email} order by created_at desc limit 1`,
+  );
+  const match = /\/join\?token=([\w%-]+)/.exec(rows[0]?.text_body ?? '');
+  if (!match) throw new Error(`no join link mailed to ${email}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/** The admin invites `teacher`, who follows the mailed link. */
+async function joinAsTeacher(by: Teacher, teacher: Teacher) {
+  const invited = await call('POST', '/api/institutions/current/invitations', by, { email: teacher.email });
+  expect(invited.statusCode).toBe(201);
+  const joined = await call('POST', '/api/institutions/join', teacher, { token: await lastLinkTo(teacher.email) });
+  expect(joined.statusCode, joined.body).toBe(200);
+}
+
 /**
  * Who may call each route: `public` (anyone), `signed-in` (any teacher), `institution-admin` (an
  * admin of the caller's institution), `institution-member` (an admin or teacher of it). A route
@@ -43,6 +62,14 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'GET /api/institutions/current': 'institution-member',
   'PUT /api/institutions/current/settings': 'institution-admin',
   'GET /api/institutions/current/members': 'institution-admin',
+  'DELETE /api/institutions/current/members/:userId': 'institution-admin',
+  'GET /api/institutions/current/invitations': 'institution-admin',
+  'POST /api/institutions/current/invitations': 'institution-admin',
+  'POST /api/institutions/current/invitations/:invitationId/resend': 'institution-admin',
+  'DELETE /api/institutions/current/invitations/:invitationId': 'institution-admin',
+  'GET /api/institutions/current/audit': 'institution-admin',
+  'POST /api/institutions/join': 'signed-in',
+  'POST /api/institutions/domain-join': 'signed-in',
   'GET /api/courses': 'signed-in',
   'GET /api/courses/:courseId': 'signed-in',
   'GET /api/needs-grading': 'signed-in',
@@ -105,17 +132,38 @@ describe('institution accounts', () => {
     const created = await call('POST', '/api/institutions', admin, { code: await invite(admin.email) });
     expect(created.statusCode).toBe(201);
     const settings = { canvasUrl: null, canvasClientId: null, allowPersonalTokens: true };
+    const member = await signUpAndIn(harness.app, { email: `member-${Date.now()}@northridge.test` });
+    await joinAsTeacher(admin, member);
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    /** What the admin's own call answers when it is not 200 (a made-up id is not found; a create is 201). */
+    const adminAnswer: Record<string, number> = {
+      'POST /api/institutions/current/invitations': 201,
+      'POST /api/institutions/current/invitations/:invitationId/resend': 404,
+      'DELETE /api/institutions/current/invitations/:invitationId': 404,
+      'DELETE /api/institutions/current/members/:userId': 404,
+    };
+    const payloadOf = (key: string, method: string) =>
+      key === 'POST /api/institutions/current/invitations'
+        ? { email: `probe-${Date.now()}@northridge.test` }
+        : method === 'PUT'
+          ? settings
+          : method === 'POST'
+            ? { code: 'x' }
+            : undefined;
     for (const [key, role] of Object.entries(ROUTE_ROLES)) {
       if (role === 'public') continue;
-      const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-      const payload = method === 'PUT' ? settings : method === 'POST' ? { code: 'x' } : undefined;
+      const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      const url = pattern.replace(':invitationId', unknownId).replace(':userId', unknownId);
+      const payload = payloadOf(key, method);
       expect((await call(method, url, null, payload)).statusCode, `${key} without sign-in`).toBe(401);
       if (role === 'signed-in') continue;
-      if (role === 'institution-admin' || role === 'institution-member') {
-        const outsider = await call(method, url, teacherOnHerOwn, payload);
-        expect(outsider.statusCode, `${key} by a teacher of no institution`).toBe(404);
-        expect((await call(method, url, admin, payload)).statusCode, `${key} by the admin`).toBe(200);
-      }
+      const outsider = await call(method, url, teacherOnHerOwn, payload);
+      expect(outsider.statusCode, `${key} by a teacher of no institution`).toBe(404);
+      const byMember = await call(method, url, member, payload);
+      expect(byMember.statusCode, `${key} by a teacher of the institution`).toBe(
+        role === 'institution-admin' ? 403 : 200,
+      );
+      expect((await call(method, url, admin, payload)).statusCode, `${key} by the admin`).toBe(adminAnswer[key] ?? 200);
     }
   });
 
@@ -176,7 +224,17 @@ describe('institution accounts', () => {
 
     const members = await call('GET', '/api/institutions/current/members', someone);
     expect(members.json()).toEqual({
-      members: [{ email: someone.email, role: 'admin', joinedAt: expect.any(String) }],
+      members: [
+        {
+          userId: someone.userId,
+          email: someone.email,
+          fullName: 'Maya Angelou',
+          role: 'admin',
+          joinedAt: expect.any(String),
+          lastActiveAt: expect.any(String),
+          usageByMonth: [],
+        },
+      ],
     });
   });
 });

@@ -6,7 +6,13 @@ import { deriveKey } from '@/server/core/crypto';
 const AUDIENCE = 'margin-institution-invitation';
 export const INVITATION_DAYS = 14;
 
-export type Invitation = { invitationId: string; institutionName: string; adminEmail: string };
+/** `monthlyAllowance`: the plan sold, submissions per month shared by its teachers; null is unlimited. */
+export type Invitation = {
+  invitationId: string;
+  institutionName: string;
+  adminEmail: string;
+  monthlyAllowance: number | null;
+};
 
 /**
  * An operator's invitation to create an institution: signed with a key derived from APP_SECRET, so
@@ -15,11 +21,15 @@ export type Invitation = { invitationId: string; institutionName: string; adminE
  */
 export async function createInvitationCode(
   appSecret: string,
-  invitation: { institutionName: string; adminEmail: string },
+  invitation: { institutionName: string; adminEmail: string; monthlyAllowance?: number | null },
   now = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ name: invitation.institutionName, email: invitation.adminEmail.trim().toLowerCase() })
+  return new SignJWT({
+    name: invitation.institutionName,
+    email: invitation.adminEmail.trim().toLowerCase(),
+    allowance: invitation.monthlyAllowance ?? null,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setJti(randomUUID())
     .setAudience(AUDIENCE)
@@ -37,7 +47,15 @@ export async function readInvitationCode(appSecret: string, code: string): Promi
     });
     if (typeof payload.name !== 'string' || typeof payload.email !== 'string' || !payload.jti)
       throw new Error('claims');
-    return { invitationId: payload.jti, institutionName: payload.name, adminEmail: payload.email };
+    const allowance = payload.allowance ?? null;
+    if (allowance !== null && !(Number.isInteger(allowance) && (allowance as number) >= 0))
+      throw new Error('allowance');
+    return {
+      invitationId: payload.jti,
+      institutionName: payload.name,
+      adminEmail: payload.email,
+      monthlyAllowance: allowance as number | null,
+    };
   } catch (error) {
     throw new AppError('VALIDATION', 'This invitation code is not valid or has expired. Ask Margin for a new one.', {
       cause: error,

@@ -1,22 +1,34 @@
-import type { InstitutionSettings, InstitutionView } from '@/shared/schemas/institutions';
+import type {
+  InstitutionAudit,
+  InstitutionMembers,
+  InstitutionSettings,
+  InstitutionView,
+} from '@/shared/schemas/institutions';
 import { normalizeCanvasUrl } from '@/shared/canvas-url';
 import { AppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { AuthenticatedUser } from '@/server/modules/auth/authenticate';
 import { readInvitationCode } from './invitation-code';
-import type { InstitutionRole, InstitutionStore } from './institution-store';
+import type { Mailer } from '@/server/adapters/mail/mailer';
+import type { InstitutionRecord, InstitutionRole, InstitutionStore } from './institution-store';
 
 export type InstitutionDeps = {
   store: InstitutionStore;
   audit: AuditWriter;
   appSecret: string;
-  /** Seals the developer key's secret (the Canvas token key). */
+  /** Seals the developer key's secret and the AI key (the Canvas token key). */
   seal: (secret: string) => string;
+  /** Sends a teacher's invitation or domain confirmation (the outbox, over SMTP). */
+  mailer: Pick<Mailer, 'send'>;
+  publicUrl: string;
+  supportEmail: string;
+  /** Ends every sign-in of a removed teacher. */
+  endSessions: (userId: string) => Promise<void>;
+  /** Ends a removed teacher's Canvas connection (deleted at Canvas, then here). */
+  endCanvasConnection: (userId: string) => Promise<void>;
 };
 
-type Institution = NonNullable<Awaited<ReturnType<InstitutionStore['membershipOf']>>>['institution'];
-
-const toView = (institution: Institution, role: InstitutionRole): InstitutionView => ({
+const toView = (institution: InstitutionRecord, role: InstitutionRole): InstitutionView => ({
   id: institution.id,
   name: institution.name,
   role,
@@ -24,6 +36,14 @@ const toView = (institution: Institution, role: InstitutionRole): InstitutionVie
   canvasClientId: institution.canvasClientId,
   hasClientSecret: institution.canvasClientSecret !== null,
   allowPersonalTokens: institution.allowPersonalTokens,
+  emailDomain: institution.emailDomain,
+  monthlyAllowance: institution.monthlyAllowance,
+  aiProvider: institution.aiProvider as InstitutionView['aiProvider'],
+  aiModel: institution.aiModel,
+  hasAiApiKey: institution.aiApiKey !== null,
+  aiBaseUrl: institution.aiBaseUrl,
+  draftRetentionHours: institution.draftRetentionHours,
+  addAiLine: institution.addAiLine,
 });
 
 /** The caller's membership, held to the roles a route allows: the server's one role check. */
@@ -46,7 +66,11 @@ export async function redeemInstitutionInvitation(deps: InstitutionDeps, user: A
   if (await deps.store.membershipOf(user.id))
     throw new AppError('CONFLICT', 'Your account already belongs to an institution.');
   const institution = await deps.store.createWithAdmin(
-    { name: invitation.institutionName, invitationId: invitation.invitationId },
+    {
+      name: invitation.institutionName,
+      invitationId: invitation.invitationId,
+      monthlyAllowance: invitation.monthlyAllowance,
+    },
     user.id,
   );
   if (!institution) throw new AppError('CONFLICT', 'This invitation was already used to create an institution.');
@@ -55,7 +79,7 @@ export async function redeemInstitutionInvitation(deps: InstitutionDeps, user: A
     action: 'INSTITUTION_CREATED',
     tableName: 'institutions',
     recordId: institution.id,
-    newValues: { name: institution.name },
+    newValues: { name: institution.name, monthly_allowance: institution.monthlyAllowance },
   });
   return toView(institution, 'admin');
 }
@@ -65,14 +89,43 @@ export async function getInstitution(deps: InstitutionDeps, userId: string) {
   return toView(institution, role);
 }
 
-/** Canvas URL, developer key (secret sealed, kept when not sent) and whether personal tokens are allowed. */
+/**
+ * Canvas URL, developer key, personal tokens, sign-up domain, the institution's AI, draft retention and
+ * the AI line. Secrets are sealed and kept when not sent; the audit says only that they changed.
+ */
 export async function updateInstitutionSettings(deps: InstitutionDeps, userId: string, settings: InstitutionSettings) {
   const { institution } = await requireRole(deps.store, userId, ['admin']);
+  if (settings.emailDomain) {
+    const holder = await deps.store.findByDomain(settings.emailDomain);
+    if (holder && holder.id !== institution.id)
+      throw new AppError('CONFLICT', `${settings.emailDomain} is already the sign-up domain of another institution.`, {
+        details: { field: 'emailDomain' },
+      });
+  }
+  const provider = settings.aiProvider === undefined ? institution.aiProvider : settings.aiProvider;
+  const hasKey = settings.aiApiKey !== undefined || institution.aiApiKey !== null;
+  if (provider && provider !== 'openai-compatible' && !hasKey)
+    throw new AppError('VALIDATION', 'Enter the API key for the AI provider your institution uses.', {
+      details: { field: 'aiApiKey' },
+    });
+  const baseUrl = settings.aiBaseUrl === undefined ? institution.aiBaseUrl : settings.aiBaseUrl;
+  if (provider === 'openai-compatible' && !baseUrl)
+    throw new AppError('VALIDATION', 'Enter the address of your OpenAI-compatible server.', {
+      details: { field: 'aiBaseUrl' },
+    });
   const updated = await deps.store.updateSettings(institution.id, {
     canvasUrl: settings.canvasUrl === null ? null : normalizeCanvasUrl(settings.canvasUrl),
     canvasClientId: settings.canvasClientId,
     ...(settings.canvasClientSecret ? { canvasClientSecret: deps.seal(settings.canvasClientSecret) } : {}),
     allowPersonalTokens: settings.allowPersonalTokens,
+    ...(settings.emailDomain !== undefined ? { emailDomain: settings.emailDomain } : {}),
+    ...(settings.aiProvider !== undefined ? { aiProvider: settings.aiProvider } : {}),
+    ...(settings.aiModel !== undefined ? { aiModel: settings.aiModel } : {}),
+    ...(settings.aiApiKey ? { aiApiKey: deps.seal(settings.aiApiKey) } : {}),
+    ...(settings.aiBaseUrl !== undefined ? { aiBaseUrl: settings.aiBaseUrl } : {}),
+    ...(settings.aiProvider === null ? { aiApiKey: null, aiModel: null, aiBaseUrl: null } : {}),
+    ...(settings.draftRetentionHours !== undefined ? { draftRetentionHours: settings.draftRetentionHours } : {}),
+    ...(settings.addAiLine !== undefined ? { addAiLine: settings.addAiLine } : {}),
   });
   await deps.audit({
     userId,
@@ -84,19 +137,52 @@ export async function updateInstitutionSettings(deps: InstitutionDeps, userId: s
       canvas_client_id: updated!.canvasClientId,
       client_secret_changed: settings.canvasClientSecret !== undefined,
       allow_personal_tokens: updated!.allowPersonalTokens,
+      email_domain: updated!.emailDomain,
+      ai_provider: updated!.aiProvider,
+      ai_model: updated!.aiModel,
+      ai_api_key_changed: settings.aiApiKey !== undefined,
+      ai_base_url: updated!.aiBaseUrl,
+      draft_retention_hours: updated!.draftRetentionHours,
+      add_ai_line: updated!.addAiLine,
     },
   });
   return toView(updated!, 'admin');
 }
 
-export async function listInstitutionMembers(deps: InstitutionDeps, userId: string) {
+/** Teachers and admins with when they joined, when last active and what they used by month: no student data. */
+export async function listInstitutionMembers(deps: InstitutionDeps, userId: string): Promise<InstitutionMembers> {
   const { institution } = await requireRole(deps.store, userId, ['admin']);
   const members = await deps.store.members(institution.id);
+  const usage = await deps.store.usageByMonth(
+    institution.id,
+    members.map((member) => member.userId),
+  );
   return {
     members: members.map((member) => ({
+      userId: member.userId,
       email: member.email,
+      fullName: member.fullName,
       role: member.role as InstitutionRole,
       joinedAt: member.joinedAt.toISOString(),
+      lastActiveAt: member.lastActiveAt ? new Date(member.lastActiveAt).toISOString() : null,
+      usageByMonth: usage
+        .filter((row) => row.userId === member.userId)
+        .map((row) => ({ month: row.month, used: row.used })),
+    })),
+  };
+}
+
+/** What the institution's admins did, newest first (the last 200 entries). */
+export async function readInstitutionAudit(deps: InstitutionDeps, userId: string): Promise<InstitutionAudit> {
+  const { institution } = await requireRole(deps.store, userId, ['admin']);
+  const entries = await deps.store.auditLog(institution.id, 200);
+  return {
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      actorEmail: entry.actorEmail,
+      details: (entry.details as Record<string, unknown> | null) ?? null,
+      createdAt: entry.createdAt.toISOString(),
     })),
   };
 }

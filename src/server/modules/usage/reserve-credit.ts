@@ -1,7 +1,7 @@
 import { usageLimitMessage, usagePercentage, type UsageSummary } from '@/shared/usage';
 import { AppError } from '@/server/core/app-error';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
-import { getUsageSummary } from './get-usage-summary';
+import { getUsageSummary, isInstitutionPeriod } from './get-usage-summary';
 import type { UsageStore } from './usage-store';
 
 export type CreditReservation = {
@@ -23,7 +23,9 @@ export async function reserveCredit(
   context: { recordId: string; details: Record<string, unknown> },
 ): Promise<CreditReservation> {
   const { summary, period } = await getUsageSummary(deps.store, user.id);
-  const used = await deps.store.reserveOne(user.id, user.email, period, summary.total_limit);
+  const used = isInstitutionPeriod(period)
+    ? await deps.store.reservePooled(user.id, user.email, period, summary.total_limit)
+    : await deps.store.reserveOne(user.id, user.email, period, summary.total_limit);
   if (used === null) {
     await deps.audit({
       userId: user.id,

@@ -172,7 +172,7 @@ export async function draftFeedback(input: {
 
 /** The draft route's use case: one student's draft, counted against the allowance and kept for the teacher. */
 export async function draftAssignmentStudent(
-  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'gradeDrafter'>,
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'drafterFor'>,
   teacherId: string,
   target: { courseId: number; assignmentId: number; userId: number },
   options: GradingOptions,
@@ -186,7 +186,7 @@ export async function draftAssignmentStudent(
       const { client } = await deps.canvas.clientFor(teacherId);
       const { assignment, submissions, submission } = await loadAssignmentForDraft(client, teacherId, target);
       return draftFeedback({
-        engine: deps.gradeDrafter,
+        engine: await deps.drafterFor(teacherId),
         client,
         assignment,
         submission,

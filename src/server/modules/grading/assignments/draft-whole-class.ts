@@ -105,7 +105,8 @@ export const CLASS_DRAFT_FAILED_REASON = 'Some drafts could not be made. Draft t
 export async function draftClassStudent(
   deps: {
     db: Database;
-    engine: GradeDrafter;
+    /** The teacher's drafter: her institution's model when it supplies one (decision 063). */
+    drafterFor: (teacherId: string) => Promise<GradeDrafter>;
     readClass: (task: ClassDraftTask) => Promise<ClassRead>;
     drafts: DraftStore;
     log: FastifyBaseLogger;
@@ -118,9 +119,10 @@ export async function draftClassStudent(
   try {
     const submission = submissions.find((candidate) => candidate.userId === task.studentId);
     if (!submission) throw new AppError('NOT_FOUND', "A student's submission is no longer in Canvas.");
+    const engine = await deps.drafterFor(task.userId);
     const { value: draft, calls } = await countModelCalls(() =>
       draftFeedback({
-        engine: deps.engine,
+        engine,
         client,
         assignment,
         submission,

@@ -172,7 +172,7 @@ export async function draftDiscussionFeedback(input: {
 
 /** The draft route's use case: one student's draft, counted against the allowance and kept for the teacher. */
 export async function draftDiscussionStudent(
-  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'gradeDrafter'>,
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'drafterFor'>,
   teacherId: string,
   target: { courseId: number; topicId: number; userId: number },
   options: GradingOptions,
@@ -189,7 +189,7 @@ export async function draftDiscussionStudent(
     if (!student) throw new AppError('NOT_FOUND', 'That student is not part of this discussion.');
     const roster = discussionRoster(loaded);
     return draftDiscussionFeedback({
-      engine: deps.gradeDrafter,
+      engine: await deps.drafterFor(teacherId),
       discussion: view.discussion,
       student,
       classroom: await prepareClassInSlices(discussionClass(view.students, roster)),

@@ -15,8 +15,16 @@ const DEFAULT_RUN_BUDGET: RunBudget = { runSeconds: 90 * 60, draftSeconds: 120 }
 export const runOverBudgetReason = (budget: RunBudget) =>
   `The run took longer than its ${Math.round(budget.runSeconds / 60)} minutes, so the students not drafted by then were stopped. Draft them one at a time, or start the class again.`;
 
-/** Encrypted, expiring drafts and the progress of whole-class runs. */
-export function createDraftStore(db: Database, key: Buffer, budget: RunBudget = DEFAULT_RUN_BUDGET) {
+/**
+ * Encrypted, expiring drafts and the progress of whole-class runs. `lifetimeFor` says how long one
+ * teacher's drafts are kept (her institution may keep them less than a day, decision 063).
+ */
+export function createDraftStore(
+  db: Database,
+  key: Buffer,
+  budget: RunBudget = DEFAULT_RUN_BUDGET,
+  lifetimeFor: (userId: string) => Promise<number> = async () => DRAFT_LIFETIME_MS,
+) {
   /**
    * A run still open after its budget and one more draft's (its last students may still be in
    * hand) lost its jobs somewhere: it is closed, its missing students counted failed with a reason.
@@ -44,7 +52,7 @@ export function createDraftStore(db: Database, key: Buffer, budget: RunBudget = 
   const store = {
     async save(userId: string, scope: string, studentId: number, draft: DraftResponse, now = new Date()) {
       const sealedDraft = encrypt(key, JSON.stringify(draft));
-      const expiresAt = new Date(now.getTime() + DRAFT_LIFETIME_MS);
+      const expiresAt = new Date(now.getTime() + (await lifetimeFor(userId)));
       await db
         .insert(gradingDrafts)
         .values({ userId, scope, studentId: String(studentId), sealedDraft, createdAt: now, expiresAt })

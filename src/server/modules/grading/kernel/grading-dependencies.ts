@@ -24,6 +24,8 @@ export type GradingDependencies = {
   saves: GradeSaveStore;
   /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
   gradeDrafter: GradeDrafter;
+  /** The drafter for one teacher: her institution's model when it supplies one (decision 063), else gradeDrafter. */
+  drafterFor: (teacherId: string) => Promise<GradeDrafter>;
   /** Where a whole-class run's students go. */
   classDrafts: ClassDraftQueue;
 };

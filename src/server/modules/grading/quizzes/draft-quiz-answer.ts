@@ -87,7 +87,7 @@ export async function draftQuizAnswer(input: {
 
 /** The draft route's use case: one answer's draft, counted against the allowance and kept for the teacher. */
 export async function draftQuizQuestion(
-  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'gradeDrafter'>,
+  deps: Pick<GradingDependencies, 'db' | 'drafts' | 'canvas' | 'drafterFor'>,
   teacherId: string,
   target: { courseId: number; quizId: number; quizSubmissionId: number; questionId: number },
   options: GradingOptions,
@@ -99,7 +99,7 @@ export async function draftQuizQuestion(
     { target: { kind: 'quiz', courseId, quizId, quizSubmissionId }, key: questionId },
     async () => {
       const { client } = await deps.canvas.clientFor(teacherId);
-      return draftQuizAnswer({ engine: deps.gradeDrafter, client, target, options });
+      return draftQuizAnswer({ engine: await deps.drafterFor(teacherId), client, target, options });
     },
   );
 }
