@@ -24,6 +24,7 @@ import { registerQuizRoutes } from './routes/quizzes';
 import { registerFileRoutes } from './routes/files';
 import { registerHtmlPages } from './routes/html-pages';
 import { registerOAuthRoutes } from './routes/oauth';
+import { registerLtiRoutes } from './routes/lti';
 
 export interface DemoCanvasPluginOptions {
   state: DemoCanvasState;
@@ -153,6 +154,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
   registerFileRoutes(app, context);
   registerHtmlPages(app, context);
   registerOAuthRoutes(app, context);
+  registerLtiRoutes(app, context);
 };
 
 function sendCanvasError(reply: FastifyReply, error: CanvasHttpError): FastifyReply {

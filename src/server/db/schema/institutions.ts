@@ -16,6 +16,10 @@ export const institutions = pgTable('institutions', {
   canvasClientSecret: text(),
   /** Off: the institution's teachers connect only with Connect with Canvas. */
   allowPersonalTokens: boolean().notNull().default(true),
+  /** The client id of the institution's Canvas LTI key: launches name it, so one institution has it. */
+  ltiClientId: text().unique(),
+  /** The deployment id Canvas showed when the LTI key was installed; a launch from another is refused. */
+  ltiDeploymentId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

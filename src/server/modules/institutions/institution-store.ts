@@ -38,11 +38,27 @@ export function createInstitutionStore(db: Database) {
       values: Partial<
         Pick<
           typeof institutions.$inferInsert,
-          'canvasUrl' | 'canvasClientId' | 'canvasClientSecret' | 'allowPersonalTokens'
+          | 'canvasUrl'
+          | 'canvasClientId'
+          | 'canvasClientSecret'
+          | 'allowPersonalTokens'
+          | 'ltiClientId'
+          | 'ltiDeploymentId'
         >
       >,
     ) {
       const [row] = await db.update(institutions).set(values).where(eq(institutions.id, institutionId)).returning();
+      return row ?? null;
+    },
+
+    async byId(institutionId: string) {
+      const [row] = await db.select().from(institutions).where(eq(institutions.id, institutionId));
+      return row ?? null;
+    },
+
+    /** The institution whose Canvas LTI key has this client id (a launch names it). */
+    async byLtiClientId(clientId: string) {
+      const [row] = await db.select().from(institutions).where(eq(institutions.ltiClientId, clientId));
       return row ?? null;
     },
 

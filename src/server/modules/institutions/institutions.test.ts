@@ -42,7 +42,17 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'POST /api/institutions/': 'signed-in',
   'GET /api/institutions/current': 'institution-member',
   'PUT /api/institutions/current/settings': 'institution-admin',
+  'PUT /api/institutions/current/lti': 'institution-admin',
   'GET /api/institutions/current/members': 'institution-admin',
+  // LTI 1.3 (decision 064) is public by nature: Canvas and the browser call these before anyone is
+  // signed in to Margin; the launch proves who it is by Canvas's signature, state and nonce.
+  'GET /api/lti/config.json': 'public',
+  'GET /api/lti/jwks': 'public',
+  'GET /api/lti/login': 'public',
+  'POST /api/lti/login': 'public',
+  'POST /api/lti/launch': 'public',
+  'GET /api/lti/link': 'public',
+  'POST /api/lti/link': 'signed-in',
   'GET /api/courses': 'signed-in',
   'GET /api/courses/:courseId': 'signed-in',
   'GET /api/needs-grading': 'signed-in',
@@ -108,7 +118,14 @@ describe('institution accounts', () => {
     for (const [key, role] of Object.entries(ROUTE_ROLES)) {
       if (role === 'public') continue;
       const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-      const payload = method === 'PUT' ? settings : method === 'POST' ? { code: 'x' } : undefined;
+      const payload =
+        method === 'PUT'
+          ? url.endsWith('/lti')
+            ? { ltiClientId: null, ltiDeploymentId: null }
+            : settings
+          : method === 'POST'
+            ? { code: 'x' }
+            : undefined;
       expect((await call(method, url, null, payload)).statusCode, `${key} without sign-in`).toBe(401);
       if (role === 'signed-in') continue;
       if (role === 'institution-admin' || role === 'institution-member') {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createInstitutionSchema,
+  institutionLtiSettingsSchema,
   institutionMembersSchema,
   institutionSettingsSchema,
   institutionViewSchema,
@@ -10,6 +11,7 @@ import {
   redeemInstitutionInvitation,
   getInstitution,
   listInstitutionMembers,
+  updateInstitutionLti,
   updateInstitutionSettings,
   type InstitutionDeps,
 } from './manage-institution';
@@ -36,6 +38,12 @@ export const institutionRoutes: FastifyPluginAsyncZod<InstitutionRoutesOptions> 
     '/current/settings',
     { schema: { body: institutionSettingsSchema, response: { 200: institutionViewSchema } } },
     async (request) => updateInstitutionSettings(deps, currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/current/lti',
+    { schema: { body: institutionLtiSettingsSchema, response: { 200: institutionViewSchema } } },
+    async (request) => updateInstitutionLti(deps, currentUser(request).id, request.body),
   );
 
   app.get('/current/members', { schema: { response: { 200: institutionMembersSchema } } }, async (request) =>
