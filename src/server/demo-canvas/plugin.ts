@@ -60,7 +60,8 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
   app.addHook('onRequest', async (request, reply) => {
     const path = (request.url.split('?')[0] ?? '/').slice(prefix.length) || '/';
     faults.logRequest({ method: request.method, path, query: flatQuery(request.url), timestamp: Date.now() });
-    const isApi = path.startsWith('/api/');
+    // The LTI endpoints (keys, authorization) are Canvas's public OIDC side, not its token API.
+    const isApi = path.startsWith('/api/') && !path.startsWith('/api/lti/');
     const isFile = /^\/(courses\/\d+\/)?files\//.test(path);
     const token = accessTokenFrom(request.headers.authorization, stringParam(queryParams(request.url), 'access_token'));
     // The throttle answers before any work is done; latency stands for that work, so it comes after

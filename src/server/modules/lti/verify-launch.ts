@@ -165,7 +165,10 @@ function tokenRefusal(error: unknown, canvasUrl: string): LtiRefusal {
       `Its signature does not match any key ${canvasUrl} publishes, so Margin cannot trust it.`,
       401,
     );
-  if (error instanceof errors.JOSEError && /timed out|fetch|JWKS/i.test(`${error.code} ${error.message}`))
+  if (
+    error instanceof errors.JOSEError &&
+    /timed out|fetch|JWKS|JSON Web Key Set/i.test(`${error.code} ${error.message}`)
+  )
     return refuse(
       'Canvas did not answer',
       `Margin could not read the signing keys of ${canvasUrl}. Try again in a minute.`,
