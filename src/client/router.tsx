@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'how-margin-uses-ai', ...page(() => import('./routes/how-margin-uses-ai')) },
           { path: 'terms', ...page(() => import('./routes/terms')) },
           { path: 'ai-assignment-integration', ...page(() => import('./routes/ai-assignment-integration')) },
+          { path: 'lti/link', ...page(() => import('./routes/lti-link')) },
           {
             element: <RequireSignedIn />,
             children: [

@@ -7,7 +7,7 @@ import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './paths';
-import { deriveKey, sha256 } from './core/crypto';
+import { deriveKey, encrypt, sha256 } from './core/crypto';
 import { registerErrorHandler } from './core/error-handler';
 import { registerJsonBodyParser } from './core/json-body';
 import { loggerOptions } from './core/logger';
@@ -26,6 +26,7 @@ import { createAuditWriter } from './modules/audit/write-audit';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthStore } from './modules/auth/auth-store';
 import { createAuthenticateHook } from './modules/auth/authenticate';
+import { createBrowserSessions } from './modules/auth/browser-session';
 import { authRoutes } from './modules/auth/routes';
 import { createSignUpMailSender } from './modules/auth/send-sign-up-mail';
 import { createTrustedDevices } from './modules/auth/trusted-device';
@@ -42,6 +43,9 @@ import { draftLifetimeFor, institutionAiFor } from './modules/institutions/insti
 import type { GradeDrafter } from './modules/grading/kernel/drafter-port';
 import { createInstitutionStore } from './modules/institutions/institution-store';
 import { institutionRoutes } from './modules/institutions/routes';
+import { createLtiStore } from './modules/lti/lti-store';
+import { createPlatformKeys } from './modules/lti/platform';
+import { ltiRoutes } from './modules/lti/routes';
 import { createContactStore } from './modules/contact/contact-store';
 import { contactRoutes } from './modules/contact/routes';
 import { courseRoutes } from './modules/courses/routes';
@@ -101,6 +105,8 @@ const PUBLIC_BODY_LIMITS: ReadonlyArray<readonly [prefix: string, bytes: number]
   ['/api/auth/', 16 * 1024],
   ['/api/contact/', 128 * 1024],
   ['/api/literacy/', 128 * 1024],
+  // Canvas's launch posts an id_token of a few kilobytes.
+  ['/api/lti/', 64 * 1024],
 ];
 
 /** What the composition root built that the code holding the app may reach: tests seed and run through it. */
@@ -260,6 +266,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authenticate,
     institutions: institutionDeps,
   });
+  const ltiKeyKey = deriveKey(config.appSecret, 'lti-tool-key');
+  await app.register(ltiRoutes, {
+    prefix: '/api/lti',
+    authenticate,
+    store: createLtiStore(db),
+    institutions: institutionStore,
+    platformKeys: createPlatformKeys(),
+    startBrowserSession: createBrowserSessions({ store: authStore, accessTokens, publicUrl }),
+    audit,
+    seal: (plaintext) => encrypt(ltiKeyKey, plaintext),
+    linkKey: deriveKey(config.appSecret, 'lti-link'),
+    publicUrl,
+  });
   await app.register(courseRoutes, { prefix: '/api', authenticate, canvas });
   await app.register(insightsRoutes, { prefix: '/api/insights', authenticate, canvas, cache: createInsightsCache() });
   await app.register(gradingRoutes, {
@@ -303,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const { createDemoCanvasFaults, createDemoCanvasState, demoCanvasPlugin } = await import('./demo-canvas');
     const demo = { state: createDemoCanvasState(), faults: createDemoCanvasFaults() };
     demo.state.oauth.accessTokenLifetimeSeconds = config.demoCanvasTokenSeconds;
+    demo.state.lti.toolUrl = publicUrl;
     await app.register(demoCanvasPlugin, { prefix: DEMO_CANVAS_PREFIX, ...demo });
     app.decorate('demoCanvas', demo);
   }

@@ -11,6 +11,7 @@ export {
   DEMO_CANVAS_CLIENT_SECRET,
 } from './seed/tokens';
 export type { DemoDeveloperKey, DemoOAuthGrant, IssuedToken } from './domain/oauth';
+export { DEMO_LTI_CLIENT_ID, DEMO_LTI_DEPLOYMENT_ID, type DemoLti } from './domain/lti';
 export { DEMO_TEACHER_ID, DEMO_TA_ID } from './seed/seed-people';
 export { createDemoCanvasState, type DemoCanvasStateOptions } from './create-demo-canvas-state';
 export type { DemoCanvasScenario } from './seed/scenario-seed';

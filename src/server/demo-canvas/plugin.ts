@@ -24,6 +24,7 @@ import { registerQuizRoutes } from './routes/quizzes';
 import { registerFileRoutes } from './routes/files';
 import { registerHtmlPages } from './routes/html-pages';
 import { registerOAuthRoutes } from './routes/oauth';
+import { registerLtiRoutes } from './routes/lti';
 
 export interface DemoCanvasPluginOptions {
   state: DemoCanvasState;
@@ -59,7 +60,8 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
   app.addHook('onRequest', async (request, reply) => {
     const path = (request.url.split('?')[0] ?? '/').slice(prefix.length) || '/';
     faults.logRequest({ method: request.method, path, query: flatQuery(request.url), timestamp: Date.now() });
-    const isApi = path.startsWith('/api/');
+    // The LTI endpoints (keys, authorization) are Canvas's public OIDC side, not its token API.
+    const isApi = path.startsWith('/api/') && !path.startsWith('/api/lti/');
     const isFile = /^\/(courses\/\d+\/)?files\//.test(path);
     const token = accessTokenFrom(request.headers.authorization, stringParam(queryParams(request.url), 'access_token'));
     // The throttle answers before any work is done; latency stands for that work, so it comes after
@@ -153,6 +155,7 @@ export const demoCanvasPlugin: FastifyPluginAsync<DemoCanvasPluginOptions> = asy
   registerFileRoutes(app, context);
   registerHtmlPages(app, context);
   registerOAuthRoutes(app, context);
+  registerLtiRoutes(app, context);
 };
 
 function sendCanvasError(reply: FastifyReply, error: CanvasHttpError): FastifyReply {

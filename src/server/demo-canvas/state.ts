@@ -15,6 +15,7 @@ import type {
   DemoUser,
 } from './model';
 import { DemoOAuth } from './domain/oauth';
+import { DemoLti } from './domain/lti';
 
 /** Where each kind of id starts, so ids of different things look different in logs and tests. */
 const ID_STARTS = {
@@ -67,6 +68,8 @@ export class DemoCanvasState {
   readonly quizSubmissions = new Map<number, DemoQuizSubmission>();
   /** Developer keys, authorisation codes and OAuth2 grants (the seed adds Margin's key). */
   readonly oauth = new DemoOAuth(this.accessTokens, this.users);
+  /** The platform side of LTI 1.3: signing keys and Margin's LTI key. */
+  readonly lti = new DemoLti();
 
   private readonly lastIds = new Map<IdKind, number>();
   private readonly submissionIdsByAssignment = new Map<number, Map<number, number>>();

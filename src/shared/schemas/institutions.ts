@@ -45,6 +45,22 @@ export const institutionSettingsSchema = z.strictObject({
 });
 export type InstitutionSettings = z.infer<typeof institutionSettingsSchema>;
 
+/** The Canvas LTI key an admin installed: its client id and the deployment id Canvas showed. */
+export const institutionLtiSettingsSchema = z.strictObject({
+  ltiClientId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'The LTI key’s client id is the number Canvas shows in the Details column.')
+    .nullable(),
+  ltiDeploymentId: z
+    .string()
+    .trim()
+    .min(1, 'The deployment id is required with a client id.')
+    .max(255, 'A deployment id is at most 255 characters.')
+    .nullable(),
+});
+export type InstitutionLtiSettings = z.infer<typeof institutionLtiSettingsSchema>;
+
 export const institutionViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -62,6 +78,8 @@ export const institutionViewSchema = z.object({
   aiBaseUrl: z.string().nullable(),
   draftRetentionHours: z.number().nullable(),
   addAiLine: z.boolean(),
+  ltiClientId: z.string().nullable(),
+  ltiDeploymentId: z.string().nullable(),
 });
 export type InstitutionView = z.infer<typeof institutionViewSchema>;
 

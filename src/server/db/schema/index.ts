@@ -9,3 +9,4 @@ export * from './literacy';
 export * from './institutions';
 export * from './grading';
 export * from './jobs';
+export * from './lti';

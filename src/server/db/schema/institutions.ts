@@ -29,6 +29,10 @@ export const institutions = pgTable('institutions', {
   draftRetentionHours: integer(),
   /** Whether its teachers' comments end with a line that the feedback was drafted with AI and reviewed. */
   addAiLine: boolean().notNull().default(false),
+  /** The client id of the institution's Canvas LTI key: launches name it, so one institution has it. */
+  ltiClientId: text().unique(),
+  /** The deployment id Canvas showed when the LTI key was installed; a launch from another is refused. */
+  ltiDeploymentId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

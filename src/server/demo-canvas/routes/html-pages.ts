@@ -58,7 +58,7 @@ export function registerHtmlPages(app: FastifyInstance, context: DemoRouteContex
     return send(
       reply,
       course.name,
-      `<p>${escapeHtml(course.courseCode)} &middot; ${escapeHtml(course.workflowState)}</p><h2>Assignments</h2><ul>${items}</ul>`,
+      `<p>${escapeHtml(course.courseCode)} &middot; ${escapeHtml(course.workflowState)}</p>${state.lti.toolUrl ? `<nav><a href="${base}/courses/${course.id}/external_tools/margin">Margin</a></nav>` : ''}<h2>Assignments</h2><ul>${items}</ul>`,
     );
   });
 

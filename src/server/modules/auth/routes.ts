@@ -20,9 +20,14 @@ import { SIGN_UP_ACCEPTED, signUp, type SignUpOutcome } from './sign-up';
 import { toSessionUser, type IssuedSession } from './issue-session';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, type TrustedDevices } from './trusted-device';
 import { clientAddressOf } from '@/server/core/client-address';
+import {
+  isSecureRequest,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+  setRefreshCookie as setCookieOf,
+} from './browser-session';
 
-export const REFRESH_COOKIE = 'margin_refresh';
-const COOKIE_PATH = '/api/auth';
+const COOKIE_PATH = REFRESH_COOKIE_PATH;
 
 const restoredSessionSchema = z.object({ session: sessionSchema.nullable() });
 
@@ -43,19 +48,12 @@ export type AuthRoutesOptions = {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, store, trustedDevices, authenticate } = options;
   const deps = { store, accessTokens: options.accessTokens, audit: options.audit };
-  const publicUrlIsHttps = options.publicUrl.startsWith('https://');
   // Secure whenever the browser is on https: PUBLIC_URL says so, or the request came over TLS
   // (directly, or through a proxy TRUST_PROXY trusts to set X-Forwarded-Proto).
-  const isSecure = (request: FastifyRequest) => publicUrlIsHttps || request.protocol === 'https';
+  const isSecure = (request: FastifyRequest) => isSecureRequest(options.publicUrl, request);
 
   function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
-    void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: isSecure(request),
-      path: COOKIE_PATH,
-      expires: issued.refreshExpiresAt,
-    });
+    setCookieOf(request, reply, issued, options.publicUrl);
   }
 
   function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply) {

@@ -85,6 +85,17 @@ export function createInstitutionStore(db: Database) {
       return { institutionId: id, name, monthlyAllowance };
     },
 
+    async byId(institutionId: string) {
+      const [row] = await db.select().from(institutions).where(eq(institutions.id, institutionId));
+      return row ?? null;
+    },
+
+    /** The institution whose Canvas LTI key has this client id (a launch names it). */
+    async byLtiClientId(clientId: string) {
+      const [row] = await db.select().from(institutions).where(eq(institutions.ltiClientId, clientId));
+      return row ?? null;
+    },
+
     /** Everyone of the institution with what an admin may see: no student data, no drafts, no grades. */
     async members(institutionId: string) {
       const lastActivity = db

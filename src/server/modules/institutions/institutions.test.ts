@@ -61,6 +61,7 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'POST /api/institutions/': 'signed-in',
   'GET /api/institutions/current': 'institution-member',
   'PUT /api/institutions/current/settings': 'institution-admin',
+  'PUT /api/institutions/current/lti': 'institution-admin',
   'GET /api/institutions/current/members': 'institution-admin',
   'DELETE /api/institutions/current/members/:userId': 'institution-admin',
   'GET /api/institutions/current/invitations': 'institution-admin',
@@ -70,6 +71,15 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'GET /api/institutions/current/audit': 'institution-admin',
   'POST /api/institutions/join': 'signed-in',
   'POST /api/institutions/domain-join': 'signed-in',
+  // LTI 1.3 (decision 064) is public by nature: Canvas and the browser call these before anyone is
+  // signed in to Margin; the launch proves who it is by Canvas's signature, state and nonce.
+  'GET /api/lti/config.json': 'public',
+  'GET /api/lti/jwks': 'public',
+  'GET /api/lti/login': 'public',
+  'POST /api/lti/login': 'public',
+  'POST /api/lti/launch': 'public',
+  'GET /api/lti/link': 'public',
+  'POST /api/lti/link': 'signed-in',
   'GET /api/courses': 'signed-in',
   'GET /api/courses/:courseId': 'signed-in',
   'GET /api/needs-grading': 'signed-in',
@@ -146,7 +156,9 @@ describe('institution accounts', () => {
       key === 'POST /api/institutions/current/invitations'
         ? { email: `probe-${Date.now()}@northridge.test` }
         : method === 'PUT'
-          ? settings
+          ? key.endsWith('/lti')
+            ? { ltiClientId: null, ltiDeploymentId: null }
+            : settings
           : method === 'POST'
             ? { code: 'x' }
             : undefined;

@@ -1,5 +1,6 @@
 import type {
   InstitutionAudit,
+  InstitutionLtiSettings,
   InstitutionMembers,
   InstitutionSettings,
   InstitutionView,
@@ -44,6 +45,8 @@ const toView = (institution: InstitutionRecord, role: InstitutionRole): Institut
   aiBaseUrl: institution.aiBaseUrl,
   draftRetentionHours: institution.draftRetentionHours,
   addAiLine: institution.addAiLine,
+  ltiClientId: institution.ltiClientId,
+  ltiDeploymentId: institution.ltiDeploymentId,
 });
 
 /** The caller's membership, held to the roles a route allows: the server's one role check. */
@@ -145,6 +148,28 @@ export async function updateInstitutionSettings(deps: InstitutionDeps, userId: s
       draft_retention_hours: updated!.draftRetentionHours,
       add_ai_line: updated!.addAiLine,
     },
+  });
+  return toView(updated!, 'admin');
+}
+
+/** The Canvas LTI key (client id and deployment id) launches from the institution's Canvas must name. */
+export async function updateInstitutionLti(deps: InstitutionDeps, userId: string, settings: InstitutionLtiSettings) {
+  const { institution } = await requireRole(deps.store, userId, ['admin']);
+  if ((settings.ltiClientId === null) !== (settings.ltiDeploymentId === null))
+    throw new AppError('VALIDATION', 'Enter both the LTI key’s client id and its deployment id, or neither.');
+  const taken = settings.ltiClientId ? await deps.store.byLtiClientId(settings.ltiClientId) : null;
+  if (taken && taken.id !== institution.id)
+    throw new AppError('CONFLICT', 'Another institution on Margin already uses this LTI key’s client id.');
+  const updated = await deps.store.updateSettings(institution.id, {
+    ltiClientId: settings.ltiClientId,
+    ltiDeploymentId: settings.ltiDeploymentId,
+  });
+  await deps.audit({
+    userId,
+    action: 'INSTITUTION_LTI_CHANGED',
+    tableName: 'institutions',
+    recordId: institution.id,
+    newValues: { lti_client_id: updated!.ltiClientId, lti_deployment_id: updated!.ltiDeploymentId },
   });
   return toView(updated!, 'admin');
 }

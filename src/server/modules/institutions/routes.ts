@@ -4,6 +4,7 @@ import {
   createInstitutionSchema,
   domainJoinSchema,
   institutionAuditSchema,
+  institutionLtiSettingsSchema,
   institutionMembersSchema,
   institutionSettingsSchema,
   institutionViewSchema,
@@ -20,6 +21,7 @@ import {
   getInstitution,
   listInstitutionMembers,
   readInstitutionAudit,
+  updateInstitutionLti,
   updateInstitutionSettings,
   type InstitutionDeps,
 } from './manage-institution';
@@ -67,6 +69,12 @@ export const institutionRoutes: FastifyPluginAsyncZod<InstitutionRoutesOptions> 
     '/current/settings',
     { schema: { body: institutionSettingsSchema, response: { 200: institutionViewSchema } } },
     async (request) => updateInstitutionSettings(deps, currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/current/lti',
+    { schema: { body: institutionLtiSettingsSchema, response: { 200: institutionViewSchema } } },
+    async (request) => updateInstitutionLti(deps, currentUser(request).id, request.body),
   );
 
   app.get('/current/members', { schema: { response: { 200: institutionMembersSchema } } }, async (request) =>
