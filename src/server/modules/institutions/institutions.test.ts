@@ -67,6 +67,8 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/draft':
     'signed-in',
+  'GET /api/grading/preferences/': 'signed-in',
+  'PATCH /api/grading/preferences/': 'signed-in',
   'POST /api/contact/messages': 'public',
   'POST /api/contact/inquiries': 'public',
   'GET /api/billing/subscription': 'signed-in',

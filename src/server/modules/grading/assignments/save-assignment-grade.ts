@@ -1,8 +1,11 @@
+import { withAiLine } from '@/shared/ai-line';
 import { isPlaceholderSubmission, type SaveGradeRequest, type SaveGradeResponse } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
+import { noteDrift } from './note-drift';
 import { gradeWriteFor } from '../kernel/save-grade';
+import { teacherAiLine } from '../kernel/teacher-ai-line';
 import { toGradingSubmission } from '../kernel/to-grading-view';
 
 /**
@@ -10,7 +13,7 @@ import { toGradingSubmission } from '../kernel/to-grading-view';
  * grading type, one credit, grade, comment and rubric in one PUT, read back (saveApprovedGrade).
  */
 export async function saveAssignmentGrade(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves'>,
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences' | 'driftCheck'>,
   teacher: { id: string; email: string },
   target: { courseId: number; assignmentId: number; userId: number },
   request: SaveGradeRequest,
@@ -20,20 +23,31 @@ export async function saveAssignmentGrade(
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }
   const { client } = await deps.canvas.clientFor(teacher.id);
+  // The comment as it goes to Canvas, and as it is read back: with her AI line when she chose one.
+  const comment = withAiLine(approved.comment, await teacherAiLine(deps.preferences, teacher.id));
   const { result, usage, isPaidEarlier } = await saveApprovedGrade(deps, teacher, {
     target: { kind: 'assignment', courseId: target.courseId, assignmentId: target.assignmentId },
     settles: [target.userId],
     subject: String(target.userId),
     rubricAssessment: approved.rubricAssessment,
     prepare: (rubricAssessment, previous) =>
-      gradeWriteFor(client, target, { ...approved, rubricAssessment }, { previous }),
+      gradeWriteFor(client, target, { ...approved, comment, rubricAssessment }, { previous }),
     remember: ({ commentId, undo }) => ({ commentId, undo }),
   });
+  // After Canvas stored the grade: the note never holds a save back.
+  const drift = await noteDrift(
+    deps,
+    teacher.id,
+    client,
+    target,
+    result.submission.score === null ? null : approved.grade,
+  );
   return {
     submission: toGradingSubmission(result.submission),
     usage,
     stored: result.stored,
     isPaidEarlier,
     canUndo: true,
+    ...(drift ? { drift } : {}),
   };
 }

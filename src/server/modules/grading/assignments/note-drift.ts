@@ -1,0 +1,56 @@
+import type { DriftNote } from '@/shared/schemas/grading';
+import type { CanvasClient } from '@/server/adapters/canvas';
+import { htmlToText } from '@/server/adapters/documents';
+import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { toGradingSubmission } from '../kernel/to-grading-view';
+import { loadAssignment } from './load-assignment';
+
+/**
+ * The drift note after a save (decision 060): when the teacher wants it, her earlier grades on this
+ * assignment are read from Canvas with the typed work of the class, measured in memory and let go.
+ * Null when the grade is within reach of what they predict, when she has graded fewer than 5, when
+ * the work has no typed text, or when anything fails: the note never stands in the way of a save.
+ */
+export async function noteDrift(
+  deps: Pick<GradingDependencies, 'preferences' | 'driftCheck'>,
+  teacherId: string,
+  client: CanvasClient,
+  target: { courseId: number; assignmentId: number; userId: number },
+  savedGrade: number | null,
+): Promise<DriftNote | null> {
+  if (savedGrade === null) return null;
+  try {
+    if (!(await deps.preferences.get(teacherId)).driftNotes) return null;
+    const { assignment, submissions } = await loadAssignment(client, target.courseId, target.assignmentId);
+    const own = submissions.find((submission) => submission.userId === target.userId);
+    if (!own?.body) return null;
+    const others = submissions.filter(
+      (submission) => submission.userId !== target.userId && submission.body && !submission.excused,
+    );
+    const finding = await deps.driftCheck({
+      pointsPossible: assignment.pointsPossible ?? 100,
+      descriptionText: htmlToText(assignment.description ?? ''),
+      work: htmlToText(own.body),
+      savedGrade,
+      classWork: others.map((submission) => ({
+        key: submission.userId,
+        text: htmlToText(submission.body!),
+        // Her grade of this work, not of an earlier attempt.
+        grade:
+          submission.workflowState === 'graded' && submission.gradeMatchesCurrentSubmission ? submission.score : null,
+      })),
+    });
+    if (!finding) return null;
+    const byId = new Map(others.map((submission) => [submission.userId, submission]));
+    return {
+      predicted: Math.round(finding.predicted * 10) / 10,
+      alike: finding.alike.map(({ key, grade }) => ({
+        user_id: key,
+        name: toGradingSubmission(byId.get(key)!).user.name,
+        score: grade,
+      })),
+    };
+  } catch {
+    return null;
+  }
+}
