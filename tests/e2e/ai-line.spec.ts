@@ -10,7 +10,7 @@ test('the AI line is off until the teacher turns it on in Settings, then shows u
   teacherWithDemoCanvas,
   demoCanvas,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await teacherWithDemoCanvas.open('/courses/4201/assignments/5002/grade');
   await expect(page.getByTestId('student-name')).toBeVisible();
   await page.getByTestId('feedback-input').fill('Your claim is clear.');

@@ -11,7 +11,7 @@ test('a hidden run in an uploaded .docx is flagged on the student’s panel once
   page,
   teacherWithDemoCanvas,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade?walk=everyone`);
   await expect(page.getByTestId('student-name')).toBeVisible();
   const total = Number((await page.getByTestId('student-position').textContent())!.match(/of (\d+)/)![1]);

@@ -1,9 +1,8 @@
 import type { DriftNote } from '@/shared/schemas/grading';
-import type { CanvasClient } from '@/server/adapters/canvas';
+import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { toGradingSubmission } from '../kernel/to-grading-view';
-import { loadAssignment } from './load-assignment';
 
 /**
  * The drift note after a save (decision 060): when the teacher wants it, her earlier grades on this
@@ -14,14 +13,14 @@ import { loadAssignment } from './load-assignment';
 export async function noteDrift(
   deps: Pick<GradingDependencies, 'preferences' | 'driftCheck'>,
   teacherId: string,
-  client: CanvasClient,
+  loadClass: () => Promise<{ assignment: CanvasAssignment; submissions: CanvasSubmission[] }>,
   target: { courseId: number; assignmentId: number; userId: number },
   savedGrade: number | null,
 ): Promise<DriftNote | null> {
   if (savedGrade === null) return null;
   try {
     if (!(await deps.preferences.get(teacherId)).driftNotes) return null;
-    const { assignment, submissions } = await loadAssignment(client, target.courseId, target.assignmentId);
+    const { assignment, submissions } = await loadClass();
     const own = submissions.find((submission) => submission.userId === target.userId);
     if (!own?.body) return null;
     const others = submissions.filter(

@@ -3,6 +3,8 @@ import { isPlaceholderSubmission, type SaveGradeRequest, type SaveGradeResponse 
 import { AppError } from '@/server/core/app-error';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
+import { keepComment } from './keep-comment';
+import { loadAssignment, type LoadedAssignment } from './load-assignment';
 import { noteDrift } from './note-drift';
 import { gradeWriteFor } from '../kernel/save-grade';
 import { teacherAiLine } from '../kernel/teacher-ai-line';
@@ -13,7 +15,10 @@ import { toGradingSubmission } from '../kernel/to-grading-view';
  * grading type, one credit, grade, comment and rubric in one PUT, read back (saveApprovedGrade).
  */
 export async function saveAssignmentGrade(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences' | 'driftCheck'>,
+  deps: Pick<
+    GradingDependencies,
+    'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences' | 'driftCheck' | 'commentBank'
+  >,
   teacher: { id: string; email: string },
   target: { courseId: number; assignmentId: number; userId: number },
   request: SaveGradeRequest,
@@ -24,7 +29,8 @@ export async function saveAssignmentGrade(
   }
   const { client } = await deps.canvas.clientFor(teacher.id);
   // The comment as it goes to Canvas, and as it is read back: with her AI line when she chose one.
-  const comment = withAiLine(approved.comment, await teacherAiLine(deps.preferences, teacher.id));
+  const aiLine = await teacherAiLine(deps.preferences, teacher.id);
+  const comment = withAiLine(approved.comment, aiLine);
   const { result, usage, isPaidEarlier } = await saveApprovedGrade(deps, teacher, {
     target: { kind: 'assignment', courseId: target.courseId, assignmentId: target.assignmentId },
     settles: [target.userId],
@@ -34,14 +40,15 @@ export async function saveAssignmentGrade(
       gradeWriteFor(client, target, { ...approved, comment, rubricAssessment }, { previous }),
     remember: ({ commentId, undo }) => ({ commentId, undo }),
   });
-  // After Canvas stored the grade: the note never holds a save back.
-  const drift = await noteDrift(
-    deps,
-    teacher.id,
-    client,
-    target,
-    result.submission.score === null ? null : approved.grade,
-  );
+  // After Canvas stored the grade, from one read of the class: the drift note and the comment bank,
+  // neither of which ever holds a save back.
+  let loaded: Promise<LoadedAssignment> | undefined;
+  const loadClass = () => (loaded ??= loadAssignment(client, target.courseId, target.assignmentId));
+  const savedGrade = result.submission.score === null ? null : approved.grade;
+  const [drift] = await Promise.all([
+    noteDrift(deps, teacher.id, loadClass, target, savedGrade),
+    keepComment(deps, teacher.id, loadClass, target, approved.comment, aiLine),
+  ]);
   return {
     submission: toGradingSubmission(result.submission),
     usage,

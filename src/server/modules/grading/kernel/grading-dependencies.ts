@@ -4,6 +4,7 @@ import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { ClassDraftQueue } from './class-draft-queue';
+import type { CommentBankStore } from './comment-bank-store';
 import type { DraftStore } from './draft-store';
 import type { DriftCheck } from './drift-port';
 import type { GradeDrafter } from './drafter-port';
@@ -28,6 +29,8 @@ export type GradingDependencies = {
   preferences: GradingPreferencesStore;
   /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
   gradeDrafter: GradeDrafter;
+  /** Her kept comments, offered back on later students (decision 061). */
+  commentBank: CommentBankStore;
   /** Whether a saved grade is far from her earlier ones (decision 060): the offline engine's measures. */
   driftCheck: DriftCheck;
   /** Where a whole-class run's students go. */
