@@ -18,13 +18,15 @@ test('the AI line is off until the teacher turns it on in Settings, then shows u
 
   await page.goto('/settings');
   const aiSwitch = page.getByRole('switch', { name: /Say that AI helped/ });
-  await expect(aiSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(aiSwitch).toHaveAttribute('aria-checked', 'false', { timeout: 30_000 });
   await aiSwitch.click();
   await expect(aiSwitch).toHaveAttribute('aria-checked', 'true');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/ai-line-settings.png`, fullPage: true });
   // Remembered on the server.
   await page.reload();
-  await expect(page.getByRole('switch', { name: /Say that AI helped/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: /Say that AI helped/ })).toHaveAttribute('aria-checked', 'true', {
+    timeout: 30_000,
+  });
 
   await page.goto('/courses/4201/assignments/5002/grade');
   await expect(page.getByTestId('student-name')).toBeVisible();
@@ -34,7 +36,9 @@ test('the AI line is off until the teacher turns it on in Settings, then shows u
   await expect(page.getByTestId('ai-line-preview')).toHaveText(`Added at the end when you save: ${LINE}`);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/ai-line-preview.png`, fullPage: true });
   await page.getByTestId('feedback-input').press('Control+Enter');
-  await expect(page.getByTestId('save-bar').getByText('Grade and feedback saved to Canvas')).toBeVisible();
+  await expect(page.getByTestId('save-bar').getByText('Grade and feedback saved to Canvas')).toBeVisible({
+    timeout: 60_000,
+  });
 
   const submissions = await demoCanvas.get<
     Array<{ user: { name: string }; submission_comments: Array<{ comment: string }> }>
