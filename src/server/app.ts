@@ -51,9 +51,11 @@ import { contactRoutes } from './modules/contact/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { createInsightsCache } from './modules/insights/insights-cache';
-import { gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
+import { driftCheck, gradeDrafterFor } from './modules/grading/drafting/grade-drafter';
 import { createDraftStore, DRAFT_LIFETIME_MS, type DraftStore } from './modules/grading/kernel/draft-store';
 import { createGradeSaveStore } from './modules/grading/kernel/grade-save-store';
+import { createGradingPreferencesStore } from './modules/grading/kernel/grading-preferences-store';
+import { createCommentBankStore } from './modules/grading/kernel/comment-bank-store';
 import { gradingRoutes } from './modules/grading/routes';
 import { createMailingListStore } from './modules/literacy/mailing-list-store';
 import { literacyRoutes } from './modules/literacy/routes';
@@ -170,6 +172,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return drafter;
   };
   const saves = createGradeSaveStore(db, deriveKey(config.appSecret, 'grade-saves'));
+  const preferences = createGradingPreferencesStore(db);
+  const commentBank = createCommentBankStore(db);
   // Comments in the audit log live as long as drafts do, then become hashes: swept every hour.
   const commentReduction = scheduleCommentReduction(db, log, { keepForMs: DRAFT_LIFETIME_MS, everyMs: HOUR_MS });
   const billingProvider = deps.billingProvider !== undefined ? deps.billingProvider : createBillingProvider(config);
@@ -292,6 +296,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       drafterFor,
       drafts,
       saves,
+      preferences,
+      driftCheck,
+      commentBank,
       usage,
       classDrafts: jobs.classDrafts,
     },

@@ -12,6 +12,7 @@ import { useProfile } from '@/client/features/profile/api/profile-api';
 import { useUpdateProfile } from '@/client/features/profile/api/update-profile';
 import { Page } from '@/client/components/page';
 import { CanvasIntegrationCard } from '@/client/features/canvas/components/canvas-integration-card';
+import { GradingPreferencesCard } from '@/client/features/grading/kernel/grading-preferences-card';
 import { SubscriptionCard } from '@/client/features/billing/components/subscription-card';
 import { InstitutionCard } from '@/client/features/institutions/institution-card';
 import { usePurchaseReturn } from '@/client/features/billing/use-purchase-return';
@@ -31,12 +32,13 @@ export default function SettingsRoute() {
   usePurchaseReturn();
   const navigate = useNavigate();
   return (
-    <Page title="Settings" description="Your profile, Canvas connection and plan.">
+    <Page title="Settings" description="Your profile, Canvas connection, plan and grading choices.">
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard />
         <CanvasIntegrationCard />
         <SubscriptionCard />
         <InstitutionCard />
+        <GradingPreferencesCard />
         <Card>
           <CardHeader>
             <CardTitle>AI in Margin</CardTitle>

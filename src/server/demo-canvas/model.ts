@@ -181,6 +181,8 @@ export interface DemoAttachment {
   /** The essay the generated file contains; the bytes are made from it on first use. */
   text: string;
   title: string;
+  /** A run Word hides (w:vanish) after the first paragraph: planted steering (decision 054). */
+  hiddenText?: string;
   /** Secret part of the download URL, as Canvas's `verifier`. */
   verifier: string;
   createdAt: string;

@@ -114,6 +114,8 @@ export const draftRequestSchema = z.strictObject({
 export const draftResponseSchema = z.object({
   draft: gradingDraftSchema,
   files: z.object({ read: z.array(z.string()), unsupported: z.array(z.string()), failed: z.array(z.string()) }),
+  /** Hidden text found in the attached files as they were read for the draft (decision 054). */
+  steering_flags: z.array(steeringFlagSchema).optional(),
 });
 export type DraftResponse = z.infer<typeof draftResponseSchema>;
 
@@ -177,7 +179,19 @@ export const saveGradeResponseSchema = z.object({
   isPaidEarlier: z.boolean().optional(),
   /** Undo can put back what Canvas held before this save. */
   canUndo: z.boolean().optional(),
+  /**
+   * The saved grade is far from what her earlier grades on this assignment predict for this work
+   * (decision 060): what they predict, and up to two students she graded whose work measured alike.
+   */
+  drift: z
+    .object({
+      predicted: z.number(),
+      alike: z.array(z.object({ user_id: z.number(), name: z.string(), score: z.number() })),
+    })
+    .nullable()
+    .optional(),
 });
+export type DriftNote = NonNullable<z.infer<typeof saveGradeResponseSchema>['drift']>;
 export type SaveGradeResponse = z.infer<typeof saveGradeResponseSchema>;
 
 /** Undo of Margin's last save: the submission as Canvas holds it now, and its grade in the teacher's words. */

@@ -15,6 +15,8 @@ export type ExtractedText =
       status: 'read';
       text: string;
       /** Set when reading stopped at a limit before the end of the file. */ cut?: TextCut;
+      /** Passages a reader cannot see (hidden, white or tiny runs of a .docx); they are in `text` too. */
+      hidden?: string[];
     }
   | { status: 'unsupported'; reason: string }
   | {
@@ -99,5 +101,10 @@ export async function extractDocumentText(input: DocumentInput): Promise<Extract
       reason: `${name} has no selectable text (it may be a scanned image); the teacher can read it in Canvas.`,
     };
   }
-  return { status: 'read', text: outcome.text, ...(outcome.cut ? { cut: outcome.cut } : {}) };
+  return {
+    status: 'read',
+    text: outcome.text,
+    ...(outcome.cut ? { cut: outcome.cut } : {}),
+    ...(outcome.hidden?.length ? { hidden: outcome.hidden } : {}),
+  };
 }

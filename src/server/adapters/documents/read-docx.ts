@@ -14,6 +14,10 @@ import { tidyText } from './tidy-text';
  * The text follows mammoth's raw-text rules (which this replaces because it builds a DOM of the
  * whole document first): the text of w:t runs, tabs, a blank line after each paragraph, deleted
  * and moved-away text left out, and of alternative content only the fallback.
+ *
+ * Runs a reader of the document cannot see are also handed back on their own (decision 054): hidden
+ * (w:vanish), white (w:color FFFFFF) or tiny (w:sz under 4 pt). Their text stays in the body text,
+ * as Word's own plain-text export keeps it; the grading kernel flags the passages.
  */
 
 const WORD_NAMESPACES = new Set([
@@ -23,6 +27,11 @@ const WORD_NAMESPACES = new Set([
 const COMPATIBILITY_NAMESPACE = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 const OFFICE_DOCUMENT_RELATIONSHIP = /\/officeDocument$/;
 const DEFAULT_MAIN_DOCUMENT = 'word/document.xml';
+/** w:sz is in half-points: under 8 is under 4 pt, too small to read. */
+const TINY_HALF_POINTS = 8;
+/** Hidden passages kept at most, and characters each (the kernel clips further). */
+const HIDDEN_PASSAGES_LIMIT = 6;
+const HIDDEN_PASSAGE_CHARACTERS = 500;
 
 type Limits = { maxCharacters: number };
 
@@ -52,8 +61,12 @@ export async function readDocxText(bytes: Uint8Array, limits: Limits): Promise<R
     const main = entries.get(mainPath);
     if (!main) throw new UnreadableDocument('not-docx', { detail: `no ${mainPath} in the archive` });
     if (main.isEncrypted()) throw new UnreadableDocument('encrypted');
-    const { text, isCut } = await streamBodyText(await zip.openReadStreamPromise(main), limits.maxCharacters);
-    return { text: tidyText(text), cut: isCut ? { by: 'characters', limit: limits.maxCharacters } : null };
+    const { text, isCut, hidden } = await streamBodyText(await zip.openReadStreamPromise(main), limits.maxCharacters);
+    return {
+      text: tidyText(text),
+      cut: isCut ? { by: 'characters', limit: limits.maxCharacters } : null,
+      ...(hidden.length > 0 ? { hidden } : {}),
+    };
   } catch (error) {
     if (error instanceof UnreadableDocument) throw error;
     throw new UnreadableDocument('damaged', { detail: describe(error) });
@@ -98,8 +111,21 @@ async function readSmallPart(stream: Readable): Promise<string> {
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /** Text of the document part, streamed; stops (and closes the stream) past `maxCharacters`. */
-function streamBodyText(stream: Readable, maxCharacters: number): Promise<{ text: string; isCut: boolean }> {
+function streamBodyText(
+  stream: Readable,
+  maxCharacters: number,
+): Promise<{ text: string; isCut: boolean; hidden: string[] }> {
   const pieces: string[] = [];
+  // Text of hidden runs: consecutive hidden runs make one passage, ended by visible text or a paragraph.
+  const hidden: string[] = [];
+  let hiddenPassage = '';
+  let isRunHidden = false;
+  const endHiddenPassage = () => {
+    const passage = hiddenPassage.replace(/\s+/g, ' ').trim();
+    hiddenPassage = '';
+    if (/[a-z]{2,}/i.test(passage) && hidden.length < HIDDEN_PASSAGES_LIMIT)
+      hidden.push(passage.slice(0, HIDDEN_PASSAGE_CHARACTERS));
+  };
   let length = 0;
   let isCut = false;
   let wordPrefix = 'w';
@@ -141,6 +167,10 @@ function streamBodyText(stream: Readable, maxCharacters: number): Promise<{ text
         }
         if (prefix !== wordPrefix) return;
         const isInRun = parent === `${wordPrefix}:r`;
+        if (local === 'r') isRunHidden = false;
+        else if (parent === `${wordPrefix}:rPr` && parents.at(-3) === `${wordPrefix}:r`) {
+          if (isHiddenProperty(local, attributes[`${wordPrefix}:val`])) isRunHidden = true;
+        }
         if (local === 't') textDepth += 1;
         else if (local === 'tab' && isInRun) add('\t');
         else if ((local === 'br' || local === 'cr') && isInRun) add('\n');
@@ -155,21 +185,31 @@ function streamBodyText(stream: Readable, maxCharacters: number): Promise<{ text
         const [prefix, local] = split(name);
         if (prefix !== wordPrefix) return;
         if (local === 't') textDepth = Math.max(0, textDepth - 1);
-        else if (local === 'p') add('\n\n');
+        else if (local === 'p') {
+          add('\n\n');
+          endHiddenPassage();
+        }
       },
       ontext(text) {
-        if (textDepth > 0 && skippedDepth === 0) add(text);
+        if (textDepth === 0 || skippedDepth > 0) return;
+        add(text);
+        if (isRunHidden) hiddenPassage += text;
+        else if (/\S/.test(text)) endHiddenPassage();
       },
     },
-    // Only the root's namespace declarations are read; no run or paragraph attribute matters here.
-    { xmlMode: true, wantsAttribute: (name) => parents.length === 0 && name.startsWith('xmlns:') },
+    // The root's namespace declarations, and w:val (read on run properties only).
+    {
+      xmlMode: true,
+      wantsAttribute: (name) => (parents.length === 0 && name.startsWith('xmlns:')) || name === `${wordPrefix}:val`,
+    },
   );
 
   return new Promise((resolve, reject) => {
     const decoder = new TextDecoder('utf-8');
     const finish = () => {
+      endHiddenPassage();
       const text = pieces.join('');
-      resolve({ text: isCut ? text.slice(0, maxCharacters) : text, isCut });
+      resolve({ text: isCut ? text.slice(0, maxCharacters) : text, isCut, hidden });
     };
     stream.on('data', (chunk: Buffer) => {
       if (isCut) return;
@@ -191,6 +231,22 @@ function streamBodyText(stream: Readable, maxCharacters: number): Promise<{ text
       if (!isCut) reject(error);
     });
   });
+}
+
+/** A run property that hides the run's text from a reader: hidden, white, or under 4 pt. */
+function isHiddenProperty(local: string, value: string | undefined): boolean {
+  switch (local) {
+    case 'vanish':
+      return value === undefined || !/^(0|false|off)$/i.test(value);
+    case 'color':
+      return /^(ffffff|fff)$/i.test(value ?? '');
+    case 'sz': {
+      const halfPoints = Number(value);
+      return Number.isFinite(halfPoints) && halfPoints < TINY_HALF_POINTS;
+    }
+    default:
+      return false;
+  }
 }
 
 function describe(error: unknown): string {

@@ -9,7 +9,12 @@ export type DocumentKind = 'text' | 'html' | 'docx' | 'pdf';
 /** Where a reader stopped before the end of the document. */
 export type TextCut = { by: 'characters' | 'pages'; limit: number };
 
-export type ReadText = { text: string; cut: TextCut | null };
+export type ReadText = {
+  text: string;
+  cut: TextCut | null;
+  /** Passages a reader of the document cannot see (hidden, white or tiny runs of a .docx); still in `text`. */
+  hidden?: string[];
+};
 
 export type ReadProblem =
   /** Not the format its name says (a .txt of binary data, a .docx that is no zip). */

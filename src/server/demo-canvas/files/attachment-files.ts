@@ -38,7 +38,7 @@ async function renderFile(attachment: DemoAttachment): Promise<Uint8Array> {
     .filter(Boolean);
   switch (attachment.contentType) {
     case CONTENT_TYPES.docx:
-      return renderDocx(attachment.title, paragraphs);
+      return renderDocx(attachment.title, paragraphs, attachment.hiddenText);
     case CONTENT_TYPES.pdf:
       return renderPdf(attachment.title, paragraphs);
     default:
@@ -46,7 +46,7 @@ async function renderFile(attachment: DemoAttachment): Promise<Uint8Array> {
   }
 }
 
-async function renderDocx(title: string, paragraphs: string[]): Promise<Uint8Array> {
+async function renderDocx(title: string, paragraphs: string[], hiddenText?: string): Promise<Uint8Array> {
   const document = new Document({
     creator: 'Demo student',
     title,
@@ -54,7 +54,17 @@ async function renderDocx(title: string, paragraphs: string[]): Promise<Uint8Arr
       {
         children: [
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(title)] }),
-          ...paragraphs.map((text) => new Paragraph({ spacing: { after: 200 }, children: [new TextRun(text)] })),
+          ...paragraphs.map(
+            (text, index) =>
+              new Paragraph({
+                spacing: { after: 200 },
+                children: [
+                  new TextRun(text),
+                  // Planted steering: a run Word does not show, at the end of the first paragraph.
+                  ...(hiddenText && index === 0 ? [new TextRun({ text: ` ${hiddenText}`, vanish: true })] : []),
+                ],
+              }),
+          ),
         ],
       },
     ],

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assignmentGradingRoutes } from './assignments/routes';
 import { discussionGradingRoutes } from './discussions/routes';
 import type { GradingPluginOptions } from './kernel/grading-dependencies';
+import { commentBankRoutes } from './comment-bank-routes';
+import { gradingPreferencesRoutes } from './preferences-routes';
 import { quizGradingRoutes } from './quizzes/routes';
 
 /**
@@ -16,4 +18,6 @@ export const gradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async 
   });
   await app.register(discussionGradingRoutes, { prefix: '/courses/:courseId/discussions/:discussionId', dependencies });
   await app.register(quizGradingRoutes, { prefix: '/courses/:courseId/quizzes/:quizId', dependencies });
+  await app.register(gradingPreferencesRoutes, { prefix: '/preferences', dependencies });
+  await app.register(commentBankRoutes, { prefix: '/comment-bank', dependencies });
 };

@@ -104,6 +104,11 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/draft':
     'signed-in',
+  'GET /api/grading/preferences/': 'signed-in',
+  'PATCH /api/grading/preferences/': 'signed-in',
+  'GET /api/grading/comment-bank/': 'signed-in',
+  'PATCH /api/grading/comment-bank/:id': 'signed-in',
+  'DELETE /api/grading/comment-bank/:id': 'signed-in',
   'POST /api/contact/messages': 'public',
   'POST /api/contact/inquiries': 'public',
   'GET /api/billing/subscription': 'signed-in',

@@ -1,6 +1,12 @@
+import { AI_LINE } from '@/shared/ai-line';
 import { Field, Textarea } from '@/client/ui/form';
+import { useGradingPreferences } from './api/grading-preferences-api';
 
-/** The comment a save sends to the student, with its label; the screens differ only in wording and size. */
+/**
+ * The comment a save sends to the student, with its label; the screens differ only in wording and
+ * size. When the teacher chose to say that AI helped, the line the save adds is shown under the
+ * comment, as the student will read it.
+ */
 export function FeedbackField({
   label = 'Feedback for the student',
   value,
@@ -18,18 +24,27 @@ export function FeedbackField({
   isDisabled?: boolean;
   testId: string;
 }) {
+  const preferences = useGradingPreferences();
+  const isLineAdded = preferences.data?.aiLine === true && value.trim() !== '' && !value.trimEnd().endsWith(AI_LINE);
   return (
     <Field label={label}>
       {(ids) => (
-        <Textarea
-          {...ids}
-          rows={rows}
-          value={value}
-          disabled={isDisabled}
-          placeholder={placeholder}
-          onChange={(event) => onChange(event.target.value)}
-          data-testid={testId}
-        />
+        <div className="flex flex-col gap-1.5">
+          <Textarea
+            {...ids}
+            rows={rows}
+            value={value}
+            disabled={isDisabled}
+            placeholder={placeholder}
+            onChange={(event) => onChange(event.target.value)}
+            data-testid={testId}
+          />
+          {isLineAdded ? (
+            <p className="text-xs text-slate-600" data-testid="ai-line-preview">
+              Added at the end when you save: <q className="italic text-slate-800">{AI_LINE}</q>
+            </p>
+          ) : null}
+        </div>
       )}
     </Field>
   );

@@ -2,6 +2,8 @@ import { useRef, type ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { AiOptionsFields } from './ai-options';
+import type { BankScope } from './api/comment-bank-api';
+import { CommentBank } from './comment-bank';
 import { AiGradeReview, DraftDetails } from './draft-review';
 import { DraftOffer } from './draft-offer';
 import { DraftTrustLine } from './draft-trust-line';
@@ -39,6 +41,7 @@ export function GradeForm({
   draft,
   save,
   hint,
+  commentBank,
   className,
 }: {
   session: GradingSession;
@@ -56,6 +59,8 @@ export function GradeForm({
   save: SaveVariant;
   /** Beside Save: what the teacher should know before she saves (kept free for later hints). */
   hint?: ReactNode;
+  /** Where her kept comments come from (decision 061): the assignment screen offers them. */
+  commentBank?: BankScope;
   className?: string;
 }) {
   const form = useGradeForm({ ...fields, memoryKey: subject, memory: session.memory });
@@ -133,6 +138,14 @@ export function GradeForm({
             isDisabled={isLocked}
             testId="feedback-input"
           />
+          {commentBank ? (
+            <CommentBank
+              scope={commentBank}
+              firstName={student.name.split(/\s+/)[0] ?? ''}
+              isDisabled={isLocked}
+              onInsert={(text) => form.setComment(form.comment.trim() ? `${form.comment.trimEnd()}\n\n${text}` : text)}
+            />
+          ) : null}
         </div>
 
         {rubric ? (

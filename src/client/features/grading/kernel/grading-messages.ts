@@ -1,3 +1,4 @@
+import type { DriftNote } from '@/shared/schemas/grading';
 import { describeGeneratedDraft, type GradingDraft, type GradingMode } from '@/shared/schemas/ai';
 import { CLIENT_ERROR_CODE, ERROR_CODE } from '@/shared/error-codes';
 import { ApiError } from '@/client/lib/api-client';
@@ -74,4 +75,17 @@ export function describeDraftFor(studentName: string, hasUnreadFiles: boolean): 
   return hasUnreadFiles
     ? `For ${studentName}. File Processing Error: Some files couldn't be processed. AI will grade based on available content.`
     : `For ${studentName}.`;
+}
+
+const points = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+/**
+ * The drift note (decision 060), in words: what her earlier grades suggest for work like this, and
+ * the students she graded whose work measured alike, with what she gave them.
+ */
+export function describeDrift(drift: DriftNote): string {
+  const suggestion = `Your earlier grades on this assignment suggest about ${points(drift.predicted)} for work like this.`;
+  if (drift.alike.length === 0) return suggestion;
+  const alike = drift.alike.map((student) => `${student.name} (${points(student.score)})`).join(' and ');
+  return `${suggestion} Work that measured alike: ${alike}.`;
 }

@@ -24,6 +24,8 @@ export type GradingStatus = {
   undo?: () => void;
   /** A stored save: the submission in Canvas. */
   canvasUrl?: string;
+  /** A stored save far from her earlier grades: the quiet note that says so (decision 060). */
+  driftNote?: string;
 };
 
 export type ShownStatus = GradingStatus & { id: number };

@@ -1,6 +1,7 @@
-import { AlertTriangle, CheckCircle2, ExternalLink, Loader2, Undo2, X } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ExternalLink, Loader2, Scale, Undo2, X } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
 import { Button } from '@/client/ui/button';
+import { useUpdateGradingPreferences } from './api/grading-preferences-api';
 import type { ShownStatus, StatusBoard } from './grading-status';
 
 const TONES = {
@@ -112,6 +113,7 @@ function StatusLine({
             ) : null}
           </span>
         ) : null}
+        {status.tone === 'success' && status.driftNote ? <DriftNoteLine note={status.driftNote} /> : null}
         {isElsewhere && status.tone === 'error' ? (
           <Button
             variant="outline"
@@ -133,6 +135,39 @@ function StatusLine({
           <X className="size-4" aria-hidden />
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * The quiet note after a save far from her earlier grades (decision 060): it blocks nothing, and
+ * one click turns such notes off (remembered; Settings turns them on again).
+ */
+function DriftNoteLine({ note }: { note: string }) {
+  const update = useUpdateGradingPreferences();
+  if (update.isSuccess)
+    return (
+      <p className="mt-1.5 text-xs text-slate-700" data-testid="drift-note-off">
+        Notes like this are off. Settings turns them on again.
+      </p>
+    );
+  return (
+    <div
+      className="mt-1.5 flex items-start gap-1.5 rounded-md bg-white/70 px-2 py-1.5 text-xs text-slate-800"
+      data-testid="drift-note"
+    >
+      <Scale className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden />
+      <p className="min-w-0 flex-1 break-words">
+        {note}{' '}
+        <button
+          type="button"
+          className="font-medium underline underline-offset-2"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ driftNotes: false })}
+        >
+          Turn off these notes
+        </button>
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
-import type { DraftResponse, SaveGradeRequest } from '@/shared/schemas/grading';
+import type { DraftResponse, DriftNote, SaveGradeRequest } from '@/shared/schemas/grading';
 import { toGradingOptions } from './ai-options';
 import { bringGradeIntoView } from './bring-grade-into-view';
 import {
@@ -9,6 +9,7 @@ import {
   describeDraftSuccess,
   describeSaved,
   describeSaveFailure,
+  describeDrift,
   describeSaving,
   SAVED_TITLE,
 } from './grading-messages';
@@ -42,8 +43,11 @@ export type GradeToSave = Pick<
 /** A variant's save. */
 export type SaveVariant = {
   isPending: boolean;
-  /** Sends the grade; settles with what Canvas stored, in the words the status shows ("77 / 100"). */
-  send: (grade: GradeToSave) => Promise<string>;
+  /**
+   * Sends the grade; settles with what Canvas stored, in the words the status shows ("77 / 100"),
+   * and, on the assignment screen, the drift note when the grade is far from her earlier ones.
+   */
+  send: (grade: GradeToSave) => Promise<string | { stored: string; drift?: DriftNote | null | undefined }>;
   /** What a save does and costs, under the buttons. */
   note: string;
   /** Above the maximum: asked about as extra credit, or stored as the maximum (a quiz question's score). */
@@ -159,13 +163,15 @@ export function useGradeFormActions({
       andNext,
       send: () => save.send(grade),
       moveOn: session.showNext,
-      onStored: (stored) => {
+      onStored: (answer) => {
+        const { stored, drift } = typeof answer === 'string' ? { stored: answer, drift: null } : answer;
         form.markSaved();
         session.report({
           ...about,
           tone: 'success',
           title: SAVED_TITLE,
           description: describeSaved(student.name, stored),
+          ...(drift ? { driftNote: describeDrift(drift) } : {}),
           undo: save.undo ? () => void undoSave(save.undo!) : undefined,
           canvasUrl: save.canvasUrl,
         });

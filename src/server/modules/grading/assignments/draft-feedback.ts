@@ -26,6 +26,7 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
   const files: GatheredWork['files'] = { read: [], unsupported: [], failed: [] };
   const parts: string[] = [];
   const own: string[] = [];
+  const hiddenInFiles: string[] = [];
   if (submission.body) {
     parts.push(htmlToText(submission.body));
     own.push(htmlToText(submission.body));
@@ -58,6 +59,7 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
       files.read.push(name);
       parts.push(`--- File: ${name} ---\n${result.text}`);
       own.push(result.text);
+      hiddenInFiles.push(...(result.hidden ?? []));
     } else if (result.status === 'unsupported') {
       files.unsupported.push(name);
     } else {
@@ -69,6 +71,7 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
     ownText: own.filter(Boolean).join('\n\n').trim(),
     files,
     html: submission.body,
+    ...(hiddenInFiles.length > 0 ? { hiddenInFiles } : {}),
   };
 }
 

@@ -28,40 +28,49 @@ const RECENT_CLASS_MS = 60 * 1000;
 const RECENT_CLASSES_KEPT = 8;
 const recentClasses = new Map<string, { at: number; read: Promise<LoadedAssignment> }>();
 
+const recentKey = (teacherId: string, target: { courseId: number; assignmentId: number }) =>
+  `${teacherId}:${target.courseId}:${target.assignmentId}`;
+
 /**
- * The assignment and the class for one student's draft: the class as read in the last minute by
- * this teacher (Save & Next drafts one student after another, and a lecture of 1,000 is megabytes
- * to read again for each), the student's own submission always fresh from Canvas. A failed read
- * is not kept.
+ * The assignment and its class as this teacher read them in the last minute (Save & Next drafts
+ * one student after another, and a lecture of 1,000 is megabytes to read again for each), with
+ * every grade saved through Margin since (`rememberSavedGrade`). A failed read is not kept.
  */
+export function recentClass(
+  client: CanvasClient,
+  teacherId: string,
+  target: { courseId: number; assignmentId: number },
+): Promise<LoadedAssignment> {
+  const key = recentKey(teacherId, target);
+  const now = Date.now();
+  for (const [kept, entry] of recentClasses) if (now - entry.at > RECENT_CLASS_MS) recentClasses.delete(kept);
+  const recent = recentClasses.get(key);
+  if (recent) return recent.read;
+  const read = loadAssignment(client, target.courseId, target.assignmentId);
+  recentClasses.set(key, { at: now, read });
+  if (recentClasses.size > RECENT_CLASSES_KEPT) recentClasses.delete(recentClasses.keys().next().value!);
+  read.catch(() => recentClasses.delete(key));
+  return read;
+}
+
+/** The assignment and the class for one student's draft: the class as recently read, her own submission fresh. */
 export async function loadAssignmentForDraft(
   client: CanvasClient,
   teacherId: string,
   target: { courseId: number; assignmentId: number; userId: number },
 ): Promise<LoadedAssignment & { submission: CanvasSubmission }> {
-  const key = recentKey(teacherId, target);
-  const now = Date.now();
-  for (const [kept, entry] of recentClasses) if (now - entry.at > RECENT_CLASS_MS) recentClasses.delete(kept);
-  const recent = recentClasses.get(key);
-  if (!recent) {
-    const read = loadAssignment(client, target.courseId, target.assignmentId);
-    recentClasses.set(key, { at: now, read });
-    if (recentClasses.size > RECENT_CLASSES_KEPT) recentClasses.delete(recentClasses.keys().next().value!);
-    read.catch(() => recentClasses.delete(key));
-    const loaded = await read;
+  if (!recentClasses.has(recentKey(teacherId, target))) {
+    const loaded = await recentClass(client, teacherId, target);
     const submission = loaded.submissions.find((candidate) => candidate.userId === target.userId);
     if (!submission) throw new AppError('NOT_FOUND', 'Submission not found');
     return { ...loaded, submission };
   }
   const [loaded, submission] = await Promise.all([
-    recent.read,
+    recentClass(client, teacherId, target),
     client.getSubmission(target.courseId, target.assignmentId, target.userId),
   ]);
   return { ...loaded, submission };
 }
-
-const recentKey = (teacherId: string, target: { courseId: number; assignmentId: number }) =>
-  `${teacherId}:${target.courseId}:${target.assignmentId}`;
 
 /**
  * A grade saved (or undone) through Margin joins the class read at once, so the next draft learns from it:

@@ -4,10 +4,12 @@ import {
   type SaveDiscussionGradeRequest,
   type SaveDiscussionGradeResponse,
 } from '@/shared/schemas/discussion-grading';
+import { withAiLine } from '@/shared/ai-line';
 import { AppError } from '@/server/core/app-error';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
 import { gradeWriteFor, type SavedGrade } from '../kernel/save-grade';
+import { teacherAiLine } from '../kernel/teacher-ai-line';
 import { loadDiscussionAssignment } from './load-discussion';
 import { toDiscussionGrade } from './to-discussion-view';
 
@@ -18,12 +20,13 @@ import { toDiscussionGrade } from './to-discussion-view';
  * to save to: it is refused before any credit.
  */
 export async function saveDiscussionGrade(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves'>,
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences'>,
   teacher: { id: string; email: string },
   target: { courseId: number; topicId: number; userId: number },
   request: SaveDiscussionGradeRequest,
 ): Promise<SaveDiscussionGradeResponse> {
   const { client } = await deps.canvas.clientFor(teacher.id);
+  const comment = withAiLine(request.comment, await teacherAiLine(deps.preferences, teacher.id));
   const { result, usage, isPaidEarlier } = await saveApprovedGrade<SavedGrade>(deps, teacher, {
     target: { kind: 'discussion', courseId: target.courseId, topicId: target.topicId },
     settles: [target.userId],
@@ -43,7 +46,7 @@ export async function saveDiscussionGrade(
           grade: request.grade,
           completion: request.completion,
           allowAboveMaximum: request.allowAboveMaximum,
-          comment: request.comment,
+          comment,
           rubricAssessment: hasRubric ? rubricAssessment : null,
         },
         {

@@ -4,7 +4,7 @@ import type { GradeDrafter, GradingVariant } from './drafter-port';
 import { finalizeDraft } from './finalize-draft';
 import type { PreparedClass } from './prepare-class';
 import type { RosterMember } from './redaction';
-import { checkForSteering, withoutSteering } from './steering-check';
+import { checkForSteering, hiddenTextFlags, withoutSteering } from './steering-check';
 
 /** One student's work, gathered by the variant (submission and files, discussion posts, a quiz answer). */
 export type GatheredWork = {
@@ -19,6 +19,8 @@ export type GatheredWork = {
   files: DraftResponse['files'];
   /** The work's HTML, where it has any: hidden text in it is looked for (steering-check.ts). */
   html?: string | null;
+  /** Passages of the attached files a reader cannot see (hidden, white or tiny .docx runs). */
+  hiddenInFiles?: string[];
 };
 
 /** What is being graded, as the engine is told it. */
@@ -63,8 +65,12 @@ export async function draftFromStudentWork(input: {
         html: input.work.html ?? null,
         text: input.work.ownText || input.work.text,
         rubric: task.rubric,
+        hiddenInFiles: input.work.hiddenInFiles ?? [],
       })
     : [];
+  // Hidden text in a file is only found when the file is read, here: the draft carries it to the
+  // teacher's panel, whatever the engine (the work's own HTML is checked with the grading view).
+  const fileFlags = hiddenTextFlags(input.work.hiddenInFiles ?? []);
   const work =
     flags.length > 0
       ? {
@@ -99,5 +105,5 @@ export async function draftFromStudentWork(input: {
     useRubric,
     restore: redaction.restore,
   });
-  return { draft, files: work.files };
+  return { draft, files: work.files, ...(fileFlags.length > 0 ? { steering_flags: fileFlags } : {}) };
 }

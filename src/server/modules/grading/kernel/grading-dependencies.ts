@@ -4,9 +4,12 @@ import type { AuditWriter } from '@/server/modules/audit/write-audit';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import type { ClassDraftQueue } from './class-draft-queue';
+import type { CommentBankStore } from './comment-bank-store';
 import type { DraftStore } from './draft-store';
+import type { DriftCheck } from './drift-port';
 import type { GradeDrafter } from './drafter-port';
 import type { GradeSaveStore } from './grade-save-store';
+import type { GradingPreferencesStore } from './grading-preferences-store';
 
 /**
  * What grading uses, and nothing else: the composition root (app.ts) builds each once and hands
@@ -22,10 +25,16 @@ export type GradingDependencies = {
   drafts: DraftStore;
   /** Margin's last save per student: the comment to edit, the period paid, what Undo puts back (decision 051). */
   saves: GradeSaveStore;
+  /** The teacher's grading choices: the AI line on her comments, drift notes. */
+  preferences: GradingPreferencesStore;
   /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
   gradeDrafter: GradeDrafter;
   /** The drafter for one teacher: her institution's model when it supplies one (decision 063), else gradeDrafter. */
   drafterFor: (teacherId: string) => Promise<GradeDrafter>;
+  /** Her kept comments, offered back on later students (decision 061). */
+  commentBank: CommentBankStore;
+  /** Whether a saved grade is far from her earlier ones (decision 060): the offline engine's measures. */
+  driftCheck: DriftCheck;
   /** Where a whole-class run's students go. */
   classDrafts: ClassDraftQueue;
 };

@@ -144,15 +144,28 @@ export function findRubricEcho(text: string, rubric: readonly RubricCriterion[] 
   return passages;
 }
 
+/** Hidden passages a document reader found (hidden, white or tiny runs of a .docx), as flags. */
+export function hiddenTextFlags(passages: readonly string[]): SteeringFlag[] {
+  const flags: SteeringFlag[] = [];
+  for (const passage of passages) {
+    const flag = { kind: 'hidden-text' as const, passage: clip(passage) };
+    if (!flags.some((known) => known.passage === flag.passage)) flags.push(flag);
+  }
+  return flags.slice(0, FLAGS_LIMIT);
+}
+
 /** Every flag for one piece of work: its HTML when it has any, its text, and the assignment's rubric. */
 export function checkForSteering(work: {
   html: string | null;
   text: string;
   rubric: readonly RubricCriterion[] | null;
+  /** Hidden passages the document readers found in the attached files. */
+  hiddenInFiles?: readonly string[];
 }): SteeringFlag[] {
   const flags: SteeringFlag[] = [
     ...addressesGrader(work.text),
     ...(work.html ? findHiddenText(work.html).map((passage) => ({ kind: 'hidden-text' as const, passage })) : []),
+    ...hiddenTextFlags(work.hiddenInFiles ?? []),
     ...findRubricEcho(work.text, work.rubric).map((passage) => ({ kind: 'rubric-echo' as const, passage })),
   ];
   return flags.slice(0, FLAGS_LIMIT);

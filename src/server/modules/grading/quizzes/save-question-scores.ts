@@ -4,6 +4,7 @@ import {
   type SaveQuestionScoresRequest,
   type SaveQuestionScoresResponse,
 } from '@/shared/schemas/quiz-grading';
+import { withAiLine } from '@/shared/ai-line';
 import { formatGradeNumber } from '@/shared/grading-rules';
 import { AppError } from '@/server/core/app-error';
 import type {
@@ -16,6 +17,7 @@ import type {
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
 import type { PaidCanvasWrite } from '../kernel/spend-credit-on-canvas';
+import { teacherAiLine } from '../kernel/teacher-ai-line';
 import { toQuizGradingSubmission } from './to-quiz-view';
 
 export const QUESTION_SAVE_FAILED = 'Failed to save the grade. Please try again.';
@@ -42,19 +44,25 @@ const SCORE_TOLERANCE = 0.005;
  * have, for example one added to the quiz after the student took it).
  */
 export async function saveQuestionScores(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves'>,
+  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences'>,
   teacher: { id: string; email: string },
   target: QuestionScoresTarget,
   request: SaveQuestionScoresRequest,
 ): Promise<SaveQuestionScoresResponse> {
   const { client } = await deps.canvas.clientFor(teacher.id);
+  // Each question's comment ends with her AI line when she chose one (an empty comment stays empty).
+  const line = await teacherAiLine(deps.preferences, teacher.id);
+  const approved = {
+    ...request,
+    questions: request.questions.map((item) => ({ ...item, comment: withAiLine(item.comment, line) })),
+  };
   const { result, usage, isPaidEarlier } = await saveApprovedGrade(deps, teacher, {
     target: { kind: 'quiz', ...target },
-    settles: request.questions.map((item) => item.questionId),
+    settles: approved.questions.map((item) => item.questionId),
     // One quiz submission is paid for once in a billing period, however many questions are saved.
     subject: 'submission',
     rubricAssessment: null,
-    prepare: () => questionScoresWrite(client, target, request),
+    prepare: () => questionScoresWrite(client, target, approved),
   });
   const { saved, quiz } = result;
   // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.

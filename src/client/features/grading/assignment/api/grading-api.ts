@@ -4,15 +4,15 @@ import type {
   AssignmentGradingView,
   DraftJob,
   DraftResponse,
-  GradingSubmission,
   SaveGradeRequest,
+  SaveGradeResponse,
   StoredDrafts,
   UndoGradeResponse,
 } from '@/shared/schemas/grading';
-import type { UsageSummary } from '@/shared/usage';
 import { apiFetch, ApiError } from '@/client/lib/api-client';
 import { sessionStore } from '@/client/lib/session-store';
 import { afterGradeSaved, afterGradeSaveFailed } from '@/client/features/grading/kernel/grading-cache';
+import { commentBankQuery } from '@/client/features/grading/kernel/api/comment-bank-api';
 
 const base = (courseId: string, assignmentId: string) =>
   `/api/grading/courses/${encodeURIComponent(courseId)}/assignments/${encodeURIComponent(assignmentId)}`;
@@ -87,13 +87,10 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
   return useMutation({
     mutationFn: (input: { userId: number } & SaveGradeRequest) => {
       const { userId, ...body } = input;
-      return apiFetch<{ submission: GradingSubmission; usage: UsageSummary; stored: string }>(
-        `${base(courseId, assignmentId)}/grades/${userId}`,
-        {
-          method: 'PUT',
-          body,
-        },
-      );
+      return apiFetch<SaveGradeResponse>(`${base(courseId, assignmentId)}/grades/${userId}`, {
+        method: 'PUT',
+        body,
+      });
     },
     onSuccess({ submission, usage }) {
       // Canvas's answer to a grade write names no user: the student keeps the name the list showed.
@@ -108,6 +105,8 @@ export function useSaveGrade(courseId: string, assignmentId: string) {
           : view,
       );
       afterGradeSaved(queryClient, usage);
+      // The saved comment is in her comment bank now, for the next student.
+      void queryClient.invalidateQueries({ queryKey: commentBankQuery({ courseId, assignmentId }).queryKey });
     },
     onError(error) {
       afterGradeSaveFailed(queryClient, error);

@@ -82,6 +82,7 @@ export function AssignmentGradeForm({
       feedback={{ rows: 8 }}
       hint={<PostingHint postManually={assignment.post_manually ?? false} studentName={submission.user.name} />}
       lock={lockFor(submission, courseId, assignmentId)}
+      commentBank={{ courseId, assignmentId }}
       draft={{
         basis: 'assignment description',
         cannotDraftReason: null,
@@ -90,7 +91,10 @@ export function AssignmentGradeForm({
       }}
       save={{
         isPending: saving.isPending,
-        send: async (grade) => (await saving.mutateAsync({ userId, submissionId: submission.id, ...grade })).stored,
+        send: async (grade) => {
+          const { stored, drift } = await saving.mutateAsync({ userId, submissionId: submission.id, ...grade });
+          return { stored, drift };
+        },
         note: SAVE_COST_NOTE,
         aboveMaximum: 'ask',
         undo: async () => (await undoing.mutateAsync(userId)).stored,

@@ -158,7 +158,12 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
             options={toGradingOptions(session.aiOptions, Boolean(assignment.rubric?.length))}
           />
           <div className={`grid items-start gap-6 ${COLUMNS}`}>
-            <SubmissionView submission={current} courseId={courseId} assignmentId={assignmentId} />
+            <SubmissionView
+              submission={current}
+              courseId={courseId}
+              assignmentId={assignmentId}
+              fileFlags={storedDraft?.steering_flags}
+            />
             <div className="min-w-0 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:rounded-xl">
               <AssignmentGradeForm
                 key={current.id}

@@ -5,6 +5,7 @@ import {
   isPlaceholderSubmission,
   submissionStatus,
   type GradingSubmission,
+  type SteeringFlag,
   type SubmissionStatus,
 } from '@/shared/schemas/grading';
 import { sanitizeHtml } from '@/client/lib/sanitize';
@@ -37,10 +38,13 @@ export function SubmissionView({
   submission,
   courseId,
   assignmentId,
+  fileFlags,
 }: {
   submission: GradingSubmission;
   courseId: string;
   assignmentId: string;
+  /** Hidden text found in the attached files when they were read for the draft. */
+  fileFlags?: readonly SteeringFlag[] | undefined;
 }) {
   const status = submissionStatus(submission);
   const isPlaceholder = isPlaceholderSubmission(submission.id);
@@ -73,7 +77,7 @@ export function SubmissionView({
           </EmptyState>
         ) : (
           <>
-            <SteeringFlags flags={submission.steering_flags} />
+            <SteeringFlags flags={[...(submission.steering_flags ?? []), ...(fileFlags ?? [])]} />
             {submission.body ? (
               <article
                 className="submission-body max-w-none break-words rounded-lg border border-slate-100 bg-paper p-4 font-serif leading-relaxed [&_a]:text-brand-600 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mb-3 [&_ul]:list-disc"

@@ -94,7 +94,8 @@ function predictionFor(model: ScaleModel, features: EssayFeatures): ScalePredict
   return prediction;
 }
 
-async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
+/** The assignment's measurer, kept: each text of its class is measured once per process. */
+export async function measurerFor(assignmentText: string): Promise<FeatureMeasurer> {
   const speller = await loadEnglishSpeller();
   return remember(measurers, assignmentText, MEASURERS_KEPT, () => createFeatureMeasurer(assignmentText, speller));
 }

@@ -1,0 +1,25 @@
+/**
+ * The line a teacher may put at the end of each comment she saves, to tell students how their
+ * feedback was made. Off by default. The decision whether a comment carries it is made here, and
+ * only here, so an institution's setting can join the teacher's later without touching the screens.
+ */
+export const AI_LINE = 'Feedback drafted with AI and reviewed by your teacher.';
+
+/** Who decides whether the line is added: today the teacher alone. */
+export type AiLineSettings = { teacherAddsLine: boolean };
+
+/** The line to end her comments with, or null when none is added. */
+export function aiLineFor(settings: AiLineSettings): string | null {
+  return settings.teacherAddsLine ? AI_LINE : null;
+}
+
+/**
+ * The comment as it goes to Canvas: with the line after a blank line, once. An empty comment stays
+ * empty (the line alone is no feedback), and a comment that already ends with it is left as it is.
+ */
+export function withAiLine(comment: string, line: string | null): string {
+  if (!line) return comment;
+  const body = comment.trimEnd();
+  if (!body || body.endsWith(line)) return comment;
+  return `${body}\n\n${line}`;
+}
