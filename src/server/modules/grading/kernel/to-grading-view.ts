@@ -27,7 +27,18 @@ export function toGradingAssignment(
           long_description: rating.longDescription,
           points: rating.points,
         })),
+        ...(criterion.useRange ? { use_range: true } : {}),
+        ...(criterion.ignoreForScoring ? { ignore_for_scoring: true } : {}),
+        ...(criterion.outcomeId
+          ? { outcome_id: criterion.outcomeId, mastery_points: criterion.masteryPoints ?? null }
+          : {}),
       })) ?? null,
+    rubric_settings: assignment.rubricSettings
+      ? {
+          hide_points: assignment.rubricSettings.hidePoints ?? false,
+          free_form_criterion_comments: assignment.rubricSettings.freeFormCriterionComments,
+        }
+      : null,
     use_rubric_for_grading: assignment.useRubricForGrading,
     post_manually: assignment.postManually ?? false,
     grading_type: toGradingType(assignment.gradingType),
