@@ -31,6 +31,10 @@ export const gradingOptionsSchema = z.object({
 });
 export type GradingOptions = z.infer<typeof gradingOptionsSchema>;
 
+/** What Margin remembers of the teacher's drafting choices on one grading screen (decision 066). */
+export const gradingChoicesSchema = z.strictObject({ useRubric: z.boolean() });
+export type GradingChoices = z.infer<typeof gradingChoicesSchema>;
+
 /** One rubric rating (band) as Canvas gives it. */
 export const rubricRatingSchema = z.object({
   id: z.string().optional(),

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -26,4 +26,23 @@ export const gradeSaves = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.scope, table.subject] })],
+);
+
+/**
+ * The teacher's drafting choices on one grading screen, kept so they hold when she comes back and
+ * for a whole-class run: today whether drafts grade with the rubric (decision 066). No row means the
+ * spec's default (rubric off).
+ */
+export const gradingChoices = pgTable(
+  'grading_choices',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The draft scope of the screen (`assignment:12:340`). */
+    scope: text().notNull(),
+    useRubric: boolean().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.scope] })],
 );
