@@ -8,7 +8,7 @@ import { expect, test, type DemoCanvas, type Teacher } from './fixtures';
  */
 const COURSE_ID = 4201;
 const SHOTS = process.env.SHOTS_DIR;
-test.setTimeout(150_000);
+test.setTimeout(300_000);
 test.use({ teacherName: "Zoë O'Brien-Nuñez" });
 
 async function assignmentId(canvas: DemoCanvas, nameStart: string): Promise<number> {
@@ -29,7 +29,7 @@ async function openShape(page: Page, teacher: Teacher, canvas: DemoCanvas, nameS
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   await page.getByRole('group', { name: 'Rubric' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/rubric-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/rubric-${name}.png` });
 }
 
 test('each rubric shape shows what it is on the grading screen', async ({
