@@ -63,7 +63,7 @@ test('each rubric shape shows what it is on the grading screen', async ({
   await expect(page.getByTestId('rubric-points-hidden')).toBeVisible();
   await shot(page, 'hidden-points');
 
-  await openShape(page, teacherWithDemoCanvas, demoCanvas, 'Reading Response');
+  await openShape(page, teacherWithDemoCanvas, demoCanvas, 'Reading Response: "The Lottery"');
   await expect(page.getByRole('textbox', { name: /^Comment for / }).first()).toHaveAttribute(
     'placeholder',
     'Your own comment on this criterion',
