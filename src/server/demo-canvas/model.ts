@@ -86,6 +86,23 @@ export interface DemoRubricCriterion {
   description: string;
   longDescription: string | null;
   ratings: DemoRubricRating[];
+  /** `criterion_use_range`: a rating covers the points down to the next lower rating's. */
+  useRange?: boolean;
+  /** `ignore_for_scoring`: assessed, but not counted in the rubric's total. */
+  ignoreForScoring?: boolean;
+  /** The learning outcome the row is linked to (`learning_outcome_id`). */
+  outcomeId?: number | null;
+}
+
+/** A learning outcome (`GET /api/v1/outcomes/:id`). */
+export interface DemoOutcome {
+  id: number;
+  title: string;
+  description: string;
+  vendorGuid: string | null;
+  pointsPossible: number;
+  masteryPoints: number;
+  ratings: Array<{ points: number; description: string }>;
 }
 
 export interface DemoRubric {
@@ -95,6 +112,8 @@ export interface DemoRubric {
   freeFormCriterionComments: boolean;
   /** When true, the rubric total becomes the score (assignment `use_rubric_for_grading`). */
   useForGrading: boolean;
+  /** `rubric_settings.hide_points`: students see ratings without points. */
+  hidePoints?: boolean;
 }
 
 export interface DemoAssignmentGroup {

@@ -7,6 +7,7 @@ import type {
   DemoDiscussionEntry,
   DemoDiscussionTopic,
   DemoEnrollment,
+  DemoOutcome,
   DemoQuiz,
   DemoQuizQuestion,
   DemoQuizSubmission,
@@ -36,6 +37,7 @@ const ID_STARTS = {
   question: 9101,
   answer: 30001,
   quizSubmission: 88001,
+  outcome: 401,
 } as const;
 
 export type IdKind = keyof typeof ID_STARTS;
@@ -57,6 +59,7 @@ export class DemoCanvasState {
   readonly favoriteCourseIds = new Map<number, number[]>();
   readonly assignmentGroups = new Map<number, DemoAssignmentGroup>();
   readonly assignments = new Map<number, DemoAssignment>();
+  readonly outcomes = new Map<number, DemoOutcome>();
   readonly submissions = new Map<number, DemoSubmission>();
   readonly attachments = new Map<number, DemoAttachment>();
   /** Generated file bytes, made on first use because building .docx and .pdf files is async. */

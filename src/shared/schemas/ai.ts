@@ -31,6 +31,10 @@ export const gradingOptionsSchema = z.object({
 });
 export type GradingOptions = z.infer<typeof gradingOptionsSchema>;
 
+/** What Margin remembers of the teacher's drafting choices on one grading screen (decision 066). */
+export const gradingChoicesSchema = z.strictObject({ useRubric: z.boolean() });
+export type GradingChoices = z.infer<typeof gradingChoicesSchema>;
+
 /** One rubric rating (band) as Canvas gives it. */
 export const rubricRatingSchema = z.object({
   id: z.string().optional(),
@@ -47,6 +51,13 @@ export const rubricCriterionSchema = z.object({
   long_description: z.string().nullish(),
   points: z.number(),
   ratings: z.array(rubricRatingSchema),
+  /** Canvas `criterion_use_range`: each rating covers the points down to the next rating's (exclusive). */
+  use_range: z.boolean().optional(),
+  /** Canvas `ignore_for_scoring`: assessed and commented, but left out of the rubric's total. */
+  ignore_for_scoring: z.boolean().optional(),
+  /** The learning outcome the criterion is linked to, and the points that count as mastery of it. */
+  outcome_id: z.number().nullish(),
+  mastery_points: z.number().nullish(),
 });
 export type RubricCriterion = z.infer<typeof rubricCriterionSchema>;
 

@@ -82,6 +82,8 @@ export const gradingAssignmentSchema = z.object({
   html_url: z.string(),
   submission_types: z.array(z.string()),
   rubric: z.array(rubricCriterionSchema).nullable(),
+  /** How the rubric shows in Canvas: points hidden from students, free-form comments (decision 066). */
+  rubric_settings: z.object({ hide_points: z.boolean(), free_form_criterion_comments: z.boolean() }).nullish(),
   /** Canvas computes the grade from the rubric: the grade must equal the criterion sum. */
   use_rubric_for_grading: z.boolean(),
   /** Canvas's grading type: decides the grade control and what is sent (decision 021). */

@@ -104,8 +104,28 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
           read('the assignments of this course'),
         )
       ).map(parseCanvas.assignment),
-    getAssignment: async (courseId, assignmentId) =>
-      parseCanvas.assignment(await get(`courses/${courseId}/assignments/${assignmentId}`, {}, read('this assignment'))),
+    getAssignment: async (courseId, assignmentId) => {
+      const assignment = parseCanvas.assignment(
+        await get(`courses/${courseId}/assignments/${assignmentId}`, {}, read('this assignment')),
+      );
+      if (!assignment.rubric?.some((criterion) => criterion.outcomeId)) return assignment;
+      // Canvas names a linked outcome but not its mastery points: those come from the outcome.
+      const rubric = await Promise.all(
+        assignment.rubric.map(async (criterion) => {
+          if (!criterion.outcomeId) return criterion;
+          try {
+            const outcome = parseCanvas.outcome(
+              await get(`outcomes/${criterion.outcomeId}`, {}, read('a learning outcome')),
+            );
+            return { ...criterion, masteryPoints: outcome.masteryPoints };
+          } catch {
+            // An outcome the teacher cannot read leaves the criterion as it is.
+            return criterion;
+          }
+        }),
+      );
+      return { ...assignment, rubric };
+    },
 
     // A lecture's submissions are megabytes: read a slice at a time, so other requests get their turn.
     listSubmissions: async (courseId, assignmentId, listOptions = {}) =>

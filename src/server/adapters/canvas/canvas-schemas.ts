@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '@/server/core/app-error';
 import type {
   CanvasAssignment,
+  CanvasOutcome,
   CanvasAssignmentGroup,
   CanvasStudentEnrollment,
   CanvasAttachment,
@@ -98,6 +99,9 @@ const criterionSchema = z
     description: z.string().nullish(),
     long_description: text,
     ratings: z.array(ratingSchema).nullish(),
+    criterion_use_range: z.boolean().nullish(),
+    ignore_for_scoring: z.boolean().nullish(),
+    outcome_id: optionalId,
   })
   .transform((criterion) => ({
     id: criterion.id,
@@ -105,6 +109,9 @@ const criterionSchema = z
     description: criterion.description ?? '',
     longDescription: criterion.long_description,
     ratings: criterion.ratings ?? [],
+    useRange: criterion.criterion_use_range ?? false,
+    ignoreForScoring: criterion.ignore_for_scoring ?? false,
+    outcomeId: criterion.outcome_id,
   }));
 
 const assignmentSchema = z
@@ -128,6 +135,8 @@ const assignmentSchema = z
         title: z.string().nullish(),
         points_possible: z.number().nullish(),
         free_form_criterion_comments: flag,
+        hide_points: flag,
+        hide_score_total: flag,
       })
       .nullish(),
     use_rubric_for_grading: flag,
@@ -154,11 +163,27 @@ const assignmentSchema = z
           title: a.rubric_settings.title ?? '',
           pointsPossible: a.rubric_settings.points_possible ?? 0,
           freeFormCriterionComments: a.rubric_settings.free_form_criterion_comments,
+          hidePoints: a.rubric_settings.hide_points,
+          hideScoreTotal: a.rubric_settings.hide_score_total,
         }
       : null,
     useRubricForGrading: a.use_rubric_for_grading,
     quizId: a.quiz_id,
     discussionTopicId: a.discussion_topic?.id ?? null,
+  }));
+
+const outcomeSchema = z
+  .object({
+    id,
+    title: z.string().nullish(),
+    mastery_points: z.number().nullish(),
+    points_possible: z.number().nullish(),
+  })
+  .transform((outcome): CanvasOutcome => ({
+    id: outcome.id,
+    title: outcome.title ?? '',
+    masteryPoints: outcome.mastery_points ?? null,
+    pointsPossible: outcome.points_possible ?? null,
   }));
 
 const assignmentGroupSchema = z
@@ -554,6 +579,7 @@ export const parseCanvas = {
     };
   },
   assignment: (json: unknown) => parse(assignmentSchema, json, 'an assignment'),
+  outcome: (json: unknown) => parse(outcomeSchema, json, 'a learning outcome'),
   assignmentGroup: (json: unknown) => parse(assignmentGroupSchema, json, 'an assignment group'),
   enrollment: (json: unknown) => parse(enrollmentSchema, json, 'a student enrollment'),
   submission: (json: unknown) => parse(submissionSchema, json, 'a submission'),

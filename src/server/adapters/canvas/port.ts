@@ -50,6 +50,14 @@ export interface CanvasRubricCriterion {
   description: string;
   longDescription: string | null;
   ratings: CanvasRubricRating[];
+  /** `criterion_use_range`: each rating covers the points down to the next rating's. */
+  useRange?: boolean;
+  /** `ignore_for_scoring`: assessed, but left out of the rubric's total. */
+  ignoreForScoring?: boolean;
+  /** `outcome_id` of an outcome-linked criterion, else null. */
+  outcomeId?: number | null;
+  /** The linked outcome's mastery points (read from the outcome), when Canvas gave them. */
+  masteryPoints?: number | null;
 }
 
 export interface CanvasRubricSettings {
@@ -57,6 +65,17 @@ export interface CanvasRubricSettings {
   title: string;
   pointsPossible: number;
   freeFormCriterionComments: boolean;
+  /** The rubric shows no points to students (`hide_points`). */
+  hidePoints?: boolean;
+  hideScoreTotal?: boolean;
+}
+
+/** A learning outcome (`GET /api/v1/outcomes/:id`): what a rubric criterion linked to it counts as mastery. */
+export interface CanvasOutcome {
+  id: number;
+  title: string;
+  masteryPoints: number | null;
+  pointsPossible: number | null;
 }
 
 export interface CanvasAssignment {

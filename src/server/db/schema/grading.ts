@@ -64,3 +64,22 @@ export const commentBank = pgTable(
   },
   (table) => [index().on(table.userId, table.scope)],
 );
+
+/**
+ * The teacher's drafting choices on one grading screen, kept so they hold when she comes back and
+ * for a whole-class run: today whether drafts grade with the rubric (decision 066). No row means the
+ * spec's default (rubric off).
+ */
+export const gradingChoices = pgTable(
+  'grading_choices',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The draft scope of the screen (`assignment:12:340`). */
+    scope: text().notNull(),
+    useRubric: boolean().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.scope] })],
+);

@@ -64,7 +64,10 @@ export function gradeSubmission(
     }
     submission.rubricAssessment = assessment;
     if (rubric.useForGrading && postedGrade === undefined) {
-      const total = Object.values(assessment).reduce((sum, entry) => sum + (entry.points ?? 0), 0);
+      // Criteria marked ignore_for_scoring are assessed but not counted.
+      const total = rubric.criteria
+        .filter((criterion) => !criterion.ignoreForScoring)
+        .reduce((sum, criterion) => sum + (assessment[criterion.id]?.points ?? 0), 0);
       applyScore(submission, assignment, total, graderId, now);
     }
   }

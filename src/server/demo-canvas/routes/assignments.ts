@@ -64,6 +64,27 @@ export function registerAssignmentRoutes(app: FastifyInstance, context: DemoRout
       return assignmentJson(render, assignment, access);
     },
   );
+
+  /** `OutcomesApiController#show`: an outcome a rubric row is linked to, with its mastery points. */
+  app.get<{ Params: { outcomeId: string } }>('/api/v1/outcomes/:outcomeId', async (request) => {
+    context.callerOf(request);
+    const outcome = state.outcomes.get(idParam(request.params.outcomeId));
+    if (!outcome) throw notFound();
+    return {
+      id: outcome.id,
+      context_type: 'Course',
+      title: outcome.title,
+      display_name: outcome.title,
+      description: outcome.description,
+      vendor_guid: outcome.vendorGuid,
+      points_possible: outcome.pointsPossible,
+      mastery_points: outcome.masteryPoints,
+      calculation_method: 'highest',
+      ratings: outcome.ratings,
+      can_edit: true,
+      has_updateable_rubrics: false,
+    };
+  });
 }
 
 /** Canvas orders by group position, position, id; `order_by=name` and `order_by=due_at` change the lead key. */

@@ -135,12 +135,16 @@ export class Classroom {
         const rating = criterion.ratings[this.ratingIndexFor(level)] ?? criterion.ratings[0];
         assessment[criterion.id] = {
           ratingId: rating?.id ?? null,
-          points: rating?.points ?? 0,
+          points:
+            rating && criterion.useRange ? this.pointsInRange(criterion.ratings, rating.points) : (rating?.points ?? 0),
           comments: this.random.chance(0.2) ? this.random.pick(TEACHER_FEEDBACK[level]) : '',
         };
       }
       submission.rubricAssessment = assessment;
-      score = Object.values(assessment).reduce((sum, entry) => sum + (entry.points ?? 0), 0);
+      // A criterion marked ignore_for_scoring is assessed but not counted.
+      score = assignment.rubric.criteria
+        .filter((criterion) => !criterion.ignoreForScoring)
+        .reduce((sum, criterion) => sum + (assessment[criterion.id]?.points ?? 0), 0);
     } else if (assignment.gradingType === 'pass_fail') {
       score = level === 'weak' && this.random.chance(0.4) ? 0 : assignment.pointsPossible;
     } else {
@@ -174,6 +178,13 @@ export class Classroom {
     const candidate = addMinutes(from, this.random.int(60 * 18, 60 * 24 * 5));
     const latest = this.factory.daysFromNow(-0.05);
     return candidate > latest ? latest : candidate;
+  }
+
+  /** On a range rating a teacher gives any points above the next rating down, up to the rating's own. */
+  private pointsInRange(ratings: ReadonlyArray<{ points: number }>, top: number): number {
+    const below = Math.max(-0.5, ...ratings.map((rating) => rating.points).filter((points) => points < top));
+    const steps = Math.max(1, Math.round((top - below) * 2));
+    return top - this.random.int(0, steps - 1) / 2;
   }
 
   private ratingIndexFor(level: WriterLevel): number {

@@ -6,6 +6,7 @@ import { Classroom, type Student } from './classroom';
 import { runDiscussion, takeQuiz } from './class-activity';
 import { DemoFactory } from './factories';
 import { handInWork } from './hand-in-work';
+import { seedRubricShapes } from './rubric-shapes-seed';
 import { enrollStudents, previousSemesterOf, seedStaff, semesterNameOf } from './seed-people';
 
 /**
@@ -70,6 +71,7 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   seedEnglish9(seedContext, english9, enrollStudents(factory, classroom, english9, 26));
   // Seeded last, so the ids and the random draws of everything above stay as they were.
   seedReadingSurvey(seedContext, english10, english10Students);
+  seedRubricShapes({ ...seedContext, state }, english10, english10Students);
 }
 
 /**

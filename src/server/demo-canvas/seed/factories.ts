@@ -155,6 +155,11 @@ export class DemoFactory {
     };
   }
 
+  /** A fresh rubric criterion or rating id ("_1234"). */
+  rubricPartId(): string {
+    return `_${this.state.nextId('rubricPart')}`;
+  }
+
   /** A new assignment group (Canvas lists a course's groups from the assignments in them here). */
   assignmentGroupId(name = 'Assignments'): number {
     const id = this.state.nextId('assignmentGroup');

@@ -2,6 +2,7 @@
 // does; both builders live here so that neither file imports the other.
 import type { DemoAssignment, DemoDiscussionTopic, DemoRubric } from '../model';
 import type { CourseAccess } from '../domain/permissions';
+import type { DemoCanvasState } from '../state';
 import { needsGradingCount } from '../domain/needs-grading';
 import type { RenderContext } from './render-context';
 import { unreadEntriesOf } from './discussions';
@@ -95,7 +96,7 @@ export function assignmentJson(
     json.speed_grader_url = `${courseUrl}/gradebook/speed_grader?assignment_id=${assignment.id}`;
   }
   if (access.canManageGrades) json.needs_grading_count = needsGradingCount(state, assignment);
-  if (assignment.rubric) Object.assign(json, rubricFields(assignment.rubric));
+  if (assignment.rubric) Object.assign(json, rubricFields(state, assignment.rubric));
   if (assignment.quizId !== null) {
     json.quiz_id = assignment.quizId;
     json.anonymous_submissions = false;
@@ -108,31 +109,39 @@ export function assignmentJson(
   return json;
 }
 
-function rubricFields(rubric: DemoRubric): Record<string, unknown> {
-  const pointsPossible = rubric.criteria.reduce((sum, criterion) => sum + criterion.points, 0);
+function rubricFields(state: DemoCanvasState, rubric: DemoRubric): Record<string, unknown> {
+  const pointsPossible = rubric.criteria
+    .filter((criterion) => !criterion.ignoreForScoring)
+    .reduce((sum, criterion) => sum + criterion.points, 0);
   return {
     use_rubric_for_grading: rubric.useForGrading,
     free_form_criterion_comments: rubric.freeFormCriterionComments,
-    rubric: rubric.criteria.map((criterion) => ({
-      id: criterion.id,
-      points: criterion.points,
-      description: criterion.description,
-      long_description: criterion.longDescription,
-      criterion_use_range: false,
-      ratings: criterion.ratings.map((rating) => ({
-        id: rating.id,
-        points: rating.points,
-        description: rating.description,
-        long_description: rating.longDescription,
-      })),
-    })),
+    // `row.slice(:id, :points, :description, :long_description, :ignore_for_scoring)`: the flag only when stored.
+    rubric: rubric.criteria.map((criterion) => {
+      const outcome = criterion.outcomeId ? state.outcomes.get(criterion.outcomeId) : undefined;
+      return {
+        id: criterion.id,
+        points: criterion.points,
+        description: criterion.description,
+        long_description: criterion.longDescription,
+        ...(criterion.ignoreForScoring ? { ignore_for_scoring: true } : {}),
+        criterion_use_range: criterion.useRange ?? false,
+        ratings: criterion.ratings.map((rating) => ({
+          id: rating.id,
+          points: rating.points,
+          description: rating.description,
+          long_description: rating.longDescription,
+        })),
+        ...(outcome ? { outcome_id: outcome.id, vendor_guid: outcome.vendorGuid } : {}),
+      };
+    }),
     rubric_settings: {
       id: rubric.id,
       title: rubric.title,
       points_possible: pointsPossible,
       free_form_criterion_comments: rubric.freeFormCriterionComments,
       hide_score_total: false,
-      hide_points: false,
+      hide_points: rubric.hidePoints ?? false,
     },
   };
 }

@@ -90,6 +90,8 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'GET /api/grading/courses/:courseId/assignments/:assignmentId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts/batch': 'signed-in',
+  'GET /api/grading/courses/:courseId/assignments/:assignmentId/choices': 'signed-in',
+  'PUT /api/grading/courses/:courseId/assignments/:assignmentId/choices': 'signed-in',
   'PUT /api/grading/courses/:courseId/assignments/:assignmentId/grades/:userId': 'signed-in',
   'POST /api/grading/courses/:courseId/assignments/:assignmentId/grades/:userId/undo': 'signed-in',
   'GET /api/grading/courses/:courseId/assignments/:assignmentId/students/:userId/attachments/:attachmentId':

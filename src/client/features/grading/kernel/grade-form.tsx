@@ -42,6 +42,7 @@ export function GradeForm({
   save,
   hint,
   commentBank,
+  rubricSettings,
   className,
 }: {
   session: GradingSession;
@@ -61,6 +62,8 @@ export function GradeForm({
   hint?: ReactNode;
   /** Where her kept comments come from (decision 061): the assignment screen offers them. */
   commentBank?: BankScope;
+  /** How the rubric shows in Canvas (points hidden from students, free-form comments). */
+  rubricSettings?: { hide_points: boolean; free_form_criterion_comments: boolean } | null;
   className?: string;
 }) {
   const form = useGradeForm({ ...fields, memoryKey: subject, memory: session.memory });
@@ -156,7 +159,19 @@ export function GradeForm({
             onChange={form.setRubricValues}
             draft={form.draft}
             isDisabled={isLocked}
+            settings={rubricSettings}
           />
+        ) : null}
+
+        {rubric && fields.isGradeFromRubric && !form.isRubricFilled && form.hasGrade && !isLocked ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            data-testid="blank-rubric-warning"
+          >
+            This assignment's grade comes from its rubric in Canvas, and the rubric is blank. Saving now stores the
+            grade you typed with no criterion rated. Rate the criteria above to save them too.
+          </p>
         ) : null}
 
         {form.draft ? (

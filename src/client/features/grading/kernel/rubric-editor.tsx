@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import type { GradingDraft, RubricCriterion } from '@/shared/schemas/ai';
 import { commentForPoints, isDraftCommentCleared, type DraftedCriterion } from '@/shared/rubric-comments';
+import {
+  countsTowardTotal,
+  describeRatingPoints,
+  formatRubricPoints,
+  ratingForPoints,
+  rubricPointsPossible,
+} from '@/shared/rubric-shapes';
 import { cn } from '@/client/lib/cn';
 import { Input, Textarea } from '@/client/ui/form';
 import { Evidence } from './draft-review';
@@ -34,11 +41,11 @@ export function initialRubricValues(
   );
 }
 
+/** The rubric's total as Canvas counts it: criteria marked "not counted" are left out. */
 export function rubricTotal(rubric: RubricCriterion[] | null, values: RubricValues): number {
-  return (rubric ?? []).reduce(
-    (total, criterion) => total + (Number.parseFloat(values[criterion.id]?.points ?? '') || 0),
-    0,
-  );
+  return (rubric ?? [])
+    .filter(countsTowardTotal)
+    .reduce((total, criterion) => total + (Number.parseFloat(values[criterion.id]?.points ?? '') || 0), 0);
 }
 
 export function hasRubricValues(rubric: RubricCriterion[] | null, values: RubricValues): boolean {
@@ -55,13 +62,14 @@ export function toRubricAssessment(rubric: RubricCriterion[], values: RubricValu
 }
 
 /**
- * The rating a criterion's points stand on, if any: the first rating worth exactly those points. Points
- * between two ratings (typed in the points field) stand on none.
+ * The rating a criterion's points stand on, if any: the rating worth exactly those points, or on a
+ * range criterion the rating whose range holds them. Points between two ratings of a plain
+ * criterion (typed in the points field) stand on none.
  */
 export function chosenRatingIndex(criterion: RubricCriterion, points: string): number {
   if (points.trim() === '') return -1;
-  const value = Number.parseFloat(points);
-  return criterion.ratings.findIndex((rating) => rating.points === value);
+  const rating = ratingForPoints(criterion, Number.parseFloat(points));
+  return rating ? criterion.ratings.indexOf(rating) : -1;
 }
 
 /**
@@ -77,16 +85,19 @@ export function RubricEditor({
   onChange,
   draft,
   isDisabled,
+  settings,
 }: {
   isOpenByDefault: boolean;
   rubric: RubricCriterion[];
+  /** How the rubric shows in Canvas (points hidden from students, free-form comments). */
+  settings?: { hide_points: boolean; free_form_criterion_comments: boolean } | null;
   values: RubricValues;
   onChange: (values: RubricValues) => void;
   draft: GradingDraft | null;
   isDisabled: boolean;
 }) {
   const groupName = useId();
-  const maxTotal = rubric.reduce((sum, criterion) => sum + criterion.points, 0);
+  const maxTotal = rubricPointsPossible(rubric);
   const update = (id: string, patch: Partial<RubricValue>) =>
     onChange({ ...values, [id]: { points: values[id]?.points ?? '', comments: values[id]?.comments ?? '', ...patch } });
   // New points take the drafted comment away (or back) with them: see shared/rubric-comments.ts.
@@ -104,6 +115,11 @@ export function RubricEditor({
           {rubricTotal(rubric, values)} / {maxTotal}
         </span>
       </summary>
+      {settings?.hide_points ? (
+        <p className="mt-2 text-xs text-slate-600" data-testid="rubric-points-hidden">
+          Students see this rubric's ratings without points (set in Canvas).
+        </p>
+      ) : null}
       <ol className="mt-3 flex flex-col gap-3">
         {rubric.map((criterion, position) => {
           const draftItem = draft?.rubricAssessment?.find((item) => item.criterionId === criterion.id);
@@ -113,9 +129,29 @@ export function RubricEditor({
           return (
             <li key={criterion.id} className="rounded-lg border border-slate-200 p-3" data-testid="rubric-criterion">
               <div className="mb-2 flex items-start justify-between gap-2">
-                <p className="text-sm font-medium" id={titleId}>
-                  {criterion.description}
-                </p>
+                <div className="flex flex-col gap-0.5">
+                  <p className="text-sm font-medium" id={titleId}>
+                    {criterion.description}
+                  </p>
+                  {criterion.ignore_for_scoring ? (
+                    <p className="text-xs text-slate-600" data-testid="rubric-not-counted">
+                      Not counted in the total: assessed and commented on only.
+                    </p>
+                  ) : null}
+                  {criterion.outcome_id ? (
+                    <p className="text-xs text-slate-600" data-testid="rubric-outcome">
+                      Linked to a learning outcome
+                      {criterion.mastery_points !== null && criterion.mastery_points !== undefined
+                        ? ` · mastery at ${formatRubricPoints(criterion.mastery_points)} points`
+                        : ''}
+                    </p>
+                  ) : null}
+                  {criterion.use_range ? (
+                    <p className="text-xs text-slate-600" data-testid="rubric-range">
+                      Each rating covers a range of points.
+                    </p>
+                  ) : null}
+                </div>
                 <label className="flex shrink-0 items-center gap-1 text-sm">
                   <Input
                     type="number"
@@ -155,14 +191,18 @@ export function RubricEditor({
                       onChange={() => setPoints(criterion.id, String(rating.points), draftItem)}
                       className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
                     />
-                    {rating.description} ({rating.points})
+                    {rating.description} ({describeRatingPoints(criterion, rating)})
                   </label>
                 ))}
               </div>
               <Textarea
                 rows={2}
                 aria-label={`Comment for ${criterion.description}`}
-                placeholder="Comment on this criterion"
+                placeholder={
+                  settings?.free_form_criterion_comments
+                    ? 'Your own comment on this criterion'
+                    : 'Comment on this criterion'
+                }
                 disabled={isDisabled}
                 value={values[criterion.id]?.comments ?? ''}
                 onChange={(event) => update(criterion.id, { comments: event.target.value })}

@@ -1,4 +1,5 @@
 import { useReducer, useState, type RefObject } from 'react';
+import type { GradingChoices } from '@/shared/schemas/ai';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { DEFAULT_AI_OPTIONS, type AiOptionsState } from './ai-options';
 import { EMPTY_BOARD, updateStatusBoard, type GradingStatus, type StatusBoard } from './grading-status';
@@ -27,13 +28,33 @@ export type GradingSession = {
   showStudent: (userId: number) => void;
 };
 
+/** The screen's remembered drafting choices (decision 066): what the server holds, and how to keep a new one. */
+export type RememberedChoices = {
+  /** Undefined while loading. */
+  remembered: GradingChoices | undefined;
+  remember: (choices: GradingChoices) => void;
+};
+
 export function useGradingSession({
   actionsRef,
   showNext,
   showStudent,
-}: Pick<GradingSession, 'actionsRef' | 'showNext' | 'showStudent'>): GradingSession {
+  choices,
+}: Pick<GradingSession, 'actionsRef' | 'showNext' | 'showStudent'> & { choices?: RememberedChoices }): GradingSession {
   const publicConfig = usePublicConfig();
-  const [aiOptions, setAiOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  const [aiOptions, setOptions] = useState<AiOptionsState>(DEFAULT_AI_OPTIONS);
+  // The rubric switch starts where she left it on this screen, once Margin has read it.
+  const [isRememberedApplied, setRememberedApplied] = useState(false);
+  if (!isRememberedApplied && choices?.remembered) {
+    setRememberedApplied(true);
+    if (choices.remembered.useRubric !== aiOptions.useRubric) {
+      setOptions({ ...aiOptions, useRubric: choices.remembered.useRubric });
+    }
+  }
+  const setAiOptions = (next: AiOptionsState) => {
+    if (choices && next.useRubric !== aiOptions.useRubric) choices.remember({ useRubric: next.useRubric });
+    setOptions(next);
+  };
   const [memory] = useState<UnsavedEditsMemory>(() => new Map());
   const [board, dispatch] = useReducer(updateStatusBoard, EMPTY_BOARD);
   return {

@@ -1,5 +1,6 @@
 import type { GradingOptions } from '@/shared/schemas/ai';
 import type { DraftResponse } from '@/shared/schemas/grading';
+import { toRubricCriteria } from '../kernel/to-grading-view';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import { extractDocumentText, htmlToText } from '@/server/adapters/documents';
@@ -143,20 +144,7 @@ export async function draftFeedback(input: {
   if (!work.text) {
     throw new AppError('VALIDATION', 'This submission has no text Margin can read. Grade it from the files in Canvas.');
   }
-  const rubric = assignment.rubric?.length
-    ? assignment.rubric.map((criterion) => ({
-        id: criterion.id,
-        description: criterion.description,
-        long_description: criterion.longDescription,
-        points: criterion.points,
-        ratings: criterion.ratings.map((rating) => ({
-          id: rating.id,
-          description: rating.description,
-          long_description: rating.longDescription,
-          points: rating.points,
-        })),
-      }))
-    : null;
+  const rubric = assignment.rubric?.length ? toRubricCriteria(assignment.rubric) : null;
   return draftFromStudentWork({
     engine,
     // A link-only submission has no words of its own (ownText is empty): the engine then reads the link line.

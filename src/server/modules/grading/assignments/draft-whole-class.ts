@@ -9,6 +9,7 @@ import { countModelCalls } from '@/server/adapters/ai';
 import type { Database } from '@/server/db/connection';
 import { consumeRunAllowance, countExtraModelCalls } from '../kernel/draft-rate-limit';
 import { draftScope } from '../kernel/draft-scope';
+import { withRememberedChoices } from '../kernel/grading-choices';
 import type { DraftStore } from '../kernel/draft-store';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { draftFeedback } from './draft-feedback';
@@ -47,6 +48,8 @@ export async function startWholeClassDraft(
   const scope = draftScope({ kind: 'assignment', ...target });
   const running = await deps.drafts.runningJob(userId, scope);
   if (running) return running;
+  // The rubric switch as she last left it on this screen (decision 066).
+  const runOptions = await withRememberedChoices(deps.db, userId, scope, options);
   const { client } = await deps.canvas.clientFor(userId);
   const students = studentsToDraft(await client.listSubmissions(target.courseId, target.assignmentId));
   const { job, created } = await deps.drafts.startJob(userId, scope, students.length);
@@ -54,7 +57,13 @@ export async function startWholeClassDraft(
   try {
     await consumeRunAllowance(deps.db, userId, students.length);
     await deps.classDrafts.enqueue(
-      students.map((submission) => ({ runId: job.id, userId, ...target, studentId: submission.userId, options })),
+      students.map((submission) => ({
+        runId: job.id,
+        userId,
+        ...target,
+        studentId: submission.userId,
+        options: runOptions,
+      })),
     );
   } catch (error) {
     await deps.drafts.withdrawJob(job.id);

@@ -14,9 +14,12 @@ import {
   studentRouteParamsSchema,
   undoGradeResponseSchema,
 } from '@/shared/schemas/grading';
+import { gradingChoicesSchema } from '@/shared/schemas/ai';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import type { GradingPluginOptions } from '../kernel/grading-dependencies';
 import { listStoredDrafts } from '../kernel/list-stored-drafts';
+import { draftScope } from '../kernel/draft-scope';
+import { readGradingChoices, saveGradingChoices } from '../kernel/grading-choices';
 import { draftAssignmentStudent } from './draft-feedback';
 import { startWholeClassDraft } from './draft-whole-class';
 import { loadAssignmentView, loadAttachment } from './load-assignment';
@@ -66,6 +69,27 @@ export const assignmentGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
         currentUser(request).id,
         { ...request.params, userId: request.body.userId },
         request.body.options,
+      ),
+  );
+
+  app.get(
+    '/choices',
+    { schema: { params: gradingRouteParamsSchema, response: { 200: gradingChoicesSchema } } },
+    async (request) =>
+      readGradingChoices(deps.db, currentUser(request).id, draftScope({ kind: 'assignment', ...request.params })),
+  );
+
+  app.put(
+    '/choices',
+    {
+      schema: { params: gradingRouteParamsSchema, body: gradingChoicesSchema, response: { 200: gradingChoicesSchema } },
+    },
+    async (request) =>
+      saveGradingChoices(
+        deps.db,
+        currentUser(request).id,
+        draftScope({ kind: 'assignment', ...request.params }),
+        request.body,
       ),
   );
 

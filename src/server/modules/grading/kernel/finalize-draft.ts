@@ -4,6 +4,7 @@ import type { RawGradingDraft, RawQuotedPoint, RawRubricAssessmentItem } from '.
 /** Spec §7: the feedback text when none came back. */
 export const EMPTY_FEEDBACK_TEXT = 'AI feedback could not be generated. Please try again.';
 import { clampGrade, effectivePointsPossible } from '@/shared/grading-rules';
+import { countsTowardTotal, rubricPointsPossible } from '@/shared/rubric-shapes';
 
 /** The grade rules live in one place for client and server (src/shared/grading-rules.ts). */
 export { GRADE_STEP, clampGrade, effectivePointsPossible, roundToStep } from '@/shared/grading-rules';
@@ -220,8 +221,11 @@ export function gradeFromRubric(
       quoteVerified: quote !== null,
     });
   }
-  const sum = checked.reduce((total, item) => total + item.points, 0);
-  const rubricTotal = rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0);
+  // A criterion marked ignore_for_scoring is drafted and commented on, but not counted (as in Canvas).
+  const sum = checked
+    .filter((_, position) => countsTowardTotal(rubric[position] ?? {}))
+    .reduce((total, item) => total + item.points, 0);
+  const rubricTotal = rubricPointsPossible(rubric);
   if (rubricTotal <= 0 || Math.abs(rubricTotal - pointsPossible) < 0.001) {
     return { items: checked, grade: clampGrade(sum, pointsPossible), note: null };
   }

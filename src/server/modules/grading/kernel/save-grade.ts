@@ -9,6 +9,7 @@ import {
   toGradingType,
   type ApprovedGrade as ApprovedChoice,
 } from '@/shared/grading-rules';
+import { ratingForPoints } from '@/shared/rubric-shapes';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasGradeInput, CanvasSubmission } from '@/server/adapters/canvas';
 import type { GradeSave, UndoRecord } from './grade-save-store';
@@ -68,11 +69,7 @@ export async function gradeWriteFor(
   const input: CanvasGradeInput = {};
   if (postedGrade !== null) input.postedGrade = postedGrade;
   if (approved.comment.trim()) input.comment = approved.comment;
-  if (approved.rubricAssessment) {
-    input.rubricAssessment = Object.fromEntries(
-      approved.rubricAssessment.map((item) => [item.criterionId, { points: item.points, comments: item.comments }]),
-    );
-  }
+  if (approved.rubricAssessment) input.rubricAssessment = rubricAssessmentFor(assignment, approved.rubricAssessment);
   return {
     recordId: `${target.courseId}/${target.assignmentId}/${target.userId}`,
     tableName: 'canvas_submissions',
@@ -102,6 +99,11 @@ export async function gradeWriteFor(
         userId,
         isEdit ? { ...input, comment: undefined } : input,
       );
+      if (input.rubricAssessment) {
+        // Canvas's answer to the PUT leaves the rubric assessment out: read it back to check it.
+        const after = await client.getSubmission(courseId, assignmentId, userId);
+        submission = { ...submission, rubricAssessment: after.rubricAssessment };
+      }
       let commentId: number | null = earlierComment?.id ?? null;
       let undoComment: UndoRecord['comment'] = null;
       if (isEdit && earlierComment && input.comment !== undefined) {
@@ -132,6 +134,15 @@ export async function gradeWriteFor(
     // Read back what Canvas stored: a 200 does not mean the grade was kept.
     verify: ({ submission }) => {
       const check = checkStored(choice, submission);
+      const rubricMiss = input.rubricAssessment
+        ? rubricNotStored(assignment, input.rubricAssessment, submission)
+        : null;
+      if (check.ok && rubricMiss) {
+        return {
+          message: `Canvas stored the grade but not the rubric: ${rubricMiss}. No credit was used; check the rubric in Canvas.`,
+          details: { sent: postedGrade, score: submission.score, grade: submission.grade, rubric: 'not_stored' },
+        };
+      }
       if (check.ok) return null;
       const commentLanded =
         Boolean(input.comment) && submission.comments.some((comment) => comment.comment === input.comment);
@@ -151,6 +162,54 @@ export async function gradeWriteFor(
     refusalMessage: (refusal) => CANVAS_SAVE_MESSAGES[refusal.code] ?? `Failed to save grade: ${refusal.userMessage}`,
     errorMessage: 'An unexpected error occurred while saving the grade',
   };
+}
+
+/**
+ * The rubric assessment as Canvas takes it: points and comments per criterion, and the rating the
+ * points stand on (on a range criterion, the rating whose range holds them); points between the
+ * ratings of a plain criterion go without a rating. A criterion the rubric no longer has is refused
+ * before anything is written.
+ */
+function rubricAssessmentFor(
+  assignment: CanvasAssignment,
+  items: NonNullable<ApprovedGrade['rubricAssessment']>,
+): NonNullable<CanvasGradeInput['rubricAssessment']> {
+  const criteria = new Map((assignment.rubric ?? []).map((criterion) => [criterion.id, criterion]));
+  return Object.fromEntries(
+    items.map((item) => {
+      const criterion = criteria.get(item.criterionId);
+      if (!criterion) {
+        throw new AppError(
+          'VALIDATION',
+          "This assignment's rubric changed in Canvas since the page was opened. Reload the page and save again.",
+          { details: { field: 'rubricAssessment', reason: 'unknown_criterion' } },
+        );
+      }
+      const rating = ratingForPoints({ use_range: criterion.useRange, ratings: criterion.ratings }, item.points);
+      return [item.criterionId, { points: item.points, ratingId: rating?.id ?? null, comments: item.comments }];
+    }),
+  );
+}
+
+/** What of the rubric Canvas did not keep, in the teacher's words; null when it kept all of it. */
+function rubricNotStored(
+  assignment: CanvasAssignment,
+  sent: NonNullable<CanvasGradeInput['rubricAssessment']>,
+  submission: CanvasSubmission,
+): string | null {
+  for (const [criterionId, entry] of Object.entries(sent)) {
+    const stored = submission.rubricAssessment?.[criterionId];
+    const name = assignment.rubric?.find((criterion) => criterion.id === criterionId)?.description ?? criterionId;
+    const sentPoints = entry.points ?? null;
+    const storedPoints = stored?.points ?? null;
+    if (sentPoints !== null && (storedPoints === null || Math.abs(storedPoints - sentPoints) > 0.001)) {
+      return `you sent ${formatGradeNumber(sentPoints)} points for "${name}" and Canvas holds ${storedPoints === null ? 'none' : formatGradeNumber(storedPoints)}`;
+    }
+    if ((entry.comments ?? '').trim() !== (stored?.comments ?? '').trim()) {
+      return `your comment on "${name}" is not the one Canvas holds`;
+    }
+  }
+  return null;
 }
 
 /** The assignment's grading type and points, with a refusal worded as a save refusal. */

@@ -1,6 +1,7 @@
 import { PLACEHOLDER_PREFIX, type GradingAssignment, type GradingSubmission } from '@/shared/schemas/grading';
 import { toGradingType } from '@/shared/grading-rules';
-import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
+import type { RubricCriterion } from '@/shared/schemas/ai';
+import type { CanvasAssignment, CanvasCourse, CanvasRubricCriterion, CanvasSubmission } from '@/server/adapters/canvas';
 
 export function toGradingAssignment(
   assignment: CanvasAssignment,
@@ -15,24 +16,39 @@ export function toGradingAssignment(
     due_at: assignment.dueAt,
     html_url: toPublicUrl(assignment.htmlUrl),
     submission_types: assignment.submissionTypes,
-    rubric:
-      assignment.rubric?.map((criterion) => ({
-        id: criterion.id,
-        description: criterion.description,
-        long_description: criterion.longDescription,
-        points: criterion.points,
-        ratings: criterion.ratings.map((rating) => ({
-          id: rating.id,
-          description: rating.description,
-          long_description: rating.longDescription,
-          points: rating.points,
-        })),
-      })) ?? null,
+    rubric: assignment.rubric ? toRubricCriteria(assignment.rubric) : null,
+    rubric_settings: assignment.rubricSettings
+      ? {
+          hide_points: assignment.rubricSettings.hidePoints ?? false,
+          free_form_criterion_comments: assignment.rubricSettings.freeFormCriterionComments,
+        }
+      : null,
     use_rubric_for_grading: assignment.useRubricForGrading,
     post_manually: assignment.postManually ?? false,
     grading_type: toGradingType(assignment.gradingType),
     course: { id: course.id, name: course.name, course_code: course.courseCode || null },
   };
+}
+
+/** A Canvas rubric in the shape the screen and the drafters read (decision 066 for its shapes). */
+export function toRubricCriteria(rubric: CanvasRubricCriterion[]): RubricCriterion[] {
+  return rubric.map((criterion) => ({
+    id: criterion.id,
+    description: criterion.description,
+    long_description: criterion.longDescription,
+    points: criterion.points,
+    ratings: criterion.ratings.map((rating) => ({
+      id: rating.id,
+      description: rating.description,
+      long_description: rating.longDescription,
+      points: rating.points,
+    })),
+    ...(criterion.useRange ? { use_range: true } : {}),
+    ...(criterion.ignoreForScoring ? { ignore_for_scoring: true } : {}),
+    ...(criterion.outcomeId
+      ? { outcome_id: criterion.outcomeId, mastery_points: criterion.masteryPoints ?? null }
+      : {}),
+  }));
 }
 
 /** A student who has not submitted gets a placeholder id, so nothing can be saved against it. */

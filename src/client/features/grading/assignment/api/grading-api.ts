@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradingOptions } from '@/shared/schemas/ai';
+import type { GradingChoices, GradingOptions } from '@/shared/schemas/ai';
 import type {
   AssignmentGradingView,
   DraftJob,
@@ -53,6 +53,23 @@ export function useStoredDrafts(courseId: string, assignmentId: string) {
     },
     refetchInterval: (query) => (query.state.data?.job?.status === 'running' ? 1500 : false),
   });
+}
+
+/** The teacher's remembered drafting choices on this assignment (the rubric switch; decision 066). */
+export function useGradingChoices(courseId: string, assignmentId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = ['grading', courseId, assignmentId, 'choices'];
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => apiFetch<GradingChoices>(`${base(courseId, assignmentId)}/choices`, { signal }),
+    staleTime: Infinity,
+  });
+  const mutation = useMutation({
+    mutationFn: (choices: GradingChoices) =>
+      apiFetch<GradingChoices>(`${base(courseId, assignmentId)}/choices`, { method: 'PUT', body: choices }),
+    onSuccess: (choices) => queryClient.setQueryData(queryKey, choices),
+  });
+  return { remembered: query.data, remember: (choices: GradingChoices) => mutation.mutate(choices) };
 }
 
 export function useDraftFeedback(courseId: string, assignmentId: string) {

@@ -80,6 +80,7 @@ export function AssignmentGradeForm({
           : undefined
       }
       feedback={{ rows: 8 }}
+      rubricSettings={assignment.rubric_settings}
       hint={<PostingHint postManually={assignment.post_manually ?? false} studentName={submission.user.name} />}
       lock={lockFor(submission, courseId, assignmentId)}
       commentBank={{ courseId, assignmentId }}

@@ -13,7 +13,7 @@ import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
 import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
 import { WalkChoice } from '@/client/features/grading/kernel/walk-choice';
-import { useGradingView, useStoredDrafts } from '../api/grading-api';
+import { useGradingChoices, useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
 import { AssignmentGradeForm } from './assignment-grade-form';
 import { arrangeStudents, parseOrder, parseShow } from '../student-order';
@@ -78,7 +78,13 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
     actionsRef,
     updateParams,
   } = navigator;
-  const session = useGradingSession({ actionsRef, showNext: () => navigator.move(1), showStudent: selectId });
+  const choices = useGradingChoices(courseId, assignmentId);
+  const session = useGradingSession({
+    actionsRef,
+    showNext: () => navigator.move(1),
+    showStudent: selectId,
+    choices,
+  });
 
   if (view.isPending)
     return <GradingSkeleton label="Loading assignment..." gridClassName={COLUMNS} columnCount={2} hasToolbar />;
