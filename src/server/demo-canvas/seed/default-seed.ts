@@ -70,6 +70,18 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   seedEnglish9(seedContext, english9, enrollStudents(factory, classroom, english9, 26));
   // Seeded last, so the ids and the random draws of everything above stay as they were.
   seedReadingSurvey(seedContext, english10, english10Students);
+  // Set after the seeded grades, which stand as entered; grades entered from now on lose 10 % of the
+  // points per day late, never below half of them (Late Policy API).
+  english10.latePolicy = {
+    id: 1,
+    lateSubmissionDeductionEnabled: true,
+    lateSubmissionDeduction: 10,
+    lateSubmissionInterval: 'day',
+    lateSubmissionMinimumPercentEnabled: true,
+    lateSubmissionMinimumPercent: 50,
+    missingSubmissionDeductionEnabled: false,
+    missingSubmissionDeduction: 0,
+  };
 }
 
 /**

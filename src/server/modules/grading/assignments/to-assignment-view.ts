@@ -1,15 +1,20 @@
 import type { AssignmentGradingView } from '@/shared/schemas/grading';
-import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
+import type { CanvasAssignment, CanvasCourse, CanvasLatePolicy, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { checkForSteering } from '../kernel/steering-check';
 import { bySortableName, toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
 
 /** The assignment grading screen: the assignment with its course, and every student as Canvas's gradebook orders them. */
 export function toAssignmentGradingView(
-  loaded: { assignment: CanvasAssignment; submissions: CanvasSubmission[]; course: CanvasCourse },
+  loaded: {
+    assignment: CanvasAssignment;
+    submissions: CanvasSubmission[];
+    course: CanvasCourse;
+    latePolicy?: CanvasLatePolicy | null;
+  },
   toPublicUrl: (url: string) => string,
 ): AssignmentGradingView {
-  const assignment = toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl);
+  const assignment = toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl, loaded.latePolicy ?? null);
   return {
     assignment,
     submissions: loaded.submissions

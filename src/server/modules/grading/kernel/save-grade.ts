@@ -124,14 +124,15 @@ export async function gradeWriteFor(
       }
       return {
         submission,
-        stored: describeStored(gradingType, submission, assignment.pointsPossible),
+        stored: describeStoredAfterLateness(gradingType, submission, assignment.pointsPossible),
         commentId,
-        undo: { postedGrade: before.workflowState === 'graded' ? before.grade : null, comment: undoComment },
+        undo: { postedGrade: before.workflowState === 'graded' ? before.enteredGrade : null, comment: undoComment },
       };
     },
     // Read back what Canvas stored: a 200 does not mean the grade was kept.
+    // A late policy's deduction is Canvas's own: what was entered is compared, not the score after it.
     verify: ({ submission }) => {
-      const check = checkStored(choice, submission);
+      const check = checkStored(choice, asEntered(submission));
       if (check.ok) return null;
       const commentLanded =
         Boolean(input.comment) && submission.comments.some((comment) => comment.comment === input.comment);
@@ -151,6 +152,22 @@ export async function gradeWriteFor(
     refusalMessage: (refusal) => CANVAS_SAVE_MESSAGES[refusal.code] ?? `Failed to save grade: ${refusal.userMessage}`,
     errorMessage: 'An unexpected error occurred while saving the grade',
   };
+}
+
+/** "70 / 100", or "70 / 100, 60 after Canvas's late deduction of 10" when the late policy took points off. */
+function describeStoredAfterLateness(
+  gradingType: ReturnType<typeof toGradingType>,
+  submission: CanvasSubmission,
+  pointsPossible: number | null,
+): string {
+  const entered = describeStored(gradingType, asEntered(submission), pointsPossible);
+  if (!submission.pointsDeducted || submission.score === null) return entered;
+  return `${entered}, ${formatGradeNumber(submission.score)} after Canvas's late deduction of ${formatGradeNumber(submission.pointsDeducted)}`;
+}
+
+/** The grade as the teacher entered it, before Canvas's late deduction. */
+function asEntered(submission: CanvasSubmission): CanvasSubmission {
+  return { ...submission, score: submission.enteredScore, grade: submission.enteredGrade };
 }
 
 /** The assignment's grading type and points, with a refusal worded as a save refusal. */
