@@ -140,6 +140,8 @@ export interface DemoAssignment {
   updatedAt: string;
   published: boolean;
   postManually: boolean;
+  /** Moderated grading: graders' grades are provisional until the moderator picks one. */
+  moderatedGrading?: boolean;
   rubric: DemoRubric | null;
   quizId: number | null;
   discussionTopicId: number | null;

@@ -94,6 +94,8 @@ export const gradingAssignmentSchema = z.object({
   grading_type: z.enum(GRADING_TYPES),
   /** Canvas's posting policy: grades and comments stay hidden from the student until posted (decision 052). */
   post_manually: z.boolean().optional(),
+  /** Moderated grading in Canvas: Margin refuses to draft or save (decision 058). */
+  moderated_grading: z.boolean().optional(),
   /** The course's late policy when it deducts for late work; Canvas applies it on save (decision 058). */
   late_policy: z
     .object({

@@ -122,6 +122,7 @@ const assignmentSchema = z
     html_url: z.string().nullish(),
     needs_grading_count: number,
     post_manually: z.boolean().nullish(),
+    moderated_grading: flag,
     rubric: z.array(criterionSchema).nullish(),
     rubric_settings: z
       .object({
@@ -143,6 +144,7 @@ const assignmentSchema = z
     pointsPossible: a.points_possible,
     gradingType: a.grading_type ?? 'points',
     postManually: a.post_manually ?? false,
+    moderatedGrading: a.moderated_grading,
     dueAt: a.due_at,
     submissionTypes: a.submission_types ?? [],
     published: a.published ?? true,

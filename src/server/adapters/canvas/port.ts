@@ -78,6 +78,8 @@ export interface CanvasAssignment {
   rubric: CanvasRubricCriterion[] | null;
   rubricSettings: CanvasRubricSettings | null;
   useRubricForGrading: boolean;
+  /** Moderated grading: a grader's grade is provisional until the moderator picks one (decision 058). */
+  moderatedGrading?: boolean;
   quizId: number | null;
   discussionTopicId: number | null;
 }

@@ -9,6 +9,7 @@ import { ExtraCreditDialog } from './extra-credit-dialog';
 import { FeedbackField } from './feedback-field';
 import { GradeControlField, QuickFillButtons } from './grade-input';
 import { KeptEditsNote } from './kept-edits-note';
+import { LateNotice, type Lateness } from './late-notice';
 import { ReplaceGradeDialog } from './replace-grade-dialog';
 import { RubricEditor } from './rubric-editor';
 import { SaveBar, type LockReason } from './save-bar';
@@ -39,6 +40,7 @@ export function GradeForm({
   draft,
   save,
   hint,
+  lateness,
   className,
 }: {
   session: GradingSession;
@@ -56,6 +58,8 @@ export function GradeForm({
   save: SaveVariant;
   /** Beside Save: what the teacher should know before she saves (kept free for later hints). */
   hint?: ReactNode;
+  /** Late work: how late, and what Canvas's late policy will take off the grade typed. */
+  lateness?: Lateness;
   className?: string;
 }) {
   const form = useGradeForm({ ...fields, memoryKey: subject, memory: session.memory });
@@ -122,6 +126,7 @@ export function GradeForm({
             {hasQuickFill ? (
               <QuickFillButtons onFill={actions.quickFill} isDisabled={isLocked || form.isGradeComputed} />
             ) : null}
+            {lateness && !isLocked ? <LateNotice lateness={lateness} score={form.score} /> : null}
           </div>
           {form.draft ? <DraftTrustLine basis={form.draft.basis} /> : null}
           <FeedbackField

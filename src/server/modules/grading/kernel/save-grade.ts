@@ -5,6 +5,7 @@ import {
   describeStored,
   formatGradeNumber,
   isAboveMaximum,
+  MODERATED_REFUSAL,
   postedGradeFor,
   toGradingType,
   type ApprovedGrade as ApprovedChoice,
@@ -53,6 +54,7 @@ export async function gradeWriteFor(
   known: { assignment?: CanvasAssignment; previous?: GradeSave | null } = {},
 ): Promise<PaidCanvasWrite<SavedGrade>> {
   const assignment = known.assignment ?? (await readAssignment(client, target));
+  assertNotModerated(assignment);
   const gradingType = toGradingType(assignment.gradingType);
   const pointsPossible = assignment.pointsPossible ?? 0;
   const choice = approveGrade(gradingType, { score: approved.grade, completion: approved.completion }, pointsPossible);
@@ -168,6 +170,13 @@ function describeStoredAfterLateness(
 /** The grade as the teacher entered it, before Canvas's late deduction. */
 function asEntered(submission: CanvasSubmission): CanvasSubmission {
   return { ...submission, score: submission.enteredScore, grade: submission.enteredGrade };
+}
+
+/** A moderated assignment's grades are provisional: refused before any credit is reserved (decision 058). */
+export function assertNotModerated(assignment: CanvasAssignment): void {
+  if (assignment.moderatedGrading) {
+    throw new AppError('FORBIDDEN', MODERATED_REFUSAL, { details: { reason: 'moderated_grading' } });
+  }
 }
 
 /** The assignment's grading type and points, with a refusal worded as a save refusal. */

@@ -31,6 +31,7 @@ export function toGradingAssignment(
       })) ?? null,
     use_rubric_for_grading: assignment.useRubricForGrading,
     post_manually: assignment.postManually ?? false,
+    moderated_grading: assignment.moderatedGrading ?? false,
     late_policy:
       latePolicy?.lateDeductionEnabled && latePolicy.lateDeductionPercent > 0
         ? {
