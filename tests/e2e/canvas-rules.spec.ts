@@ -12,6 +12,7 @@ test('late work shows how late it is, the deduction Canvas applies and the grade
   teacherWithDemoCanvas,
   demoCanvas,
 }) => {
+  test.setTimeout(120_000);
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade?walk=everyone`);
   const jump = page.getByRole('combobox', { name: 'Jump to Student' });
   await expect(jump).toBeVisible();
@@ -32,6 +33,7 @@ test('late work shows how late it is, the deduction Canvas applies and the grade
   await expect(page.getByTestId('grade-after-late')).toHaveText(`${80 - deducted} / 100`);
   await expect(notice).toContainText(`Canvas takes ${deducted} off`);
   if (SHOTS) {
+    await notice.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/late-notice-1280.png` });
     await page.setViewportSize({ width: 768, height: 1000 });
     await notice.scrollIntoViewIfNeeded();
@@ -57,6 +59,7 @@ test('a moderated assignment says why Margin will not grade it, with Draft and S
   teacherWithDemoCanvas,
   demoCanvas,
 }) => {
+  test.setTimeout(120_000);
   const assignments = await demoCanvas.get<Array<{ id: number; moderated_grading: boolean }>>(
     'courses/4203/assignments?per_page=100',
   );
@@ -74,4 +77,46 @@ test('a moderated assignment says why Margin will not grade it, with Draft and S
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/moderated-768.png` });
   }
+});
+
+test('with 3 credits left she is told before she starts a student; with none, Save says why and keeps her work', async ({
+  page,
+  request,
+  teacherWithDemoCanvas,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${teacherWithDemoCanvas.accessToken}` };
+  const base = `/api/grading/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}`;
+  const view = await (await request.get(base, { headers })).json();
+  const waiting = (view.submissions as Array<{ id: string; user_id: number; workflow_state: string }>).filter(
+    (submission) => submission.workflow_state === 'submitted' && !submission.id.startsWith('placeholder_'),
+  );
+  // The Free Trial has 10: spend 7 through the API.
+  const spend = async (students: typeof waiting) => {
+    for (const student of students) {
+      const saved = await request.put(`${base}/grades/${student.user_id}`, {
+        headers,
+        data: { submissionId: student.id, grade: 75, comment: '' },
+      });
+      expect(saved.status()).toBe(200);
+    }
+  };
+  await spend(waiting.slice(0, 7));
+
+  await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
+  await expect(page.getByTestId('usage-notice')).toContainText('3 of 10 submissions left in this billing period.');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/three-left-1280.png` });
+
+  await spend(waiting.slice(7, 10));
+  await page.reload();
+  await expect(page.getByTestId('usage-notice')).toContainText("You've reached your limit of 10 submissions");
+  const name = (await page.getByTestId('student-name').textContent())!;
+  await page.getByTestId('grade-input').fill('82');
+  await page.getByTestId('feedback-input').fill('Kept though no credit is left.');
+  await page.getByTestId('save-bar').getByRole('button', { name: 'Save to Canvas' }).click();
+  await expect(page.getByTestId('save-bar')).toContainText(/limit/i);
+  await expect(page.getByTestId('student-name')).toHaveText(name);
+  await expect(page.getByTestId('grade-input')).toHaveValue('82');
+  await expect(page.getByTestId('feedback-input')).toHaveValue('Kept though no credit is left.');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/none-left-1280.png` });
 });
