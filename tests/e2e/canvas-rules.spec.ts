@@ -104,11 +104,13 @@ test('with 3 credits left she is told before she starts a student; with none, Sa
   await spend(waiting.slice(0, 7));
 
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
+  await expect(page.getByTestId('student-name')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('usage-notice')).toContainText('3 of 10 submissions left in this billing period.');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/three-left-1280.png` });
 
   await spend(waiting.slice(7, 10));
   await page.reload();
+  await expect(page.getByTestId('student-name')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('usage-notice')).toContainText("You've reached your limit of 10 submissions");
   const name = (await page.getByTestId('student-name').textContent())!;
   await page.getByTestId('grade-input').fill('82');
