@@ -109,7 +109,8 @@ test('with 3 credits left she is told before she starts a student; with none, Sa
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/three-left-1280.png` });
 
   await spend(waiting.slice(7, 10));
-  await page.reload();
+  // Opened afresh, the screen lands on the next student still waiting.
+  await page.goto(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
   await expect(page.getByTestId('student-name')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('usage-notice')).toContainText("You've reached your limit of 10 submissions");
   const name = (await page.getByTestId('student-name').textContent())!;
