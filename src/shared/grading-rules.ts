@@ -215,3 +215,10 @@ export function describeStored(type: GradingType, stored: StoredGrade, pointsPos
 export function formatGradeNumber(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
+
+/**
+ * Why Margin does not grade a moderated assignment (decision 058): a grader's grade there is only
+ * provisional, and the moderator chooses; Margin refuses before anything is drafted or spent.
+ */
+export const MODERATED_REFUSAL =
+  'This assignment uses moderated grading in Canvas: grades are provisional until the moderator picks one, and Margin cannot take part in that. Grade it in Canvas (Moderate). Nothing was drafted or charged.';

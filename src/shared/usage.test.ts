@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS, planLimit, yearlySaving } from './plans';
-import { canGrade, formatCount, usageLevel, usageLimitMessage, usagePercentage } from './usage';
+import { canGrade, formatCount, isLowOnCredits, usageLevel, usageLimitMessage, usagePercentage } from './usage';
 
 describe('plan catalogue', () => {
   it('has the spec limits, with 10 for an unknown tier', () => {
@@ -33,6 +33,14 @@ describe('usage levels', () => {
     expect(usageLevel(at(8, 10))).toEqual({ level: 'warning', title: 'Approaching Limit', remaining: 2 });
     expect(usageLevel(at(10, 10))).toEqual({ level: 'reached', title: 'Limit Reached', remaining: 0 });
     expect(usageLevel(at(12, 10)).level).toBe('reached');
+  });
+
+  it('is low on credits with 3 or fewer left, whatever the plan size, and not once none are left', () => {
+    expect(isLowOnCredits({ submissions_used: 746, total_limit: 750 })).toBe(false);
+    expect(isLowOnCredits({ submissions_used: 747, total_limit: 750 })).toBe(true);
+    expect(isLowOnCredits({ submissions_used: 7, total_limit: 10 })).toBe(true);
+    expect(isLowOnCredits({ submissions_used: 749, total_limit: 750 })).toBe(true);
+    expect(isLowOnCredits({ submissions_used: 750, total_limit: 750 })).toBe(false);
   });
 
   it('grants grading only while usage is known and below the total', () => {

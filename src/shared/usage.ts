@@ -16,6 +16,15 @@ export function usageLevel(usage: Pick<UsageSummary, 'submissions_used' | 'total
   return { level: 'ok', title: 'All set', remaining };
 }
 
+/** From this many submissions left, the grading screens say so before she starts a student (issue 22). */
+export const LOW_CREDITS_LEFT = 3;
+
+/** Some credits left, but no more than LOW_CREDITS_LEFT: told on the grading screen, whatever the percent. */
+export function isLowOnCredits(usage: Pick<UsageSummary, 'submissions_used' | 'total_limit'>): boolean {
+  const remaining = usage.total_limit - usage.submissions_used;
+  return remaining > 0 && remaining <= LOW_CREDITS_LEFT;
+}
+
 /** canGrade: only when usage is known and below the total limit. */
 export function canGrade(usage: Pick<UsageSummary, 'submissions_used' | 'total_limit'> | null | undefined): boolean {
   return Boolean(usage) && usage!.submissions_used < usage!.total_limit;

@@ -22,8 +22,12 @@ test('opening an assignment and J, K and Save & Next reach only work waiting for
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/grade`);
   await expect(page.getByTestId('student-name')).toBeVisible();
   await expect(page.getByTestId('submission-status')).toHaveText(WAITING);
-  const walk = page.getByRole('switch', { name: 'Only work waiting for a grade' });
-  await expect(walk).toBeChecked();
+  // One choice says whom the list shows and whom Next reaches.
+  const show = page.getByRole('combobox', { name: 'Show' });
+  await expect(show).toHaveValue('waiting');
+  await expect(page.getByRole('switch', { name: 'Only work waiting for a grade' })).toHaveCount(0);
+  const listed = await page.getByRole('combobox', { name: 'Jump to Student' }).locator('option').allTextContents();
+  for (const option of listed) expect(option).toMatch(/\((Submitted|Late)\)$/);
 
   // Every step lands on waiting work, in both directions.
   const seen = new Set<string>();
@@ -38,9 +42,10 @@ test('opening an assignment and J, K and Save & Next reach only work waiting for
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/walk-waiting-1280.png` });
 
   // Walking everyone reaches the students in between: the list's order, one by one.
-  await walk.click();
-  await expect(walk).not.toBeChecked();
+  await show.selectOption('everyone');
   await expect(page).toHaveURL(/[?&]walk=everyone/);
+  await expect(page.getByRole('combobox', { name: 'Jump to Student' }).locator('option')).toHaveCount(35);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/show-everyone-1280.png` });
   const statuses: string[] = [];
   for (let step = 0; step < 12; step += 1) {
     const position = (await page.getByTestId('student-position').textContent())!;

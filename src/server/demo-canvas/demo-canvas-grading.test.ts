@@ -14,12 +14,12 @@ const get = async (path: string) => (await callCanvas(demo.baseUrl, path, { toke
 const put = (path: string, body: string, contentType: string, token: string = demo.token) =>
   callCanvas(demo.baseUrl, path, { token, method: 'PUT', body, contentType });
 
-/** A student of the argumentative essay whose work is waiting to be graded. */
+/** A student of the argumentative essay whose work, handed in on time, is waiting to be graded. */
 async function ungradedStudent(): Promise<number> {
   const submissions = await get('/api/v1/courses/4201/assignments/5002/submissions?per_page=100');
   return submissions.find(
-    (s: { workflow_state: string; submission_type: string }) =>
-      s.workflow_state === 'submitted' && s.submission_type === 'online_text_entry',
+    (s: { workflow_state: string; submission_type: string; late: boolean }) =>
+      s.workflow_state === 'submitted' && s.submission_type === 'online_text_entry' && !s.late,
   ).user_id;
 }
 

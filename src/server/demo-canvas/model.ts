@@ -61,6 +61,21 @@ export interface DemoCourse {
   uuid: string;
   timeZone: string;
   syllabusBody: string | null;
+  /** The course's late policy (`GET /courses/:id/late_policy`); absent when the course has none. */
+  latePolicy?: DemoLatePolicy | null;
+}
+
+/** Canvas's LatePolicy: a percent of the points possible per started interval late, never below the minimum. */
+export interface DemoLatePolicy {
+  id: number;
+  lateSubmissionDeductionEnabled: boolean;
+  /** Percent of the points possible per interval. */
+  lateSubmissionDeduction: number;
+  lateSubmissionInterval: 'day' | 'hour';
+  lateSubmissionMinimumPercentEnabled: boolean;
+  lateSubmissionMinimumPercent: number;
+  missingSubmissionDeductionEnabled: boolean;
+  missingSubmissionDeduction: number;
 }
 
 export interface DemoEnrollment {
@@ -144,6 +159,8 @@ export interface DemoAssignment {
   updatedAt: string;
   published: boolean;
   postManually: boolean;
+  /** Moderated grading: graders' grades are provisional until the moderator picks one. */
+  moderatedGrading?: boolean;
   rubric: DemoRubric | null;
   quizId: number | null;
   discussionTopicId: number | null;
@@ -183,6 +200,10 @@ export interface DemoSubmission {
   gradeMatchesCurrentSubmission: boolean;
   excused: boolean | null;
   latePolicyStatus: 'late' | 'missing' | 'extended' | 'none' | null;
+  /** Points the late policy took off the score entered (Canvas's `points_deducted`); null when none applied. */
+  pointsDeducted?: number | null;
+  /** The score as entered before the deduction (Canvas's `entered_score`); the score when there was none. */
+  enteredScore?: number | null;
   postedAt: string | null;
   attachmentIds: number[];
   comments: DemoSubmissionComment[];

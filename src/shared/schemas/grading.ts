@@ -59,6 +59,12 @@ export const gradingSubmissionSchema = z.object({
   graded_at: z.string().nullable(),
   late: z.boolean(),
   missing: z.boolean(),
+  /** How late it was handed in, in seconds (0 when on time). */
+  seconds_late: z.number().optional(),
+  /** Points Canvas's late policy took off the grade entered; null when none (decision 058). */
+  points_deducted: z.number().nullable().optional(),
+  /** The score as entered, before the late deduction (`score` is after it). */
+  entered_score: z.number().nullable().optional(),
   submission_type: z.string().nullable(),
   attempt: z.number().nullable(),
   body: z.string().nullable(),
@@ -90,6 +96,17 @@ export const gradingAssignmentSchema = z.object({
   grading_type: z.enum(GRADING_TYPES),
   /** Canvas's posting policy: grades and comments stay hidden from the student until posted (decision 052). */
   post_manually: z.boolean().optional(),
+  /** Moderated grading in Canvas: Margin refuses to draft or save (decision 058). */
+  moderated_grading: z.boolean().optional(),
+  /** The course's late policy when it deducts for late work; Canvas applies it on save (decision 058). */
+  late_policy: z
+    .object({
+      deduction_percent: z.number(),
+      interval: z.enum(['day', 'hour']),
+      minimum_percent: z.number(),
+    })
+    .nullable()
+    .optional(),
   course: z.object({ id: z.number(), name: z.string(), course_code: z.string().nullable() }),
 });
 export type GradingAssignment = z.infer<typeof gradingAssignmentSchema>;

@@ -1,5 +1,5 @@
 import { fetch as undiciFetch } from 'undici';
-import { AppError } from '@/server/core/app-error';
+import { AppError, isAppError } from '@/server/core/app-error';
 import { mapInSlices } from '@/server/core/in-slices';
 import type { CanvasNetwork } from './canvas-network';
 import { CanvasHttp, type QueryValue } from './canvas-http';
@@ -95,6 +95,15 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
       ),
     getCourse: async (courseId) =>
       course(await get(`courses/${courseId}`, { include: COURSE_INCLUDES }, read('this course'))),
+    getLatePolicy: async (courseId) => {
+      try {
+        return parseCanvas.latePolicy(await get(`courses/${courseId}/late_policy`, {}, read('the late policy')));
+      } catch (error) {
+        // A course without a late policy answers 404; one the caller may not read is treated as none.
+        if (isAppError(error) && (error.code === 'CANVAS_NOT_FOUND' || error.code === 'CANVAS_PERMISSION')) return null;
+        throw error;
+      }
+    },
 
     listAssignments: async (courseId, listOptions = {}) =>
       (

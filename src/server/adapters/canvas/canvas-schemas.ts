@@ -11,6 +11,7 @@ import type {
   CanvasDiscussionTopic,
   CanvasDiscussionView,
   CanvasDiscussionViewEntry,
+  CanvasLatePolicy,
   CanvasQuiz,
   CanvasQuizAnswer,
   CanvasQuizQuestion,
@@ -128,6 +129,7 @@ const assignmentSchema = z
     html_url: z.string().nullish(),
     needs_grading_count: number,
     post_manually: z.boolean().nullish(),
+    moderated_grading: flag,
     rubric: z.array(criterionSchema).nullish(),
     rubric_settings: z
       .object({
@@ -151,6 +153,7 @@ const assignmentSchema = z
     pointsPossible: a.points_possible,
     gradingType: a.grading_type ?? 'points',
     postManually: a.post_manually ?? false,
+    moderatedGrading: a.moderated_grading,
     dueAt: a.due_at,
     submissionTypes: a.submission_types ?? [],
     published: a.published ?? true,
@@ -296,6 +299,10 @@ const submissionSchema = z
     attempt: number,
     late: flag,
     missing: flag,
+    seconds_late: number,
+    points_deducted: number,
+    entered_score: number,
+    entered_grade: text,
     excused: flag,
     grade_matches_current_submission: z.boolean().nullish(),
     attachments: z.array(attachmentSchema).nullish(),
@@ -337,6 +344,10 @@ const submissionSchema = z
       attempt: s.attempt,
       late: s.late,
       missing: s.missing,
+      secondsLate: s.seconds_late ?? 0,
+      pointsDeducted: s.points_deducted,
+      enteredScore: s.entered_score ?? s.score,
+      enteredGrade: s.entered_grade ?? s.grade,
       excused: s.excused,
       gradeMatchesCurrentSubmission: s.grade_matches_current_submission ?? true,
       attachments: s.attachments ?? [],
@@ -556,6 +567,29 @@ const quizSubmissionSchema = z
     finishedAt: qs.finished_at,
   }));
 
+const latePolicySchema = z
+  .object({
+    late_policy: z.object({
+      late_submission_deduction_enabled: flag,
+      late_submission_deduction: number,
+      late_submission_interval: z.string().nullish(),
+      late_submission_minimum_percent_enabled: flag,
+      late_submission_minimum_percent: number,
+      missing_submission_deduction_enabled: flag,
+      missing_submission_deduction: number,
+    }),
+  })
+  .transform(({ late_policy: policy }): CanvasLatePolicy => ({
+    lateDeductionEnabled: policy.late_submission_deduction_enabled,
+    lateDeductionPercent: policy.late_submission_deduction ?? 0,
+    lateInterval: policy.late_submission_interval === 'hour' ? 'hour' : 'day',
+    lateMinimumPercent: policy.late_submission_minimum_percent_enabled
+      ? (policy.late_submission_minimum_percent ?? 0)
+      : 0,
+    missingDeductionEnabled: policy.missing_submission_deduction_enabled,
+    missingDeductionPercent: policy.missing_submission_deduction ?? 0,
+  }));
+
 const quizSubmissionsEnvelope = z.object({ quiz_submissions: z.array(z.unknown()) });
 
 /** Parsers by resource, each taking Canvas JSON and returning our type. */
@@ -580,6 +614,7 @@ export const parseCanvas = {
   },
   assignment: (json: unknown) => parse(assignmentSchema, json, 'an assignment'),
   outcome: (json: unknown) => parse(outcomeSchema, json, 'a learning outcome'),
+  latePolicy: (json: unknown) => parse(latePolicySchema, json, 'the late policy'),
   assignmentGroup: (json: unknown) => parse(assignmentGroupSchema, json, 'an assignment group'),
   enrollment: (json: unknown) => parse(enrollmentSchema, json, 'a student enrollment'),
   submission: (json: unknown) => parse(submissionSchema, json, 'a submission'),

@@ -97,6 +97,8 @@ export interface CanvasAssignment {
   rubric: CanvasRubricCriterion[] | null;
   rubricSettings: CanvasRubricSettings | null;
   useRubricForGrading: boolean;
+  /** Moderated grading: a grader's grade is provisional until the moderator picks one (decision 058). */
+  moderatedGrading?: boolean;
   quizId: number | null;
   discussionTopicId: number | null;
 }
@@ -181,6 +183,13 @@ export interface CanvasSubmission {
   attempt: number | null;
   late: boolean;
   missing: boolean;
+  /** How late it was handed in (0 when on time); for a missing one, how long past the due date. */
+  secondsLate: number;
+  /** Points Canvas's late policy took off the grade entered; null when none. */
+  pointsDeducted: number | null;
+  /** The score and grade as entered, before the late deduction; `score`/`grade` are after it. */
+  enteredScore: number | null;
+  enteredGrade: string | null;
   excused: boolean;
   /** False when the student resubmitted after being graded. */
   gradeMatchesCurrentSubmission: boolean;
@@ -189,6 +198,19 @@ export interface CanvasSubmission {
   rubricAssessment: Record<string, CanvasRubricAssessmentEntry> | null;
   /** Classic quizzes: the latest attempt's answers, when read with the submission history. */
   quizAnswers: CanvasQuizAnswer[] | null;
+}
+
+/** A course's late policy (Late Policy API): Canvas applies it itself when a grade is entered. */
+export interface CanvasLatePolicy {
+  lateDeductionEnabled: boolean;
+  /** Percent of the points possible taken off per started interval late. */
+  lateDeductionPercent: number;
+  lateInterval: 'day' | 'hour';
+  /** The grade never goes below this percent of the points possible through the deduction (0 when off). */
+  lateMinimumPercent: number;
+  missingDeductionEnabled: boolean;
+  /** A missing submission's grade is this percent below the points possible. */
+  missingDeductionPercent: number;
 }
 
 export interface CanvasGradeInput {
@@ -315,6 +337,8 @@ export interface CanvasClient {
   listCourses(): Promise<CanvasCourse[]>;
   listFavoriteCourses(): Promise<CanvasCourse[]>;
   getCourse(courseId: number): Promise<CanvasCourse>;
+  /** The course's late policy; null when the course has none (Canvas answers 404). */
+  getLatePolicy(courseId: number): Promise<CanvasLatePolicy | null>;
   listAssignments(
     courseId: number,
     options?: { bucket?: 'past' | 'overdue' | 'undated' | 'ungraded' | 'unsubmitted' | 'upcoming' | 'future' },

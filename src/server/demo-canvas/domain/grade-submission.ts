@@ -1,9 +1,11 @@
-import type { DemoAssignment, DemoRubricAssessmentEntry, DemoSubmission } from '../model';
+import type { DemoAssignment, DemoLatePolicy, DemoRubricAssessmentEntry, DemoSubmission } from '../model';
 import type { DemoCanvasState } from '../state';
 import { badRequest } from '../http/canvas-errors';
 import { stringParam, type Params } from '../http/params';
 import { interpretPostedGrade, scoreToGrade } from './grade-interpretation';
 import { iso } from '../time';
+import { pointsDeductedFor } from './late-policy';
+import { latenessOf } from './submission-rules';
 
 export interface GradeRequest {
   submission: Params | undefined;
@@ -27,6 +29,12 @@ export function gradeSubmission(
   const postedGrade = request.submission ? stringParam(request.submission, 'posted_grade') : undefined;
   const excuse = request.submission ? stringParam(request.submission, 'excuse') : undefined;
   const isExcusing = excuse !== undefined && isTrue(excuse);
+  // Canvas applies the course's late policy to a grade entered on a late submission.
+  const lateness = latenessOf(submission, assignment, now);
+  const late = {
+    policy: state.courses.get(assignment.courseId)?.latePolicy ?? null,
+    secondsLate: lateness.late ? lateness.secondsLate : 0,
+  };
   if (postedGrade !== undefined && postedGrade !== '' && isExcusing) {
     throw badRequest({ error: 'Cannot simultaneously grade and excuse an assignment' });
   }
@@ -45,7 +53,7 @@ export function gradeSubmission(
   if (postedGrade !== undefined) {
     const interpreted = interpretPostedGrade(assignment, postedGrade);
     if (interpreted.kind === 'clear') clearGrade(submission);
-    else if (interpreted.score !== null) applyScore(submission, assignment, interpreted.score, graderId, now);
+    else if (interpreted.score !== null) applyScore(submission, assignment, interpreted.score, graderId, now, late);
   }
 
   if (request.rubricAssessment && assignment.rubric) {
@@ -68,7 +76,7 @@ export function gradeSubmission(
       const total = rubric.criteria
         .filter((criterion) => !criterion.ignoreForScoring)
         .reduce((sum, criterion) => sum + (assessment[criterion.id]?.points ?? 0), 0);
-      applyScore(submission, assignment, total, graderId, now);
+      applyScore(submission, assignment, total, graderId, now, late);
     }
   }
 
@@ -85,15 +93,23 @@ export function gradeSubmission(
   }
 }
 
-/** Sets a score the way `save_grade_to_submission` does. */
+/**
+ * Sets a score the way `save_grade_to_submission` does: on a late submission the late policy's
+ * deduction comes off the score entered (`entered_score` keeps it, `points_deducted` says how much).
+ */
 export function applyScore(
   submission: DemoSubmission,
   assignment: DemoAssignment,
-  score: number,
+  entered: number,
   graderId: number,
   now: Date,
+  late: { policy: DemoLatePolicy | null; secondsLate: number } = { policy: null, secondsLate: 0 },
 ): void {
+  const deducted = pointsDeductedFor(late.policy, assignment, entered, late.secondsLate);
+  const score = Math.round((entered - deducted) * 100) / 100;
   const grade = scoreToGrade(assignment, score);
+  submission.enteredScore = entered;
+  submission.pointsDeducted = deducted > 0 ? deducted : null;
   submission.score = score;
   submission.grade = grade;
   submission.excused = false;
@@ -106,6 +122,8 @@ export function applyScore(
 
 function clearGrade(submission: DemoSubmission): void {
   submission.score = null;
+  submission.enteredScore = null;
+  submission.pointsDeducted = null;
   submission.grade = null;
   submission.gradedAt = null;
   submission.gradeMatchesCurrentSubmission = true;

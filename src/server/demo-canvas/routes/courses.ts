@@ -4,6 +4,8 @@ import { courseAccess } from '../domain/permissions';
 import { listParam, idParam, stringParam } from '../http/params';
 import { courseJson, favoriteCourseIdsOf } from '../serializers/courses';
 import type { DemoRouteContext } from './route-context';
+import { latePolicyJson } from '../domain/late-policy';
+import { notFound } from '../http/canvas-errors';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byDisplayName = (a: DemoCourse, b: DemoCourse) => collator.compare(a.name, b.name) || a.id - b.id;
@@ -36,6 +38,15 @@ export function registerCourseRoutes(app: FastifyInstance, context: DemoRouteCon
     const render = context.render(request);
     const access = courseAccess(state, render.caller.id, idParam(request.params.courseId));
     return courseJson(render, access.course, context.includes(request));
+  });
+
+  /** The course's late policy; 404 when the course has none (Late Policy API). */
+  app.get<{ Params: { courseId: string } }>('/api/v1/courses/:courseId/late_policy', async (request) => {
+    const render = context.render(request);
+    const access = courseAccess(state, render.caller.id, idParam(request.params.courseId));
+    const policy = access.course.latePolicy;
+    if (!policy) throw notFound();
+    return { late_policy: latePolicyJson(access.course.id, policy) };
   });
 }
 

@@ -3,7 +3,7 @@ import { courseAccess, requireAccess, type CourseAccess } from '../domain/permis
 import { findOrCreateSubmission } from '../domain/submission-rows';
 import { gradeSubmission } from '../domain/grade-submission';
 import { prepareAttachments } from '../files/attachment-files';
-import { notFound } from '../http/canvas-errors';
+import { notFound, unauthorizedAction } from '../http/canvas-errors';
 import { idParam, objectParam, stringParam } from '../http/params';
 import { submissionCommentJson, submissionJson } from '../serializers/submissions';
 import type { DemoRouteContext } from './route-context';
@@ -72,6 +72,12 @@ export function registerSubmissionRoutes(app: FastifyInstance, context: DemoRout
       const userId = studentIdOf(request.params.userId, access.course.id);
       // `:grade` when a grade or rubric is sent, else `:comment`; both need manage_grades here.
       requireAccess(access.canManageGrades);
+      // A moderated assignment takes only provisional grades until they are published (step 2 of §8).
+      const postedGrade = gradeRequest.submission ? stringParam(gradeRequest.submission, 'posted_grade') : undefined;
+      const isProvisional = gradeRequest.submission
+        ? ['1', 'true'].includes(stringParam(gradeRequest.submission, 'provisional') ?? '')
+        : false;
+      if (assignment.moderatedGrading && postedGrade !== undefined && !isProvisional) throw unauthorizedAction();
       const submission = findOrCreateSubmission(state, assignment, userId);
       gradeSubmission(state, assignment, submission, gradeRequest, render.caller.id, render.now);
       await prepareAttachments(state, submission.attachmentIds);

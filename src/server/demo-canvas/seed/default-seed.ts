@@ -66,12 +66,26 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   const english10Students = enrollStudents(factory, classroom, english10, 35);
   seedEnglish10(seedContext, english10, english10Students);
   seedHistory(seedContext, history, enrollStudents(factory, classroom, history, 30));
-  seedScience(seedContext, science, enrollStudents(factory, classroom, science, 28));
+  const scienceStudents = enrollStudents(factory, classroom, science, 28);
+  seedScience(seedContext, science, scienceStudents);
   seedCreativeWriting(seedContext, creative, enrollStudents(factory, classroom, creative, 18));
   seedEnglish9(seedContext, english9, enrollStudents(factory, classroom, english9, 26));
   // Seeded last, so the ids and the random draws of everything above stay as they were.
   seedReadingSurvey(seedContext, english10, english10Students);
   seedRubricShapes({ ...seedContext, state }, english10, english10Students);
+  seedModeratedEssay(seedContext, science, scienceStudents);
+  // Set after the seeded grades, which stand as entered; grades entered from now on lose 10 % of the
+  // points per day late, never below half of them (Late Policy API).
+  english10.latePolicy = {
+    id: 1,
+    lateSubmissionDeductionEnabled: true,
+    lateSubmissionDeduction: 10,
+    lateSubmissionInterval: 'day',
+    lateSubmissionMinimumPercentEnabled: true,
+    lateSubmissionMinimumPercent: 50,
+    missingSubmissionDeductionEnabled: false,
+    missingSubmissionDeduction: 0,
+  };
 }
 
 /**
@@ -611,6 +625,23 @@ function seedHistory(
     { takers: 28, pendingReview: 0, takenBefore: new Date(checkInDue) },
     checkIn,
   );
+}
+
+/**
+ * A moderated assignment (two provisional graders, grades posted by hand): Margin refuses to
+ * draft or save on it before any credit is spent (decision 058).
+ */
+function seedModeratedEssay({ factory, random, classroom, now }: SeedContext, course: DemoCourse, students: Student[]) {
+  const essay = factory.assignment(course, {
+    name: 'Capstone Essay (moderated)',
+    assignmentGroupId: factory.assignmentGroupId('Essays'),
+    description: '<p>Two teachers grade this essay; the department head chooses the final grade.</p>',
+    pointsPossible: 50,
+    dueAt: iso(endOfDayInDenver(now, -3)),
+    postManually: true,
+    moderatedGrading: true,
+  });
+  handInWork(classroom, random, essay, students, { topic: 'plastic-bags', submitted: 4 });
 }
 
 function seedScience(

@@ -7,6 +7,7 @@ import type {
 } from '../model';
 import type { CourseAccess } from '../domain/permissions';
 import { latenessOf } from '../domain/submission-rules';
+import { scoreToGrade } from '../domain/grade-interpretation';
 import type { RenderContext } from './render-context';
 import { assignmentJson } from './assignment-and-topic';
 import { userDisplayJson, userJson } from './users';
@@ -72,6 +73,7 @@ function attemptJson(
   const { baseUrl } = context;
   const lateness = latenessOf(submission, assignment, context.now);
   const isQuiz = submission.submissionType === 'online_quiz';
+  const enteredScore = submission.enteredScore ?? submission.score;
   const json: Record<string, unknown> = {
     id: submission.id,
     body: isQuiz ? null : submission.body,
@@ -90,7 +92,7 @@ function attemptJson(
     cached_due_date: assignment.dueAt,
     excused: submission.excused,
     late_policy_status: submission.latePolicyStatus,
-    points_deducted: null,
+    points_deducted: submission.pointsDeducted ?? null,
     grading_period_id: null,
     extra_attempts: null,
     posted_at: submission.postedAt,
@@ -100,8 +102,8 @@ function attemptJson(
     late: lateness.late,
     missing: lateness.missing,
     seconds_late: lateness.secondsLate,
-    entered_grade: submission.grade,
-    entered_score: submission.score,
+    entered_grade: enteredScore === null ? submission.grade : scoreToGrade(assignment, enteredScore),
+    entered_score: enteredScore,
     preview_url: `${baseUrl}/courses/${assignment.courseId}/assignments/${assignment.id}/submissions/${submission.userId}?preview=1&version=${submission.attempt ?? 0}`,
   };
   const attachments = submission.attachmentIds

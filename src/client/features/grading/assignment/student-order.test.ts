@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GradingSubmission } from '@/shared/schemas/grading';
-import { arrangeStudents, isWaiting } from './student-order';
+import { arrangeStudents, isWaiting, parseShow } from './student-order';
 
 function student(userId: number, state: 'submitted' | 'graded' | 'unsubmitted'): GradingSubmission {
   return {
@@ -37,5 +37,13 @@ describe('the order of the student list', () => {
     expect(list.filter(isWaiting).map((each) => each.user_id)).toEqual([2, 3, 5]);
     const arranged = arrangeStudents(list, { order: 'least-sure', show: 'waiting', uncertaintyOf, openUserId: 1 });
     expect(arranged.map((each) => each.user_id)).toEqual([3, 1, 2, 5]);
+  });
+});
+
+describe('whom the list shows', () => {
+  it('is the walk: only those waiting unless she chose everyone', () => {
+    expect(parseShow(null)).toBe('waiting');
+    expect(parseShow('waiting')).toBe('waiting');
+    expect(parseShow('everyone')).toBe('everyone');
   });
 });

@@ -3,19 +3,23 @@ import { isSubmissionWaitingForGrade, type GradingSubmission } from '@/shared/sc
 /** The student list's order: Canvas's, or the drafts least sure of their grade first (decision 053). */
 export const studentOrders = ['canvas', 'least-sure'] as const;
 export type StudentOrder = (typeof studentOrders)[number];
-/** Who the list shows: everyone, or only those whose work waits for a grade. */
-export const studentShows = ['everyone', 'waiting'] as const;
+/**
+ * Who the list shows and Next, Save & Next and J/K reach: one choice (decision 059). Only those
+ * whose work waits for a grade unless she chose everyone (`?walk=everyone`, decision 050).
+ */
+export const studentShows = ['waiting', 'everyone'] as const;
 export type StudentShow = (typeof studentShows)[number];
 
 export const ORDER_LABELS: Record<StudentOrder, string> = { canvas: 'Canvas order', 'least-sure': 'Least sure first' };
-export const SHOW_LABELS: Record<StudentShow, string> = { everyone: 'Everyone', waiting: 'Only those waiting' };
+export const SHOW_LABELS: Record<StudentShow, string> = { waiting: 'Waiting for a grade', everyone: 'Everyone' };
 
 export function parseOrder(value: string | null): StudentOrder {
   return value === 'least-sure' ? 'least-sure' : 'canvas';
 }
 
-export function parseShow(value: string | null): StudentShow {
-  return value === 'waiting' ? 'waiting' : 'everyone';
+/** From the walk's URL parameter (`walk`): everyone only when she chose it. */
+export function parseShow(walk: string | null): StudentShow {
+  return walk === 'everyone' ? 'everyone' : 'waiting';
 }
 
 /** Work handed in, not excused, not yet graded: the same rule as the walk's (decision 050). */

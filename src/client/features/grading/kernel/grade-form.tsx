@@ -11,6 +11,7 @@ import { ExtraCreditDialog } from './extra-credit-dialog';
 import { FeedbackField } from './feedback-field';
 import { GradeControlField, QuickFillButtons } from './grade-input';
 import { KeptEditsNote } from './kept-edits-note';
+import { LateNotice, type Lateness } from './late-notice';
 import { ReplaceGradeDialog } from './replace-grade-dialog';
 import { RubricEditor } from './rubric-editor';
 import { SaveBar, type LockReason } from './save-bar';
@@ -43,6 +44,7 @@ export function GradeForm({
   hint,
   commentBank,
   rubricSettings,
+  lateness,
   className,
 }: {
   session: GradingSession;
@@ -64,6 +66,8 @@ export function GradeForm({
   commentBank?: BankScope;
   /** How the rubric shows in Canvas (points hidden from students, free-form comments). */
   rubricSettings?: { hide_points: boolean; free_form_criterion_comments: boolean } | null;
+  /** Late work: how late, and what Canvas's late policy will take off the grade typed. */
+  lateness?: Lateness;
   className?: string;
 }) {
   const form = useGradeForm({ ...fields, memoryKey: subject, memory: session.memory });
@@ -130,6 +134,7 @@ export function GradeForm({
             {hasQuickFill ? (
               <QuickFillButtons onFill={actions.quickFill} isDisabled={isLocked || form.isGradeComputed} />
             ) : null}
+            {lateness && !isLocked ? <LateNotice lateness={lateness} score={form.score} /> : null}
           </div>
           {form.draft ? <DraftTrustLine basis={form.draft.basis} /> : null}
           <FeedbackField

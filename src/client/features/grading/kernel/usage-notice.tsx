@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { canGrade, usageLevel, usageLimitMessage } from '@/shared/usage';
+import { canGrade, isLowOnCredits, usageLevel, usageLimitMessage } from '@/shared/usage';
 import { useUsage } from '@/client/lib/usage';
 
 /**
  * Tells the teacher before a save is refused: 'Usage Limit Reached' when no credit is left,
- * 'Approaching Limit' from 80 %. Reads the same usage query a save updates, so it changes at once.
+ * 'Approaching Limit' from 80 % or with 3 or fewer left, so she knows before she starts a student.
+ * Reads the same usage query a save updates, so it changes at once.
  */
 export function UsageNotice() {
   const usage = useUsage();
   if (!usage.data) return null;
   const level = usageLevel(usage.data);
-  if (level.level === 'ok') return null;
+  if (level.level === 'ok' && !isLowOnCredits(usage.data)) return null;
   const isBlocked = !canGrade(usage.data);
   return (
     <div
@@ -21,7 +22,7 @@ export function UsageNotice() {
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        <strong>{level.title}</strong>{' '}
+        <strong>{isBlocked ? level.title : 'Approaching Limit'}</strong>{' '}
         {isBlocked
           ? usageLimitMessage(usage.data.total_limit)
           : `${level.remaining} of ${usage.data.total_limit} submissions left in this billing period.`}{' '}

@@ -15,6 +15,7 @@ import {
   type ClassPiece,
   type PreparedClass,
 } from '../kernel/prepare-class';
+import { assertNotModerated } from '../kernel/save-grade';
 import { loadAssignmentForDraft } from './load-assignment';
 
 const MAX_FILES_PER_SUBMISSION = 5;
@@ -130,6 +131,7 @@ export async function draftFeedback(input: {
   options: GradingOptions;
 }): Promise<DraftResponse> {
   const { engine, client, assignment, submission, options } = input;
+  assertNotModerated(assignment);
   if (submission.workflowState === 'unsubmitted' && !submission.submittedAt) {
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }

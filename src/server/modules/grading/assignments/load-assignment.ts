@@ -105,8 +105,8 @@ export function rememberSavedGrade(
 }
 
 /**
- * The assignment grading screen's data: the assignment, every submission and the course (for the
- * breadcrumb), in one parallel round of Canvas requests.
+ * The assignment grading screen's data: the assignment, every submission, the course (for the
+ * breadcrumb) and its late policy, in one parallel round of Canvas requests.
  */
 export async function loadAssignmentView(
   canvas: CanvasAccess,
@@ -114,11 +114,12 @@ export async function loadAssignmentView(
   target: { courseId: number; assignmentId: number },
 ): Promise<AssignmentGradingView> {
   const { client, toPublicUrl } = await canvas.clientFor(teacherId);
-  const [loaded, course] = await Promise.all([
+  const [loaded, course, latePolicy] = await Promise.all([
     loadAssignment(client, target.courseId, target.assignmentId),
     client.getCourse(target.courseId),
+    client.getLatePolicy(target.courseId),
   ]);
-  return toAssignmentGradingView({ ...loaded, course }, toPublicUrl);
+  return toAssignmentGradingView({ ...loaded, course, latePolicy }, toPublicUrl);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AssignmentGradingView, GradingAssignment, SteeringFlag } from '@/shared/schemas/grading';
-import type { CanvasAssignment, CanvasCourse, CanvasSubmission } from '@/server/adapters/canvas';
+import type { CanvasAssignment, CanvasCourse, CanvasLatePolicy, CanvasSubmission } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { mapInSlices } from '@/server/core/in-slices';
 import { checkForSteering } from '../kernel/steering-check';
@@ -28,10 +28,15 @@ function steeringFlagsOf(body: string, rubric: GradingAssignment['rubric'], rubr
  * gradebook orders them. Checked a slice at a time, so a lecture's screen keeps the server answering.
  */
 export async function toAssignmentGradingView(
-  loaded: { assignment: CanvasAssignment; submissions: CanvasSubmission[]; course: CanvasCourse },
+  loaded: {
+    assignment: CanvasAssignment;
+    submissions: CanvasSubmission[];
+    course: CanvasCourse;
+    latePolicy?: CanvasLatePolicy | null;
+  },
   toPublicUrl: (url: string) => string,
 ): Promise<AssignmentGradingView> {
-  const assignment = toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl);
+  const assignment = toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl, loaded.latePolicy ?? null);
   const rubricKey = JSON.stringify(assignment.rubric);
   const submissions = await mapInSlices(loaded.submissions, (submission) => {
     const view = toGradingSubmission(submission);

@@ -5,6 +5,7 @@ import {
   describeStored,
   formatGradeNumber,
   isAboveMaximum,
+  MODERATED_REFUSAL,
   postedGradeFor,
   toGradingType,
   type ApprovedGrade as ApprovedChoice,
@@ -54,6 +55,7 @@ export async function gradeWriteFor(
   known: { assignment?: CanvasAssignment; previous?: GradeSave | null } = {},
 ): Promise<PaidCanvasWrite<SavedGrade>> {
   const assignment = known.assignment ?? (await readAssignment(client, target));
+  assertNotModerated(assignment);
   const gradingType = toGradingType(assignment.gradingType);
   const pointsPossible = assignment.pointsPossible ?? 0;
   const choice = approveGrade(gradingType, { score: approved.grade, completion: approved.completion }, pointsPossible);
@@ -126,14 +128,15 @@ export async function gradeWriteFor(
       }
       return {
         submission,
-        stored: describeStored(gradingType, submission, assignment.pointsPossible),
+        stored: describeStoredAfterLateness(gradingType, submission, assignment.pointsPossible),
         commentId,
-        undo: { postedGrade: before.workflowState === 'graded' ? before.grade : null, comment: undoComment },
+        undo: { postedGrade: before.workflowState === 'graded' ? before.enteredGrade : null, comment: undoComment },
       };
     },
     // Read back what Canvas stored: a 200 does not mean the grade was kept.
+    // A late policy's deduction is Canvas's own: what was entered is compared, not the score after it.
     verify: ({ submission }) => {
-      const check = checkStored(choice, submission);
+      const check = checkStored(choice, asEntered(submission));
       const rubricMiss = input.rubricAssessment
         ? rubricNotStored(assignment, input.rubricAssessment, submission)
         : null;
@@ -210,6 +213,29 @@ function rubricNotStored(
     }
   }
   return null;
+}
+
+/** "70 / 100", or "70 / 100, 60 after Canvas's late deduction of 10" when the late policy took points off. */
+function describeStoredAfterLateness(
+  gradingType: ReturnType<typeof toGradingType>,
+  submission: CanvasSubmission,
+  pointsPossible: number | null,
+): string {
+  const entered = describeStored(gradingType, asEntered(submission), pointsPossible);
+  if (!submission.pointsDeducted || submission.score === null) return entered;
+  return `${entered}, ${formatGradeNumber(submission.score)} after Canvas's late deduction of ${formatGradeNumber(submission.pointsDeducted)}`;
+}
+
+/** The grade as the teacher entered it, before Canvas's late deduction. */
+function asEntered(submission: CanvasSubmission): CanvasSubmission {
+  return { ...submission, score: submission.enteredScore, grade: submission.enteredGrade };
+}
+
+/** A moderated assignment's grades are provisional: refused before any credit is reserved (decision 058). */
+export function assertNotModerated(assignment: CanvasAssignment): void {
+  if (assignment.moderatedGrading) {
+    throw new AppError('FORBIDDEN', MODERATED_REFUSAL, { details: { reason: 'moderated_grading' } });
+  }
 }
 
 /** The assignment's grading type and points, with a refusal worded as a save refusal. */

@@ -1,12 +1,19 @@
 import { PLACEHOLDER_PREFIX, type GradingAssignment, type GradingSubmission } from '@/shared/schemas/grading';
 import { toGradingType } from '@/shared/grading-rules';
 import type { RubricCriterion } from '@/shared/schemas/ai';
-import type { CanvasAssignment, CanvasCourse, CanvasRubricCriterion, CanvasSubmission } from '@/server/adapters/canvas';
+import type {
+  CanvasAssignment,
+  CanvasCourse,
+  CanvasLatePolicy,
+  CanvasRubricCriterion,
+  CanvasSubmission,
+} from '@/server/adapters/canvas';
 
 export function toGradingAssignment(
   assignment: CanvasAssignment,
   course: CanvasCourse,
   toPublicUrl: (url: string) => string,
+  latePolicy: CanvasLatePolicy | null = null,
 ): GradingAssignment {
   return {
     id: assignment.id,
@@ -25,6 +32,15 @@ export function toGradingAssignment(
       : null,
     use_rubric_for_grading: assignment.useRubricForGrading,
     post_manually: assignment.postManually ?? false,
+    moderated_grading: assignment.moderatedGrading ?? false,
+    late_policy:
+      latePolicy?.lateDeductionEnabled && latePolicy.lateDeductionPercent > 0
+        ? {
+            deduction_percent: latePolicy.lateDeductionPercent,
+            interval: latePolicy.lateInterval,
+            minimum_percent: latePolicy.lateMinimumPercent,
+          }
+        : null,
     grading_type: toGradingType(assignment.gradingType),
     course: { id: course.id, name: course.name, course_code: course.courseCode || null },
   };
@@ -73,6 +89,9 @@ export function toGradingSubmission(submission: CanvasSubmission): GradingSubmis
     graded_at: submission.gradedAt,
     late: submission.late,
     missing: submission.missing,
+    seconds_late: submission.secondsLate,
+    points_deducted: submission.pointsDeducted,
+    entered_score: submission.enteredScore,
     submission_type: submission.submissionType,
     attempt: submission.attempt,
     body: submission.body,

@@ -5,6 +5,7 @@ import {
   type GradingAssignment,
   type GradingSubmission,
 } from '@/shared/schemas/grading';
+import { MODERATED_REFUSAL } from '@/shared/grading-rules';
 import { GradeForm } from '@/client/features/grading/kernel/grade-form';
 import { PostingHint } from '@/client/features/grading/kernel/posting-hint';
 import { SAVE_COST_NOTE, type LockReason } from '@/client/features/grading/kernel/save-bar';
@@ -12,7 +13,19 @@ import type { GradingSession } from '@/client/features/grading/kernel/use-gradin
 import { useDraftFeedback, useSaveGrade, useUndoGrade } from '../api/grading-api';
 
 /** Why a submission cannot be graded here, in the spec's words where it has them (part 2 §2.1 and §8). */
-function lockFor(submission: GradingSubmission, courseId: string, assignmentId: string): LockReason | null {
+function lockFor(
+  assignment: GradingAssignment,
+  submission: GradingSubmission,
+  courseId: string,
+  assignmentId: string,
+): LockReason | null {
+  if (assignment.moderated_grading) {
+    return {
+      label: 'Moderated in Canvas',
+      reason: MODERATED_REFUSAL,
+      refusal: { title: 'Cannot Grade Here', description: MODERATED_REFUSAL },
+    };
+  }
   if (isPlaceholderSubmission(submission.id)) {
     return {
       label: 'No Submission to Grade',
@@ -68,7 +81,8 @@ export function AssignmentGradeForm({
         gradingType: assignment.grading_type,
         rubric,
         isGradeFromRubric,
-        savedScore: submission.score,
+        // What she entered: Canvas's late deduction is shown under the grade, not folded into it.
+        savedScore: submission.entered_score ?? submission.score,
         savedGrade: submission.grade,
         savedRubric: submission.rubric_assessment,
         waitingDraft: submission.workflow_state !== 'graded' ? (storedDraft?.draft ?? null) : null,
@@ -81,8 +95,14 @@ export function AssignmentGradeForm({
       }
       feedback={{ rows: 8 }}
       rubricSettings={assignment.rubric_settings}
+      lateness={{
+        isLate: submission.late,
+        secondsLate: submission.seconds_late ?? 0,
+        policy: assignment.late_policy ?? null,
+        pointsPossible: assignment.points_possible,
+      }}
       hint={<PostingHint postManually={assignment.post_manually ?? false} studentName={submission.user.name} />}
-      lock={lockFor(submission, courseId, assignmentId)}
+      lock={lockFor(assignment, submission, courseId, assignmentId)}
       commentBank={{ courseId, assignmentId }}
       draft={{
         basis: 'assignment description',

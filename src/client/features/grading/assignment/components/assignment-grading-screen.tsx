@@ -11,8 +11,7 @@ import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skelet
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
 import { useGradingSession } from '@/client/features/grading/kernel/use-grading-session';
-import { useStudentNavigator } from '@/client/features/grading/kernel/use-student-navigator';
-import { WalkChoice } from '@/client/features/grading/kernel/walk-choice';
+import { useStudentNavigator, WALK_PARAM } from '@/client/features/grading/kernel/use-student-navigator';
 import { useGradingChoices, useGradingView, useStoredDrafts } from '../api/grading-api';
 import { BatchDraftBar } from './batch-draft-bar';
 import { AssignmentGradeForm } from './assignment-grade-form';
@@ -38,7 +37,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
   const allSubmissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const [searchParams] = useSearchParams();
   const order = parseOrder(searchParams.get('order'));
-  const show = parseShow(searchParams.get('show'));
+  const show = parseShow(searchParams.get(WALK_PARAM));
   const openUserId = Number(searchParams.get('student')) || null;
   // A draft's sureness is remembered once seen: a saved student's draft is removed, and her place
   // in a "least sure first" list must not jump under Save & Next.
@@ -115,12 +114,7 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
         crumb="Grade Assignment"
         title={assignment.name}
         canvasUrl={assignment.html_url}
-        actions={
-          <>
-            <WalkChoice walk={navigator.walk} onWalkChange={navigator.setWalk} waitingCount={waitingCount} />
-            <ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />
-          </>
-        }
+        actions={<ShortcutHelp open={isHelpOpen} onOpenChange={setHelpOpen} />}
         facts={
           <>
             <HeaderFact icon={<CalendarClock aria-hidden />}>
@@ -147,7 +141,14 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
           <StudentListControls
             order={order}
             show={show}
-            onChange={(choice) => updateParams({ ...choice, student: String(current.user_id) })}
+            waitingCount={waitingCount}
+            onChange={(choice) =>
+              updateParams({
+                ...(choice.order ? { order: choice.order } : {}),
+                ...(choice.show ? { [WALK_PARAM]: choice.show } : {}),
+                student: String(current.user_id),
+              })
+            }
           />
           <StudentNavigator
             submissions={submissions}
@@ -156,13 +157,15 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
             onMove={navigator.move}
             canMove={navigator.canMove}
           />
-          <BatchDraftBar
-            courseId={courseId}
-            assignmentId={assignmentId}
-            job={drafts.data?.job ?? null}
-            waitingCount={waitingCount}
-            options={toGradingOptions(session.aiOptions, Boolean(assignment.rubric?.length))}
-          />
+          {assignment.moderated_grading ? null : (
+            <BatchDraftBar
+              courseId={courseId}
+              assignmentId={assignmentId}
+              job={drafts.data?.job ?? null}
+              waitingCount={waitingCount}
+              options={toGradingOptions(session.aiOptions, Boolean(assignment.rubric?.length))}
+            />
+          )}
           <div className={`grid items-start gap-6 ${COLUMNS}`}>
             <SubmissionView
               submission={current}

@@ -9,14 +9,19 @@ import {
 
 const SELECT = 'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm';
 
-/** How the student list is ordered and whom it shows; Next and Save & Next follow what is chosen. */
+/**
+ * How the student list is ordered and whom it shows. One choice says whom the list shows and whom
+ * Next, Save & Next and J/K reach (decision 059): they never disagree.
+ */
 export function StudentListControls({
   order,
   show,
+  waitingCount,
   onChange,
 }: {
   order: StudentOrder;
   show: StudentShow;
+  waitingCount: number;
   onChange: (choice: { order?: StudentOrder; show?: StudentShow }) => void;
 }) {
   return (
@@ -44,11 +49,18 @@ export function StudentListControls({
         >
           {studentShows.map((value) => (
             <option key={value} value={value}>
-              {SHOW_LABELS[value]}
+              {value === 'waiting' ? `${SHOW_LABELS[value]} (${waitingCount})` : SHOW_LABELS[value]}
             </option>
           ))}
         </select>
       </label>
+      <span className="text-slate-600" data-testid="show-hint">
+        {show === 'everyone'
+          ? 'Next goes to every student in turn.'
+          : waitingCount === 0
+            ? 'Nothing waits for a grade: choose Everyone to see graded work.'
+            : 'Next skips graded and missing students.'}
+      </span>
       {order === 'least-sure' ? (
         <span className="text-slate-600">Drafted students first, the least sure grade at the top.</span>
       ) : null}
