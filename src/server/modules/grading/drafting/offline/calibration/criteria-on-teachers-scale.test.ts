@@ -170,8 +170,9 @@ describe('rubric ratings from each criterion’s own evidence', () => {
     expect(careful!.points).toBeGreaterThan(careless!.points);
   });
 
-  it('weighs a measure her ratings follow, even one the criterion’s kind does not name, once she has rated enough', () => {
-    // Her Organization ratings follow how varied the sentence starts are; the whole says nothing of it.
+  it('weighs each measure of its kind as her ratings follow it, once she has rated twenty', () => {
+    // Her Organization ratings follow how varied the sentence starts are (a small part of its kind's
+    // prior measure); the whole says nothing of it.
     const organization = criterion('org', 'Organization');
     const graded = Array.from({ length: 24 }, (_, index) => {
       const starts = (index % 4) - 1.5;

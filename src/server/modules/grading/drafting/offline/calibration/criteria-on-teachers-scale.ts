@@ -1,7 +1,7 @@
 import type { RubricCriterion } from '@/shared/schemas/ai';
 import { mean, standardDeviation } from './agreement';
 import { fitRidge } from './ridge-regression';
-import { FEATURE_KEYS, PROFILE_KEYS, type EssayFeatures, type FeatureKey, type ProfileKey } from './essay-features';
+import type { EssayFeatures, FeatureKey, ProfileKey } from './essay-features';
 import type { ScalePrediction } from './fit-scale-model';
 
 /**
@@ -59,8 +59,6 @@ const KIND_MEASURES: Record<CriterionKind, Partial<Record<MeasureKey, number>>> 
   'prompt adherence': { topicFocus: 0.4, sourceUse: 0.3, strongWork: 0.3 },
 };
 
-const ALL_MEASURES: MeasureKey[] = [...FEATURE_KEYS, ...PROFILE_KEYS, 'strongWork'];
-
 /** How much of a criterion's rating its own measure decides before the teacher's ratings say otherwise. */
 const KIND_PRIOR_SHARE: Record<CriterionKind, number> = {
   'ideas and content': 0.1,
@@ -82,8 +80,9 @@ export const MIN_RATINGS_TO_FIT_SHARE = 10;
  * criterion by leave-one-out over her ratings, so a criterion her ratings say little about keeps
  * its prior.
  */
-/** Penalties per rating she gave: from about as much as her ratings weigh to nearly the prior alone. */
-const PENALTY_GRID = [0.5, 1, 2, 5, 20, 100];
+const PENALTY_GRID = [3, 10, 30, 100, 1000];
+/** Below this many of her ratings only the balance of the whole and the kind's measure is fitted, not each measure. */
+const MIN_RATINGS_TO_FIT_EACH_MEASURE = 20;
 
 export function criterionKinds(criterion: Pick<RubricCriterion, 'description' | 'long_description' | 'ratings'>): {
   kinds: CriterionKind[];
@@ -213,7 +212,7 @@ function fitToHerRatings(columns: number[][], indices: number[], points: number[
     const fit = fitRidge(
       centred,
       target,
-      prior.map(() => penalty * points.length),
+      prior.map(() => penalty),
       scaledPrior,
     );
     if (!best || fit.looMeanSquaredError < best.error - 1e-9)
@@ -260,11 +259,10 @@ export function rateCriteria(
     for (const kind of kinds)
       for (const [key, weight] of Object.entries(KIND_MEASURES[kind]) as [MeasureKey, number][])
         weights.set(key, (weights.get(key) ?? 0) + weight / kinds.length);
-    // The measures this class can read, each with its prior weight (the kind's own, else 0: with
-    // enough of her ratings any measure may count for a criterion).
-    const measures = ALL_MEASURES.flatMap((key) => {
+    // The measures of its kind this class can read, each with its prior weight.
+    const measures = [...weights].flatMap(([key, weight]) => {
       const values = measureOf(key);
-      return values ? [{ key, weight: weights.get(key) ?? 0, values }] : [];
+      return values ? [{ key, weight, values }] : [];
     });
     const ownZ =
       measures.length > 0
@@ -279,9 +277,10 @@ export function rateCriteria(
       const points = member.rubric?.[criterion.id];
       return points === undefined || points === null ? [] : [{ index, points: Math.min(high, Math.max(low, points)) }];
     });
-    // The mix: the whole, the kind's own measure and, once fitted, each measure on its own.
-    const columns = [wholeZ, ownZ, ...measures.map((item) => item.values)];
-    let coefficients = [1 - priorShare, priorShare, ...measures.map(() => 0)];
+    // The mix: the whole, the kind's own measure and, with enough of her ratings, each measure on its own.
+    const eachMeasure = rated.length >= MIN_RATINGS_TO_FIT_EACH_MEASURE ? measures : [];
+    const columns = [wholeZ, ownZ, ...eachMeasure.map((item) => item.values)];
+    let coefficients = [1 - priorShare, priorShare, ...eachMeasure.map(() => 0)];
     let fittedOn = 0;
     if (kinds.length > 0 && rated.length >= MIN_RATINGS_TO_FIT_SHARE) {
       const fitted = fitToHerRatings(
