@@ -97,6 +97,53 @@ describe('calibrating a model engine to the teacher’s grades', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('with a rubric, maps each criterion onto her scale for that criterion, and the grade is their sum', async () => {
+    // The model is harsh and bunched on Organization (2 + 0.4 × her rating) and already on her scale for Conventions.
+    server.setDefault({
+      kind: 'computed',
+      answer: (body) => {
+        const quality = Number(/\[quality (\d+)\]/.exec(JSON.stringify(body.messages))?.[1] ?? 10) / 2;
+        return {
+          kind: 'from-schema',
+          overrides: {
+            grade: 0,
+            rubricAssessment: [
+              { criterionId: 'org', points: 2 + 0.4 * quality, comment: 'Order.', quote: null },
+              { criterionId: 'conv', points: quality, comment: 'Spelling.', quote: null },
+            ],
+          },
+        };
+      },
+    });
+    const levels = (id: string) =>
+      Array.from({ length: 11 }, (_, points) => ({ id: `${id}${points}`, description: `Level ${points}`, points }));
+    const rubric = [
+      { id: 'org', description: 'Organization', long_description: null, points: 10, ratings: levels('org') },
+      { id: 'conv', description: 'Conventions', long_description: null, points: 10, ratings: levels('conv') },
+    ];
+    const graded: ClassWork[] = teacherGraded.map((work) => ({
+      ...work,
+      rubric: { org: (work.grade ?? 0) / 2, conv: (work.grade ?? 0) / 2 },
+    }));
+    const rubricInput: GradingInput = {
+      ...input(16, graded),
+      assignment: { ...input(16, graded).assignment, rubric },
+      options: gradingOptionsSchema.parse({ useRubric: true }),
+    };
+    const plain = await engine(false).draftGrade(rubricInput);
+    expect(plain.rubricAssessment?.map((item) => item.points)).toEqual([5.2, 8]);
+
+    const draft = await engine(true).draftGrade(rubricInput);
+    const [organization, conventions] = draft.rubricAssessment!;
+    expect(Math.abs(organization!.points - 8)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(conventions!.points - 8)).toBeLessThanOrEqual(0.5);
+    expect(draft.grade).toBeCloseTo(organization!.points + conventions!.points);
+    expect(draft.gradeReview).toMatch(/Calibrated to your scale, criterion by criterion/);
+    expect(draft.gradeReview).toMatch(/Organization: the model's 5\.2 became (7\.5|8|8\.5) /);
+    expect(draft.gradeReview).toMatch(/Organization: .*within one rating of yours on (9|10) of 10/);
+    expect(draft.basis).toMatchObject({ method: 'calibrated-model', gradesLearnedFrom: 10 });
+  });
+
   it('pulls the slope toward 1 when there are few pairs', () => {
     // The teacher's grade is 2 × the model's - 10, seen on 3 pairs and on 40.
     const few = fitCalibration([

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DraftAgreement } from '@/shared/schemas/draft-basis';
+import type { RubricCriterion } from '@/shared/schemas/ai';
 import type { AiModel } from '@/server/adapters/ai';
 import { modelDrafter } from './draft-with-model';
 import type { ClassWork, GradeDrafter, GradingInput, RawGradingDraft } from '../../kernel/drafter-port';
@@ -45,6 +46,16 @@ export function fitCalibration(pairs: { model: number; teacher: number }[]): Cal
 const applyCalibration = (calibration: Calibration, grade: number, points: number) =>
   clampGrade(roundToStep(calibration.intercept + calibration.slope * grade), points);
 
+type ModelGrade = { grade: number; rubric: Record<string, number> | null };
+
+/** The smallest gap between two of a criterion's ratings (1 point without ratings). */
+function ratingStep(criterion: RubricCriterion): number {
+  const levels = [...new Set(criterion.ratings.map((rating) => rating.points))].sort((a, b) => a - b);
+  let step = Infinity;
+  for (let index = 1; index < levels.length; index += 1) step = Math.min(step, levels[index]! - levels[index - 1]!);
+  return Number.isFinite(step) && step > 0 ? step : 1;
+}
+
 /** The tolerance of the agreement figure: 1 point, or 5% of the points when that is more. */
 function tolerance(points: number): number {
   return Math.max(1, Math.round((0.05 * points) / 0.5) * 0.5);
@@ -78,9 +89,9 @@ export function calibratedModelDrafter(model: AiModel): GradeDrafter {
 }
 
 export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
-  const modelGrades = new Map<string, Promise<number>>();
+  const modelGrades = new Map<string, Promise<ModelGrade>>();
 
-  function modelGradeOf(input: GradingInput, text: string): Promise<number> {
+  function modelGradeOf(input: GradingInput, text: string): Promise<ModelGrade> {
     const key = createHash('sha256')
       .update(
         JSON.stringify([
@@ -98,13 +109,85 @@ export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
       const { ownText: _ownText, ...task } = input;
       grade = base
         .draftGrade({ ...task, submissionText: text, classWork: [], isFileContentIncluded: false })
-        .then((draft) => draft.grade);
+        .then((draft) => ({
+          grade: draft.grade,
+          rubric: draft.rubricAssessment
+            ? Object.fromEntries(draft.rubricAssessment.map((item) => [item.criterionId, item.points]))
+            : null,
+        }));
       // A failed call is not remembered: the next draft asks again.
       grade.catch(() => modelGrades.delete(key));
       modelGrades.set(key, grade);
       if (modelGrades.size > GRADES_KEPT) modelGrades.delete(modelGrades.keys().next().value!);
     }
     return grade;
+  }
+
+  /**
+   * With the rubric: each criterion is mapped onto her scale for that criterion, by a line fitted
+   * to the model's and her ratings of it on her rubric-graded work; the grade is their sum.
+   */
+  async function draftRubricOnHerScale(
+    input: GradingInput,
+    graded: (ClassWork & { grade: number })[],
+  ): Promise<RawGradingDraft> {
+    const rubric = input.assignment.rubric ?? [];
+    const assessed = graded.filter(
+      (work): work is ClassWork & { grade: number; rubric: Record<string, number> } =>
+        work.rubric !== null && work.rubric !== undefined,
+    );
+    if (assessed.length < MIN_GRADES_TO_CALIBRATE) return base.draftGrade(input);
+    const picked = spreadPick(assessed, MAX_GRADES_TO_CALIBRATE) as (typeof assessed)[number][];
+    const [draft, ...modelOfPicked] = await Promise.all([
+      base.draftGrade(input),
+      ...picked.map((work) => modelGradeOf(input, work.text)),
+    ]);
+    if (!draft!.rubricAssessment) return draft!;
+    const points = effectivePointsPossible(input.assignment.pointsPossible);
+    const notes: string[] = [];
+    const rubricAssessment = draft!.rubricAssessment.map((item) => {
+      const criterion = rubric.find((each) => each.id === item.criterionId);
+      if (!criterion) return item;
+      const pairs = picked.flatMap((work, index) => {
+        const model = modelOfPicked[index]!.rubric?.[criterion.id];
+        const teacher = work.rubric[criterion.id];
+        return model === undefined || teacher === undefined ? [] : [{ model, teacher }];
+      });
+      if (pairs.length < MIN_GRADES_TO_CALIBRATE) return item;
+      const calibration = fitCalibration(pairs);
+      const onHerScale = applyCalibration(calibration, clampGrade(item.points, criterion.points), criterion.points);
+      // How often the line, fitted without a pair, lands within a rating step of her rating.
+      const step = ratingStep(criterion);
+      const withinOne = pairs.filter((pair, index) => {
+        const rest = pairs.filter((_, other) => other !== index);
+        return (
+          Math.abs(applyCalibration(fitCalibration(rest), pair.model, criterion.points) - pair.teacher) <= step + 1e-9
+        );
+      }).length;
+      notes.push(
+        `${criterion.description}: the model's ${formatPoints(item.points)} became ${formatPoints(onHerScale)} (your rating ≈ ${formatPoints(Math.round(calibration.intercept * 10) / 10)} + ${calibration.slope.toFixed(2)} × the model's, from ${pairs.length} of your ratings); within one rating of yours on ${withinOne} of ${pairs.length}, each checked without itself.`,
+      );
+      return { ...item, points: onHerScale };
+    });
+    if (notes.length === 0) return draft!;
+    const grade = clampGrade(
+      rubricAssessment.reduce((total, item) => total + item.points, 0),
+      points,
+    );
+    return {
+      ...draft!,
+      grade,
+      rubricAssessment,
+      gradeReview:
+        `${draft!.gradeReview}\n\nCalibrated to your scale, criterion by criterion: the model also rated ${picked.length} of your rubric-graded submissions.\n${notes.join('\n')}`.trim(),
+      basis: {
+        method: 'calibrated-model',
+        gradesLearnedFrom: picked.length,
+        classSize: (input.classWork ?? []).length + 1,
+        // Agreement is per criterion, in the review above; the total's line would count it twice.
+        agreement: null,
+      },
+    };
   }
 
   return {
@@ -114,7 +197,8 @@ export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
       const graded = (input.classWork ?? []).filter(
         (work): work is ClassWork & { grade: number } => work.grade !== null && work.text.trim().length > 0,
       );
-      if (usesRubric || graded.length < MIN_GRADES_TO_CALIBRATE) return base.draftGrade(input);
+      if (usesRubric) return draftRubricOnHerScale(input, graded);
+      if (graded.length < MIN_GRADES_TO_CALIBRATE) return base.draftGrade(input);
 
       const points = effectivePointsPossible(input.assignment.pointsPossible);
       const picked = spreadPick(graded, MAX_GRADES_TO_CALIBRATE);
@@ -122,7 +206,7 @@ export function createCalibratedDrafter(base: GradeDrafter): GradeDrafter {
         base.draftGrade(input),
         ...picked.map((work) => modelGradeOf(input, work.text)),
       ]);
-      const pairs = picked.map((work, index) => ({ model: modelGradesOfPicked[index]!, teacher: work.grade }));
+      const pairs = picked.map((work, index) => ({ model: modelGradesOfPicked[index]!.grade, teacher: work.grade }));
       const calibration = fitCalibration(pairs);
       const modelGrade = clampGrade(draft!.grade, points);
       const grade = applyCalibration(calibration, modelGrade, points);

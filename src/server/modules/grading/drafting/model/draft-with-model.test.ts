@@ -181,6 +181,51 @@ describe('drafting with a model (openai-compatible, against the fake server)', (
     ]);
   });
 
+  it('asks for each criterion on its own evidence and shows her rating of each criterion on her graded examples', async () => {
+    server.enqueue({
+      kind: 'json',
+      value: {
+        ...goodAnswer,
+        rubricAssessment: rubric.map((criterion) => ({
+          criterionId: criterion.id,
+          points: 10,
+          comment: `About ${criterion.description}.`,
+          quote: null,
+        })),
+      },
+    });
+    await draft({ mode: 'formative', useRubric: true }, [
+      {
+        label: 'Example A',
+        score: 70,
+        comment: 'Clear claim, thin evidence.',
+        excerpt: 'Teenagers need more sleep than adults...',
+        rubricAssessment: { crit_thesis: 25, crit_evidence: 8, crit_organization: 30, crit_conventions: 7 },
+      },
+    ]);
+    const request = requestJson(0);
+    expect(request).toContain('one criterion at a time');
+    expect(request).toContain('Judge each criterion on its own evidence');
+    expect(request).toContain('no two criteria share a comment');
+    const prompt = server.promptText();
+    expect(prompt).toContain('with her rating of each criterion');
+    expect(prompt).toContain(
+      "Teacher's rubric ratings: Thesis and position 25 of 25 (Excellent); Evidence and support 8 of 25 (Beginning)",
+    );
+    // Without the rubric the examples carry their score alone.
+    server.enqueue({ kind: 'json', value: goodAnswer });
+    await draft({ mode: 'formative', useRubric: false }, [
+      {
+        label: 'Example A',
+        score: 70,
+        comment: 'Clear claim.',
+        excerpt: 'Teenagers...',
+        rubricAssessment: { crit_thesis: 25 },
+      },
+    ]);
+    expect(server.promptText()).not.toContain("Teacher's rubric ratings");
+  });
+
   it("gives the spec's error after two malformed answers", async () => {
     server.enqueue({ kind: 'text', content: 'not json' }, { kind: 'text', content: '{"grade": 80, "feedback": ' });
     const failure = await draft().catch((error: unknown) => error);

@@ -41,6 +41,22 @@ export function formatRubric(rubric: RubricCriterion[]): string {
     .join('\n');
 }
 
+/**
+ * The teacher's rating of each criterion on one of her graded examples, so the model sees her scale
+ * criterion by criterion: "Teacher's rubric ratings: Organization 4 of 6 (Level 4); ...".
+ */
+export function formatExampleRatings(rubric: RubricCriterion[], assessment: Record<string, number>): string {
+  const rated = rubric.flatMap((criterion) => {
+    const points = assessment[criterion.id];
+    if (points === undefined || points === null) return [];
+    const rating = criterion.ratings.find((each) => Math.abs(each.points - points) < 1e-9);
+    return [
+      `${criterion.description} ${formatPoints(points)} of ${formatPoints(criterion.points)}${rating ? ` (${rating.description})` : ''}`,
+    ];
+  });
+  return `Teacher's rubric ratings: ${rated.length > 0 ? rated.join('; ') : '(none)'}`;
+}
+
 const modeGuidance = {
   formative:
     'FORMATIVE assessment: the purpose is growth. Write feedback that is encouraging and specific, names what the student does well, and gives concrete next steps the student can act on in the next draft or assignment. The grade reflects the current level, but the feedback looks forward.',
@@ -107,7 +123,7 @@ export function buildGradingPrompt(input: GradingInput): Prompt {
     '4. Student names and e-mail addresses were replaced by placeholders such as [STUDENT_NAME]. Keep placeholders exactly as they are and never guess who the student is.',
     '5. "feedback" speaks to the student ("you"), in plain language suited to the work\'s level. "strengths" and "areasForImprovement" are short points, each backed by a quote where possible. "summary" is one or two sentences about the work. "gradeReview" is for the teacher only: explain how you reached the grade, what the grade rests on, and anything the teacher should double-check.',
     rubric
-      ? '6. Grade with the rubric: give each criterion points between 0 and its maximum (use the rating bands as anchors), a comment and a quote. The grade is the sum of the criterion points.'
+      ? "6. Grade with the rubric, one criterion at a time. For each criterion, look for the evidence that criterion asks about (and only that): quote the student's own words that show it, then choose the rating whose description fits that evidence, and give its points (between 0 and the criterion's maximum). Judge each criterion on its own evidence: a strong or weak showing on one criterion does not set another's rating. Each comment says what this student did for that criterion and what would reach the next rating, in the rating's own terms; no two criteria share a comment. The grade is the sum of the criterion points."
       : '6. Grade against the assignment description: judge how well the work meets its requirements.',
     input.examples.length > 0
       ? "7. The teacher's own graded examples are given: match this teacher's scale (how strictly they score) and voice (tone, length and style of their comments)."
@@ -148,12 +164,15 @@ export function buildGradingPrompt(input: GradingInput): Prompt {
         [
           `<teacher_example label="${example.label.replace(/"/g, "'")}" score="${formatPoints(example.score)} of ${formatPoints(points)}">`,
           `Teacher's comment: ${neutralizeDelimiters(truncate(example.comment.trim() || '(none)', PROMPT_LIMITS.exampleCommentCharacters))}`,
+          ...(rubric && example.rubricAssessment ? [formatExampleRatings(rubric, example.rubricAssessment)] : []),
           `Excerpt of the work: ${neutralizeDelimiters(truncate(example.excerpt.trim(), PROMPT_LIMITS.exampleExcerptCharacters))}`,
           '</teacher_example>',
         ].join('\n'),
       );
     sections.push(
-      `The teacher's own graded examples for this assignment (match this teacher's scale and voice):\n${examples.join('\n')}`,
+      rubric && input.examples.some((example) => example.rubricAssessment)
+        ? `The teacher's own graded examples for this assignment, with her rating of each criterion (match this teacher's scale on every criterion, and her voice):\n${examples.join('\n')}`
+        : `The teacher's own graded examples for this assignment (match this teacher's scale and voice):\n${examples.join('\n')}`,
     );
   }
   if (input.isFileContentIncluded) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RubricCriterion } from '@/shared/schemas/ai';
-import { FEATURE_KEYS, FEATURE_NAMES, type FeatureKey } from './essay-features';
+import { FEATURE_KEYS, FEATURE_NAMES, PROFILE_KEYS, type FeatureKey, type ProfileKey } from './essay-features';
 import type { ScalePrediction } from './fit-scale-model';
 import { criterionKinds, rateCriteria, type ClassMember } from './criteria-on-teachers-scale';
 
@@ -43,6 +43,27 @@ function member(
     })),
   };
   return { prediction, rubric };
+}
+
+/** A member with profile measures and content words too (what the measurer gives the criteria). */
+function measured(
+  grade: number,
+  profile: Partial<Record<ProfileKey, number>>,
+  rubric: Record<string, number> | null = null,
+  contentStems: string[] = [],
+  herGrade: number | null = null,
+): ClassMember {
+  return {
+    ...member(grade, {}, rubric),
+    grade: herGrade,
+    features: {
+      wordCount: 300,
+      vector: FEATURE_KEYS.map(() => 0),
+      readings: [],
+      contentStems,
+      profile: Object.fromEntries(PROFILE_KEYS.map((key) => [key, profile[key] ?? 0])) as Record<ProfileKey, number>,
+    },
+  };
 }
 
 describe('what a criterion is about', () => {
@@ -147,5 +168,48 @@ describe('rubric ratings from each criterion’s own evidence', () => {
     );
     expect(careful!.basis).toMatch(/fitted on your 12 ratings/);
     expect(careful!.points).toBeGreaterThan(careless!.points);
+  });
+
+  it('weighs each measure of its kind as her ratings follow it, once she has rated twenty', () => {
+    // Her Organization ratings follow how varied the sentence starts are (a small part of its kind's
+    // prior measure); the whole says nothing of it.
+    const organization = criterion('org', 'Organization');
+    const graded = Array.from({ length: 24 }, (_, index) => {
+      const starts = (index % 4) - 1.5;
+      return measured(2 + (index % 5), { sentenceStarts: starts }, { org: Math.round(2.5 + starts) });
+    });
+    const rate = (starts: number, classmates: ClassMember[]) =>
+      rateCriteria([organization], [measured(4, { sentenceStarts: starts }), ...classmates], 8)[0]!;
+    const fitted = [rate(1.5, graded), rate(-1.5, graded)];
+    expect(fitted[0]!.basis).toMatch(/fitted on your 24 ratings/);
+    expect(fitted[0]!.points - fitted[1]!.points).toBeGreaterThanOrEqual(2);
+    // Without her ratings the whole decides, and both works stand alike on it.
+    const unrated = graded.map((item) => ({ ...item, rubric: null }));
+    expect(Math.abs(rate(1.5, unrated).points - rate(-1.5, unrated).points)).toBeLessThanOrEqual(1);
+  });
+
+  it('judges ideas by what the class’s strongest work covers, never by the rubric’s words', () => {
+    const content = criterion('ideas', 'Ideas and Content');
+    // Her best-graded work is about the builders' obstacles: wind, mooring and the dirigibles; her
+    // Ideas ratings follow it, while the whole ranks both halves of the class alike.
+    const strong = ['wind', 'moor', 'dirigible', 'mast', 'safety', 'law'];
+    const graded = Array.from({ length: 12 }, (_, index) => {
+      const covers = index % 2 === 0;
+      const whole = 3 + (index % 3);
+      return measured(
+        whole,
+        {},
+        { ideas: covers ? 4 : 2 },
+        covers ? [...strong, `own${index}`] : ['building', 'tall', `other${index}`],
+        covers ? 7 : 4,
+      );
+    });
+    const covering = rateCriteria([content], [measured(4, {}, null, strong), ...graded], 8)[0]!;
+    const missing = rateCriteria(
+      [content],
+      [measured(4, {}, null, ['characterized', 'control', 'writer', 'building']), ...graded],
+      8,
+    )[0]!;
+    expect(covering.points).toBeGreaterThan(missing.points);
   });
 });

@@ -1,6 +1,7 @@
 import type { RubricCriterion } from '@/shared/schemas/ai';
 import { mean, standardDeviation } from './agreement';
-import type { FeatureKey } from './essay-features';
+import { fitRidge } from './ridge-regression';
+import type { EssayFeatures, FeatureKey, ProfileKey } from './essay-features';
 import type { ScalePrediction } from './fit-scale-model';
 
 /**
@@ -39,16 +40,23 @@ const KIND_PATTERNS: [CriterionKind, RegExp][] = [
   ['ideas and content', /idea|content|develop|detail|thesis|claim|argument|understand|knowledge|analy|reason|insight/i],
 ];
 
-/** What each kind is measured by: weights on the class-relative features. */
-const KIND_MEASURES: Record<CriterionKind, Partial<Record<FeatureKey, number>>> = {
-  'ideas and content': { length: 0.35, development: 0.35, topicCoverage: 0.3 },
-  organization: { organisation: 0.6, development: 0.2, length: 0.2 },
-  voice: { vocabulary: 0.4, sentenceVariety: 0.4, development: 0.2 },
-  'word choice': { vocabulary: 0.8, spelling: 0.2 },
-  'sentence fluency': { conventions: 0.4, vocabulary: 0.3, sentenceVariety: 0.3 },
-  conventions: { spelling: 0.5, conventions: 0.5 },
-  sources: { sourceUse: 0.5, evidence: 0.5 },
-  'prompt adherence': { topicFocus: 0.4, sourceUse: 0.3, topicCoverage: 0.3 },
+/**
+ * What a criterion's own measure can read: the scale model's class-relative features, the finer
+ * profile measures (essay-features.ts) and how much of what the class's strongest work is about
+ * the work covers.
+ */
+export type MeasureKey = FeatureKey | ProfileKey | 'strongWork';
+
+/** What each kind is measured by: weights on the class-relative measures (the prior direction). */
+const KIND_MEASURES: Record<CriterionKind, Partial<Record<MeasureKey, number>>> = {
+  'ideas and content': { length: 0.3, development: 0.2, topicCoverage: 0.2, strongWork: 0.2, detail: 0.1 },
+  organization: { linkingRate: 0.3, organisation: 0.3, paragraphs: 0.2, sentenceStarts: 0.1, length: 0.1 },
+  voice: { voiceMarks: 0.4, lexicalDiversity: 0.3, lengthVariety: 0.3 },
+  'word choice': { wordLength: 0.3, rareWords: 0.3, lexicalDiversity: 0.3, errorRate: 0.1 },
+  'sentence fluency': { lengthVariety: 0.25, sentenceStarts: 0.25, sentenceLength: 0.2, runOns: 0.15, commas: 0.15 },
+  conventions: { errorRate: 0.6, spelling: 0.2, runOns: 0.2 },
+  sources: { sourceUse: 0.4, evidence: 0.4, detail: 0.2 },
+  'prompt adherence': { topicFocus: 0.4, sourceUse: 0.3, strongWork: 0.3 },
 };
 
 /** How much of a criterion's rating its own measure decides before the teacher's ratings say otherwise. */
@@ -65,10 +73,16 @@ const KIND_PRIOR_SHARE: Record<CriterionKind, number> = {
 
 /** The teacher's ratings count as this many pseudo-ratings against the class's drafted level and spread. */
 const PRIOR_RATINGS = 3;
-/** The own-measure share is fitted from this many of her ratings on; the prior weighs as this many. */
+/** A criterion's weights are fitted on her ratings of it from this many ratings on. */
 export const MIN_RATINGS_TO_FIT_SHARE = 10;
-const PRIOR_SHARE_WEIGHT = 20;
-const SHARE_GRID = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+/**
+ * How strongly the fitted weights are pulled toward the kind's prior direction: chosen per
+ * criterion by leave-one-out over her ratings, so a criterion her ratings say little about keeps
+ * its prior.
+ */
+const PENALTY_GRID = [3, 10, 30, 100, 1000];
+/** Below this many of her ratings only the balance of the whole and the kind's measure is fitted, not each measure. */
+const MIN_RATINGS_TO_FIT_EACH_MEASURE = 20;
 
 export function criterionKinds(criterion: Pick<RubricCriterion, 'description' | 'long_description' | 'ratings'>): {
   kinds: CriterionKind[];
@@ -91,7 +105,14 @@ export function criterionKinds(criterion: Pick<RubricCriterion, 'description' | 
 }
 
 /** One piece of the class as the criteria see it: its prediction on the scale and the teacher's rubric points. */
-export type ClassMember = { prediction: ScalePrediction; rubric: Record<string, number> | null };
+export type ClassMember = {
+  prediction: ScalePrediction;
+  rubric: Record<string, number> | null;
+  /** The work's measurements (profile and content words); without them only the scale model's features count. */
+  features?: EssayFeatures;
+  /** Her grade on the work, when graded: the strongest work is read from her grades first. */
+  grade?: number | null;
+};
 
 export type CriterionRating = {
   criterionId: string;
@@ -110,16 +131,94 @@ function zScores(values: number[]): number[] {
   return values.map((value) => (spread > 1e-9 ? (value - average) / spread : 0));
 }
 
-function correlation(a: number[], b: number[]): number {
-  const za = zScores(a);
-  const zb = zScores(b);
-  return a.length > 1 ? mean(za.map((value, index) => value * zb[index]!)) : 0;
+/** Stems a work must share with this many of the strongest other pieces to count as covering what they cover. */
+const STRONG_WORK_SHARED_BY = 2;
+
+/**
+ * How much of what the class's strongest work is about each piece covers: content words that at
+ * least two of the strongest pieces use (her best-graded work when she has graded five or more,
+ * else the best-drafted quarter), counted without the piece itself.
+ */
+function strongWorkCoverage(members: ClassMember[]): number[] | null {
+  const stems = members.map((member) => member.features?.contentStems ?? null);
+  if (stems.some((each) => each === null) || members.length < 5) return null;
+  const graded = members.flatMap((member, index) =>
+    member.grade !== undefined && member.grade !== null ? [{ index, value: member.grade }] : [],
+  );
+  const ranked =
+    graded.length >= 5 ? graded : members.map((member, index) => ({ index, value: member.prediction.unrounded }));
+  const top = [...ranked]
+    .sort((a, b) => b.value - a.value)
+    .slice(0, Math.max(3, Math.round(ranked.length / 4)))
+    .map((item) => item.index);
+  const counts = new Map<string, number>();
+  for (const index of top) for (const stem of stems[index]!) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  const inTop = new Set(top);
+  return stems.map((own, index) => {
+    let covered = 0;
+    for (const stem of own!)
+      if ((counts.get(stem) ?? 0) - (inTop.has(index) ? 1 : 0) >= STRONG_WORK_SHARED_BY) covered += 1;
+    return Math.log1p(covered);
+  });
 }
 
-function ownMeasure(prediction: ScalePrediction, weights: Partial<Record<FeatureKey, number>>): number {
-  let total = 0;
-  for (const effect of prediction.effects) total += (weights[effect.key] ?? 0) * effect.relativeToClass;
-  return total;
+/** Each measure a kind reads, relative to the class (z-scores), computed once per call and per measure. */
+function classMeasures(members: ClassMember[]): (key: MeasureKey) => number[] | null {
+  const known = new Map<MeasureKey, number[] | null>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    let values: number[] | null;
+    if (key === 'strongWork') {
+      const coverage = strongWorkCoverage(members);
+      values = coverage ? zScores(coverage) : null;
+    } else if (members[0]!.prediction.effects.some((effect) => effect.key === key)) {
+      values = members.map(
+        (member) => member.prediction.effects.find((effect) => effect.key === key)?.relativeToClass ?? 0,
+      );
+    } else {
+      const raw = members.map((member) => member.features?.profile?.[key as ProfileKey]);
+      values = raw.every((value) => value !== undefined) ? zScores(raw as number[]) : null;
+    }
+    // A measure that does not vary in this class (no paragraphs anywhere, say) says nothing.
+    if (values && values.every((value) => Math.abs(value) < 1e-9)) values = null;
+    known.set(key, values);
+    return values;
+  };
+}
+
+/**
+ * The mix's weights fitted on her ratings of one criterion: a ridge regression of her ratings
+ * (standardised) on the columns at the work she rated, pulled toward the prior weights. How hard
+ * it is pulled is chosen by leave-one-out over her ratings, each rating predicted by a fit that
+ * never saw it. Null when her ratings do not vary.
+ */
+function fitToHerRatings(columns: number[][], indices: number[], points: number[], prior: number[]): number[] | null {
+  const target = zScores(points);
+  if (target.every((value) => Math.abs(value) < 1e-9)) return null;
+  const rows = indices.map((index) => columns.map((column) => column[index]!));
+  // Centred on the rated work, so the fit needs no intercept.
+  const centres = prior.map((_, j) => mean(rows.map((row) => row[j]!)));
+  const centred = rows.map((row) => row.map((value, j) => value - centres[j]!));
+  // The prior gives the direction; its size is set by how far it goes with her ratings.
+  const priorMix = centred.map((row) => row.reduce((total, value, j) => total + value * prior[j]!, 0));
+  const priorVariance = mean(priorMix.map((value) => value * value));
+  const size =
+    priorVariance > 1e-9
+      ? Math.max(0.05, mean(priorMix.map((value, index) => value * target[index]!)) / priorVariance)
+      : 1;
+  const scaledPrior = prior.map((value) => value * size);
+  let best: { coefficients: number[]; error: number } | null = null;
+  for (const penalty of PENALTY_GRID) {
+    const fit = fitRidge(
+      centred,
+      target,
+      prior.map(() => penalty),
+      scaledPrior,
+    );
+    if (!best || fit.looMeanSquaredError < best.error - 1e-9)
+      best = { coefficients: fit.coefficients, error: fit.looMeanSquaredError };
+  }
+  return best!.coefficients;
 }
 
 /** The rating of a criterion nearest some points (ties to the higher), and its rank from the top. */
@@ -152,14 +251,25 @@ export function rateCriteria(
 ): CriterionRating[] {
   const shares = members.map((member) => Math.min(1, Math.max(0, member.prediction.unrounded / pointsPossible)));
   const wholeZ = zScores(shares);
+  const measureOf = classMeasures(members);
   return rubric.map((criterion) => {
     const { low, high } = criterionRange(criterion);
     const { kinds, from } = criterionKinds(criterion);
-    const weights: Partial<Record<FeatureKey, number>> = {};
+    const weights = new Map<MeasureKey, number>();
     for (const kind of kinds)
-      for (const [key, weight] of Object.entries(KIND_MEASURES[kind]) as [FeatureKey, number][])
-        weights[key] = (weights[key] ?? 0) + weight / kinds.length;
-    const ownZ = kinds.length > 0 ? zScores(members.map((member) => ownMeasure(member.prediction, weights))) : wholeZ;
+      for (const [key, weight] of Object.entries(KIND_MEASURES[kind]) as [MeasureKey, number][])
+        weights.set(key, (weights.get(key) ?? 0) + weight / kinds.length);
+    // The measures of its kind this class can read, each with its prior weight.
+    const measures = [...weights].flatMap(([key, weight]) => {
+      const values = measureOf(key);
+      return values ? [{ key, weight, values }] : [];
+    });
+    const ownZ =
+      measures.length > 0
+        ? zScores(
+            members.map((_, index) => measures.reduce((total, item) => total + item.weight * item.values[index]!, 0)),
+          )
+        : wholeZ;
     const priorShare = kinds.length > 0 ? Math.max(...kinds.map((kind) => KIND_PRIOR_SHARE[kind])) : 0;
 
     // Her ratings of this criterion on the graded work.
@@ -167,24 +277,29 @@ export function rateCriteria(
       const points = member.rubric?.[criterion.id];
       return points === undefined || points === null ? [] : [{ index, points: Math.min(high, Math.max(low, points)) }];
     });
-    const mixAt = (share: number) => zScores(wholeZ.map((value, index) => (1 - share) * value + share * ownZ[index]!));
-    let share = priorShare;
-    let fittedShare: number | null = null;
+    // The mix: the whole, the kind's own measure and, with enough of her ratings, each measure on its own.
+    const eachMeasure = rated.length >= MIN_RATINGS_TO_FIT_EACH_MEASURE ? measures : [];
+    const columns = [wholeZ, ownZ, ...eachMeasure.map((item) => item.values)];
+    let coefficients = [1 - priorShare, priorShare, ...eachMeasure.map(() => 0)];
+    let fittedOn = 0;
     if (kinds.length > 0 && rated.length >= MIN_RATINGS_TO_FIT_SHARE) {
-      const teacher = rated.map((item) => item.points);
-      let best = { share: priorShare, r: -Infinity };
-      for (const candidate of SHARE_GRID) {
-        const mixed = mixAt(candidate);
-        const r = correlation(
-          rated.map((item) => mixed[item.index]!),
-          teacher,
-        );
-        if (r > best.r + 1e-9) best = { share: candidate, r };
+      const fitted = fitToHerRatings(
+        columns,
+        rated.map((item) => item.index),
+        rated.map((item) => item.points),
+        coefficients,
+      );
+      if (fitted) {
+        coefficients = fitted;
+        fittedOn = rated.length;
       }
-      fittedShare = best.share;
-      share = (PRIOR_SHARE_WEIGHT * priorShare + rated.length * best.share) / (PRIOR_SHARE_WEIGHT + rated.length);
     }
-    const mixed = mixAt(share);
+    const mixed = zScores(
+      members.map((_, index) => columns.reduce((total, column, j) => total + coefficients[j]! * column[index]!, 0)),
+    );
+    const wholeWeight = Math.abs(coefficients[0]!);
+    const ownWeight = coefficients.slice(1).reduce((total, value) => total + Math.abs(value), 0);
+    const share = wholeWeight + ownWeight > 1e-9 ? ownWeight / (wholeWeight + ownWeight) : 0;
 
     // Level and spread: the class's drafted grades on this criterion's range, pulled toward hers.
     const range = high - low;
@@ -208,7 +323,7 @@ export function rateCriteria(
     const title = criterion.description.trim() || 'This criterion';
     const measureWords =
       kinds.length > 0
-        ? `judged as ${kinds.join(' and ')} (from its ${from}): ${Math.round(share * 100)}% its own measure, ${Math.round((1 - share) * 100)}% the work as a whole${fittedShare !== null ? ` (fitted on your ${rated.length} ratings)` : ''}`
+        ? `judged as ${kinds.join(' and ')} (from its ${from}): about ${Math.round(share * 100)}% its own measure, ${Math.round((1 - share) * 100)}% the work as a whole${fittedOn > 0 ? ` (fitted on your ${fittedOn} ratings)` : ''}`
         : 'judged from the work as a whole: its title, description and ratings name nothing the offline engine measures on its own';
     const levelWords =
       rated.length > 0

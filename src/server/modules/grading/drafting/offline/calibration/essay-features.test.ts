@@ -67,4 +67,29 @@ describe('essay features', () => {
     expect(stemWord('docking')).toBe('dock');
     expect(stemWord('libraries')).toBe('library');
   });
+
+  it('gives rubric criteria finer measures of their own: errors, sentence variety, word choice', async () => {
+    const careless = (await measure('i dont think so. they cant dock there. its to windy and im sure of it. the end'))
+      .features.profile!;
+    const careful = (await measure("I don't think so. They can't dock there. It is too windy, and I am sure of it."))
+      .features.profile!;
+    expect(careless.errorRate).toBeLessThan(careful.errorRate);
+
+    const choppy = (await measure('The wind blew. The mast shook. The ship swung. The men waited. The plan failed.'))
+      .features.profile!;
+    const varied = (
+      await measure(
+        'When the wind rose over the city, the mast shook. Nobody could hold a swinging airship steady for long, so the builders waited. Eventually the plan failed.',
+      )
+    ).features.profile!;
+    expect(varied.sentenceStarts).toBeGreaterThan(choppy.sentenceStarts);
+    expect(varied.lengthVariety).toBeGreaterThan(choppy.lengthVariety);
+    expect(varied.wordLength).toBeGreaterThan(choppy.wordLength);
+
+    // Different words per 50, so repeating the same text does not change its diversity much.
+    const once = 'The builders faced dangerous winds, strict laws and hydrogen that could burn over a crowded city. ';
+    const short = (await measure(once.repeat(4))).features.profile!.lexicalDiversity;
+    const long = (await measure(once.repeat(12))).features.profile!.lexicalDiversity;
+    expect(Math.abs(short - long)).toBeLessThan(0.1);
+  });
 });

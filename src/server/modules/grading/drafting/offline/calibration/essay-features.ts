@@ -63,7 +63,47 @@ export type EssayFeatures = {
   readings: FeatureReading[];
   /** The different content words (stemmed), for the comparison with the class. */
   contentStems?: readonly string[];
+  /**
+   * Finer measures that only rubric criteria read (criteria-on-teachers-scale.ts): each says
+   * something about one side of the work that its length does not. The scale model does not use
+   * them, so the grade as a whole stays as it is.
+   */
+  profile?: Record<ProfileKey, number>;
 };
+
+/**
+ * What the criterion profile measures, each on a scale where more is better:
+ * - errorRate: words not in the dictionary, slips in capitals and end punctuation and contractions
+ *   without their apostrophe ("dont"), per 100 words (negated);
+ * - runOns: the share of very long sentences (over 40 words), negated;
+ * - commas: commas per sentence (clauses joined with care);
+ * - linkingRate: linking words and phrases per sentence;
+ * - paragraphs: how many paragraphs;
+ * - lengthVariety: how much sentence lengths vary, relative to their mean;
+ * - sentenceStarts: the share of sentences that begin with a word no earlier sentence began with;
+ * - sentenceLength: how close the average sentence is to a fluent 15–20 words;
+ * - wordLength: letters per word;
+ * - lexicalDiversity: different words per 50 running words (moving average, so length does not count);
+ * - rareWords: the share of words of 9 letters or more;
+ * - voiceMarks: questions, exclamations, dialogue and words to the reader, per 100 words;
+ * - detail: numbers, names and quoted phrases per 100 words.
+ */
+export const PROFILE_KEYS = [
+  'errorRate',
+  'runOns',
+  'commas',
+  'linkingRate',
+  'paragraphs',
+  'lengthVariety',
+  'sentenceStarts',
+  'sentenceLength',
+  'wordLength',
+  'lexicalDiversity',
+  'rareWords',
+  'voiceMarks',
+  'detail',
+] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 /** What an assignment gives the measurements: its own words (prompt, reading, rubric). */
 export type FeatureContext = {
@@ -158,6 +198,28 @@ const LINKING_PATTERN = new RegExp(
 const EVIDENCE_PATTERN =
   /\b(?:for example|for instance|such as|according to|in the (?:text|story|article|memoir|excerpt|passage|book)|the (?:author|text|article|story|writer|excerpt|memoir|passage) (?:says|states|writes|explains|shows|mentions|describes))\b|["“][^"”]{8,}["”]|\(\s*(?:p{1,2}\.\s*)?\d+\s*\)/gi;
 
+const BARE_CONTRACTION =
+  /\b(?:dont|cant|wont|didnt|doesnt|isnt|wasnt|arent|werent|couldnt|shouldnt|wouldnt|hasnt|havent|hadnt|im|ive|youre|theyre|thats|whats|lets|its a|alot)\b/g;
+const MATTR_WINDOW = 50;
+
+/** Different words per window of running words, averaged over the windows (the whole text when shorter). */
+function movingTypeTokenRatio(words: string[]): number {
+  if (words.length === 0) return 0;
+  if (words.length <= MATTR_WINDOW) return new Set(words).size / words.length;
+  const counts = new Map<string, number>();
+  for (const word of words.slice(0, MATTR_WINDOW)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let total = counts.size;
+  for (let end = MATTR_WINDOW; end < words.length; end += 1) {
+    const leaving = words[end - MATTR_WINDOW]!;
+    const left = counts.get(leaving)! - 1;
+    if (left === 0) counts.delete(leaving);
+    else counts.set(leaving, left);
+    counts.set(words[end]!, (counts.get(words[end]!) ?? 0) + 1);
+    total += counts.size;
+  }
+  return total / (words.length - MATTR_WINDOW + 1) / MATTR_WINDOW;
+}
+
 function tokenize(text: string): string[] {
   return text.toLowerCase().match(WORD_PATTERN) ?? [];
 }
@@ -251,6 +313,45 @@ export function extractEssayFeatures(text: string, context: FeatureContext): Ess
   const lastCharacter = cleaned.trim().slice(-1);
   if (wordCount >= 20 && !/[.!?"'”’)]/.test(lastCharacter)) conventionSlips += 1;
 
+  const sentenceCount = Math.max(1, sentenceLengths.length);
+  const bareContractions = (cleaned.toLowerCase().match(BARE_CONTRACTION) ?? []).length;
+  const starts = new Set<string>();
+  let newStarts = 0;
+  for (const sentence of sentences) {
+    const first = tokenize(sentence)[0];
+    if (first === undefined) continue;
+    if (!starts.has(first)) newStarts += 1;
+    starts.add(first);
+  }
+  let linkingUses = 0;
+  for (const _ of cleaned.matchAll(LINKING_PATTERN)) linkingUses += 1;
+  const plainWords = words.filter((word) => word !== 'placeholder');
+  const letters = plainWords.reduce((total, word) => total + word.length, 0);
+  const paragraphs = text.split(/\n\s*\n|\n(?=\s*[A-Z"“])/).filter((part) => /[\p{L}]/u.test(part)).length;
+  const voiceMarks =
+    (cleaned.match(/[!?]/g) ?? []).length +
+    (cleaned.match(/["“][^"”]{1,200}["”]/g) ?? []).length +
+    words.filter((word) => word === 'you' || word === 'your').length;
+  const detail =
+    (cleaned.match(/\b\d[\d,.]*\b/g) ?? []).length +
+    (cleaned.match(/(?<=[a-z,;]\s+)[A-Z][a-z]+/g) ?? []).length +
+    (cleaned.match(/["“][^"”]{3,200}["”]/g) ?? []).length;
+  const profile: Record<ProfileKey, number> = {
+    errorRate: -Math.log1p(per100(misspelled + conventionSlips + bareContractions, Math.max(1, wordCount))),
+    runOns: -sentenceLengths.filter((length) => length > 40).length / sentenceCount,
+    commas: Math.log1p((cleaned.match(/,/g) ?? []).length / sentenceCount),
+    linkingRate: Math.log1p(linkingUses / sentenceCount),
+    paragraphs: Math.log1p(paragraphs),
+    lengthVariety: averageSentence > 0 ? sentenceSpread / averageSentence : 0,
+    sentenceStarts: sentences.length > 0 ? newStarts / sentences.length : 0,
+    sentenceLength: averageSentence > 0 ? -Math.abs(Math.log(averageSentence / 17)) : -3,
+    wordLength: plainWords.length > 0 ? letters / plainWords.length : 0,
+    lexicalDiversity: movingTypeTokenRatio(plainWords),
+    rareWords: plainWords.length > 0 ? plainWords.filter((word) => word.length >= 9).length / plainWords.length : 0,
+    voiceMarks: Math.log1p(per100(voiceMarks, Math.max(1, wordCount))),
+    detail: Math.log1p(per100(detail, Math.max(1, wordCount))),
+  };
+
   const readings: FeatureReading[] = [
     { key: 'length', name: FEATURE_NAMES.length, value: plural(wordCount, 'word'), score: Math.log1p(wordCount) },
     {
@@ -304,5 +405,11 @@ export function extractEssayFeatures(text: string, context: FeatureContext): Ess
     { key: 'topicCoverage', name: FEATURE_NAMES.topicCoverage, value: 'not yet compared with the class', score: 0 },
     { key: 'topicFocus', name: FEATURE_NAMES.topicFocus, value: 'not yet compared with the class', score: 0 },
   ];
-  return { wordCount, vector: readings.map((reading) => reading.score), readings, contentStems: [...contentStems] };
+  return {
+    wordCount,
+    vector: readings.map((reading) => reading.score),
+    readings,
+    contentStems: [...contentStems],
+    profile,
+  };
 }

@@ -161,10 +161,12 @@ export async function gradeOnTeachersScale(
     ? rateCriteria(
         rubric,
         [
-          { prediction, rubric: null },
+          { prediction, rubric: null, features: drafted, grade: null },
           ...others.map((work, index) => ({
             prediction: predictionFor(model, otherFeatures[index]!),
             rubric: work.grade !== null ? (work.rubric ?? null) : null,
+            features: otherFeatures[index]!,
+            grade: work.grade,
           })),
         ],
         model.pointsPossible,
