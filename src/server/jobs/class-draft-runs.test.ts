@@ -161,7 +161,8 @@ describe('time budgets of whole-class runs', () => {
 
 describe('progress and fairness of whole-class runs', () => {
   it('moves the run on with every draft stored: one slow draft holds back none of the others', async () => {
-    ai.enqueue({ kind: 'delay', ms: 2_500, then: { kind: 'from-schema' } });
+    // Long enough for the other eleven to be drafted and counted meanwhile, even on a busy machine.
+    ai.enqueue({ kind: 'delay', ms: 6_000, then: { kind: 'from-schema' } });
     const { teacher, target, students, scope } = await teacherWithClass();
     const group = students.slice(0, 12);
     await queueRun(teacher, target, group);
