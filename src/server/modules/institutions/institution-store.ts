@@ -219,13 +219,7 @@ export function createInstitutionStore(db: Database) {
       const [row] = await db
         .update(institutionInvitations)
         .set({ tokenHash, expiresAt, sentAt: new Date() })
-        .where(
-          and(
-            eq(institutionInvitations.id, invitationId),
-            isNull(institutionInvitations.usedAt),
-            isNull(institutionInvitations.revokedAt),
-          ),
-        )
+        .where(isOpenInvitation(invitationId))
         .returning();
       return row ?? null;
     },
@@ -234,13 +228,7 @@ export function createInstitutionStore(db: Database) {
       const rows = await db
         .update(institutionInvitations)
         .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(institutionInvitations.id, invitationId),
-            isNull(institutionInvitations.usedAt),
-            isNull(institutionInvitations.revokedAt),
-          ),
-        )
+        .where(isOpenInvitation(invitationId))
         .returning();
       return rows.length === 1;
     },
@@ -295,3 +283,12 @@ export function createInstitutionStore(db: Database) {
 }
 
 export type InstitutionStore = ReturnType<typeof createInstitutionStore>;
+
+/** An invitation not yet used or revoked. */
+function isOpenInvitation(invitationId: string) {
+  return and(
+    eq(institutionInvitations.id, invitationId),
+    isNull(institutionInvitations.usedAt),
+    isNull(institutionInvitations.revokedAt),
+  );
+}

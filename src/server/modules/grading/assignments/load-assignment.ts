@@ -84,7 +84,7 @@ export function rememberSavedGrade(
 ): void {
   const recent = recentClasses.get(recentKey(teacherId, target));
   if (!recent) return;
-  recent.read = recent.read.then((loaded) => ({
+  const updated = recent.read.then((loaded) => ({
     ...loaded,
     submissions: loaded.submissions.map((submission) =>
       submission.userId === target.userId
@@ -102,6 +102,9 @@ export function rememberSavedGrade(
         : submission,
     ),
   }));
+  // A read that failed is dropped where it was made; nobody may be waiting on this one.
+  updated.catch(() => undefined);
+  recent.read = updated;
 }
 
 /**
