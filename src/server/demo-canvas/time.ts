@@ -4,6 +4,7 @@ export function iso(date: Date): string {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DENVER_OFFSET_MS = 6 * 60 * 60 * 1000;
 
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
@@ -18,6 +19,7 @@ export function addMinutes(date: Date, minutes: number): Date {
  * ("2025-09-15T05:59:59Z" in summer). The fixed six-hour offset is close enough for a demo.
  */
 export function endOfDayInDenver(from: Date, days: number): Date {
-  const day = addDays(from, days);
+  // The day in Denver, not in UTC: from midnight to 6 am UTC it is still the day before there.
+  const day = addDays(new Date(from.getTime() - DENVER_OFFSET_MS), days);
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1, 5, 59, 59));
 }
