@@ -29,8 +29,9 @@ import { startLargeCanvas } from './bench-large-classes';
 import { postgresReachable, printTable } from './load';
 
 const STUDENTS = 30;
-const LARGE_RUN = 300;
-const THOUSAND = 1000;
+// A third of a generated lecture is graded already: these classes leave 300 and 1,000 students waiting.
+const LARGE_RUN_CLASS = 450;
+const THOUSAND_CLASS = 1500;
 const options = { mode: 'formative', useRubric: false, customInstructions: null };
 type Run = { status: string; completed: number; failed: number; total: number };
 type Teacher = Awaited<ReturnType<typeof connectedTeacherOver>>;
@@ -126,7 +127,7 @@ async function timeOneByOne(instance: Instance, canvas: { baseUrl: string; token
 /** A teacher's 4-student run alone, then again (another teacher) started right behind a 300-student run. */
 async function benchFairness(instances: Instance[]) {
   const address = instances[0]!.address;
-  const large = await startLargeCanvas(LARGE_RUN);
+  const large = await startLargeCanvas(LARGE_RUN_CLASS);
   // A small class: an assignment with a handful of students waiting.
   const smallClass = await startDemoCanvas({
     scenario: { courses: 1, assignmentsPerCourse: 4, studentsPerCourse: 10 },
@@ -160,14 +161,14 @@ async function benchFairness(instances: Instance[]) {
   }
 }
 
-/** A whole-class run of 1,000 on one fresh instance, with the server's event-loop delay measured inside it. */
+/** A whole-class run of 1,000 waiting on one fresh instance, with the server's event-loop delay measured inside it. */
 async function benchThousand(
   main: string,
   env: Record<string, string>,
   ai: Awaited<ReturnType<typeof startFakeAiServer>>,
 ): Promise<[string, string]> {
   ai.setDefault({ kind: 'delay', ms: 250, then: { kind: 'from-schema' } });
-  const large = await startLargeCanvas(THOUSAND);
+  const large = await startLargeCanvas(THOUSAND_CLASS);
   const preload = pathToFileURL(path.resolve('bench/loop-delay.mjs')).href;
   const instance = await startInstance(main, { ...env, NODE_OPTIONS: `--import ${preload}` }, '/readyz');
   try {
