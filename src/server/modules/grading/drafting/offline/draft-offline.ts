@@ -1,4 +1,5 @@
 import { AppError } from '@/server/core/app-error';
+import { yieldTurn } from '@/server/core/in-slices';
 import {
   GRADING_FAILURE_MESSAGE,
   type GradeDrafter,
@@ -28,7 +29,10 @@ export async function draftOffline(input: GradingInput): Promise<RawGradingDraft
         : input;
     // With a rubric too: the scale model sets the total, and the criteria share it out by their own measure.
     const scale = await gradeOnTeachersScale(task, effectivePointsPossible(task.assignment.pointsPossible));
-    return draftGradeOffline(task, scale, await loadEnglishSpeller());
+    const speller = await loadEnglishSpeller();
+    // The fit and the reading of the work are each tens of milliseconds: other requests go between.
+    await yieldTurn();
+    return draftGradeOffline(task, scale, speller);
   } catch (error) {
     throw new AppError('AI_FAILED', GRADING_FAILURE_MESSAGE, { cause: error });
   }

@@ -316,29 +316,28 @@ const GRADER_DIRECTED =
   /\b(ignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)|(?:give|grade|mark|score) (?:me|this|this essay|this paper|it) (?:an? )?(?:100|a\+|full (?:marks|points|credit)|perfect)|you are (?:an? )?(?:ai|language model|chatgpt|grader)|system prompt|as an ai)\b/i;
 
 const escapePhrase = (phrase: string) => phrase.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const phrasePattern = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}])(?:${alternatives})(?:[^\\p{L}]|$)`, 'u');
-
-// Each phrase's pattern is compiled once, not once per sentence.
-const phrasePatterns = new Map<string, RegExp>();
-
-function containsPhrase(lowerSentence: string, phrase: string): boolean {
-  let pattern = phrasePatterns.get(phrase);
-  if (!pattern) {
-    pattern = phrasePattern(escapePhrase(phrase));
-    phrasePatterns.set(phrase, pattern);
-  }
-  return pattern.test(lowerSentence);
-}
 
 /**
- * The first phrase of the list (in list order) that the sentence contains. One pattern for the
- * whole list rules out most sentences in a single pass, so the cost per sentence does not grow
- * with the length of the list.
+ * The first phrase of the list (in list order) that the sentence contains as whole words. One
+ * pattern for the whole list, tried at each word start without consuming it: at each place it
+ * names the earliest listed phrase that starts there, and the earliest of those is the answer. One
+ * pass per sentence whatever the length of the list, and one pattern to compile, not one per phrase
+ * (a lecture's first draft compiled hundreds).
  */
 function phraseFinder(phrases: string[]): (lowerSentence: string) => string | undefined {
-  const any = phrasePattern(phrases.map(escapePhrase).join('|'));
-  return (lowerSentence) =>
-    any.test(lowerSentence) ? phrases.find((phrase) => containsPhrase(lowerSentence, phrase)) : undefined;
+  const order = new Map<string, number>();
+  phrases.forEach((phrase, index) => {
+    if (!order.has(phrase.trim())) order.set(phrase.trim(), index);
+  });
+  const starts = new RegExp(`(?<!\\p{L})(?=(${phrases.map(escapePhrase).join('|')})(?!\\p{L}))`, 'gu');
+  return (lowerSentence) => {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const match of lowerSentence.matchAll(starts)) {
+      earliest = Math.min(earliest, order.get(match[1]!) ?? Number.POSITIVE_INFINITY);
+      if (earliest === 0) break;
+    }
+    return Number.isFinite(earliest) ? phrases[earliest] : undefined;
+  };
 }
 
 const findTransition = phraseFinder(TRANSITIONS);

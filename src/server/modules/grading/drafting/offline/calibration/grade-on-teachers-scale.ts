@@ -1,5 +1,5 @@
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
-import { mapInSlices } from '@/server/core/in-slices';
+import { mapInSlices, yieldTurn } from '@/server/core/in-slices';
 import { MAX_CLASS_WORK, type ClassWork, type GradingInput } from '../../../kernel/drafter-port';
 import { loadEnglishSpeller } from './english-speller';
 import { createFeatureMeasurer, type FeatureMeasurer } from './create-scale-engine';
@@ -154,6 +154,8 @@ export async function gradeOnTeachersScale(
     features: isSampleWithoutDrafted ? otherFeatures : [drafted, ...otherFeatures],
     grades: [...(isSampleWithoutDrafted ? [] : [null]), ...others.map((work) => work.grade)],
   };
+  // The first draft of a class fits the model (tens of milliseconds): a turn for other requests first.
+  await yieldTurn();
   const model = modelFor(pointsPossible, fitted.features, fitted.grades);
   const prediction = model.predict(drafted);
   const rubric = input.options.useRubric && input.assignment.rubric?.length ? input.assignment.rubric : null;
