@@ -242,6 +242,20 @@ export function formatPoints(value: number): string {
 }
 
 /**
+ * A greeting by first name that could not be put back (a student known by no name, as on an
+ * anonymous assignment) is left out rather than shown as a placeholder: "[STUDENT_FIRST_NAME], here
+ * is…" reads "Here is…", "Thank you, [STUDENT_FIRST_NAME]." reads "Thank you."
+ */
+export function withoutUnrestoredName(text: string): string {
+  return text
+    .replace(
+      /^(\s*)\[STUDENT_FIRST_NAME\],\s*(\p{L})/gmu,
+      (_match, space: string, next: string) => `${space}${next.toUpperCase()}`,
+    )
+    .replace(/,\s*\[STUDENT_FIRST_NAME\](?=[.!?])/gu, '');
+}
+
+/**
  * Turns an engine's raw draft into the draft the teacher sees: names restored, grade in range and on
  * the 0.5 step (the rubric sum when the rubric grades), and every quote checked word for word
  * against the submission; a quote that is not there is dropped, never shown as the student's words.
@@ -271,7 +285,7 @@ export function finalizeDraft(raw: RawGradingDraft, context: FinalizeContext): G
     if (rubricGrade.note) gradeReview = gradeReview ? `${gradeReview}\n\n${rubricGrade.note}` : rubricGrade.note;
   }
 
-  const feedback = checkText(restore(raw.feedback ?? '').trim());
+  const feedback = checkText(withoutUnrestoredName(restore(raw.feedback ?? '')).trim());
   return {
     grade,
     feedback: feedback || EMPTY_FEEDBACK_TEXT,

@@ -7,8 +7,9 @@ import {
   type RawGradingDraft,
 } from '../../kernel/drafter-port';
 import { effectivePointsPossible } from '../../kernel/finalize-draft';
-import { loadEnglishSpeller } from './calibration/english-speller';
+import { loadFeedbackSpeller } from './calibration/english-speller';
 import { gradeOnTeachersScale } from './calibration/grade-on-teachers-scale';
+import { classVocabulary, withVocabulary } from './class-vocabulary';
 import { draftGradeOffline } from './grade-offline';
 
 /**
@@ -29,7 +30,7 @@ export async function draftOffline(input: GradingInput): Promise<RawGradingDraft
         : input;
     // With a rubric too: the scale model sets the total, and the criteria share it out by their own measure.
     const scale = await gradeOnTeachersScale(task, effectivePointsPossible(task.assignment.pointsPossible));
-    const speller = await loadEnglishSpeller();
+    const speller = withVocabulary(await loadFeedbackSpeller(), await classVocabulary(task.classWork ?? []));
     // The fit and the reading of the work are each tens of milliseconds: other requests go between.
     await yieldTurn();
     return draftGradeOffline(task, scale, speller);

@@ -24,6 +24,16 @@ import {
   type Topic,
 } from './dimensions';
 import { bestSentence, clamp01, list } from './dimensions/assessor';
+import { countWords, feedbackWordBudget } from '../../kernel/feedback-length';
+import {
+  fitToBudget,
+  FIRST_NAME,
+  formativeClosing,
+  formativeOpening,
+  shorterQuote,
+  stepLead,
+  strengthLead,
+} from './feedback-voice';
 import type { CriterionRating } from './calibration/criteria-on-teachers-scale';
 import { kindOfWork, labSectionsFound, type KindOfWork, type LabSection } from './kind-of-work';
 
@@ -336,14 +346,6 @@ function toPoint(finding: Finding): RawQuotedPoint {
   return { text: finding.text.replace(/:$/, '.'), quote: finding.quote };
 }
 
-function level(fraction: number): 'excellent' | 'strong' | 'solid' | 'developing' | 'beginning' {
-  if (fraction >= 0.9) return 'excellent';
-  if (fraction >= 0.8) return 'strong';
-  if (fraction >= 0.7) return 'solid';
-  if (fraction >= 0.55) return 'developing';
-  return 'beginning';
-}
-
 function standardVerdict(fraction: number): string {
   if (fraction >= 0.85) return 'fully meets';
   if (fraction >= 0.7) return 'largely meets';
@@ -602,36 +604,59 @@ export function draftGradeOffline(
     ? rubric.reduce((total, criterion) => total + Math.max(0, criterion.points), 0) || pointsPossible
     : pointsPossible;
 
-  const withQuote = (finding: Finding) => (finding.quote ? `${finding.text} (“${finding.quote}”)` : finding.text);
+  // Short quotes, so the feedback stays short; each one still the student's own words, in order.
+  const withQuote = (finding: Finding) =>
+    finding.quote ? `${finding.text} (“${shorterQuote(finding.quote)}”)` : finding.text;
+  const seed = analysis.text;
+  const budget = feedbackWordBudget(input.examples);
+  // The second and third points of each list go first when the feedback runs over the budget.
+  const shortQuoted = (finding: Finding) =>
+    finding.quote ? `${finding.text} (“${shorterQuote(finding.quote, 6)}”)` : finding.text;
+  const items = (findings: Finding[], bullet: (index: number) => string) =>
+    findings.map((finding, index) => ({
+      text: `${bullet(index)}${withQuote(finding)}`,
+      short: `${bullet(index)}${shortQuoted(finding)}`,
+      optional: index === 0 ? 0 : 1 + index,
+    }));
   const feedback =
     mode === 'formative'
-      ? [
-          `You have written ${withArticle(level(fraction))} response to “${input.assignment.name}”. Here is what is working and what to focus on next.`,
-          '',
-          'What is working:',
-          ...strengths.map((finding) => `- ${withQuote(finding)}`),
-          '',
-          'Next steps:',
-          ...improvements.map((finding, index) => `${index + 1}. ${withQuote(finding)}`),
-          '',
-          fraction >= 0.9
-            ? 'This is excellent work; the steps above are how to take it even further.'
-            : fraction >= 0.8
-              ? 'You are close to excellent work; these refinements will make your writing even more convincing.'
-              : 'Choose one next step, apply it throughout your next draft, and you will see the difference.',
-        ].join('\n')
-      : [
-          `This submission ${standardVerdict(fraction)} the expectations for “${input.assignment.name}”${rubric ? ' as set out in the rubric' : ''}: ${formatPoints(displayGrade)} out of ${formatPoints(outOf)}.`,
-          '',
-          'The grade is supported by:',
-          ...strengths.map((finding) => `- ${withQuote(finding)}`),
-          '',
-          onlyStretchGoals ? 'To go further:' : 'Points were lost for:',
-          ...improvements.map((finding) => `- ${withQuote(finding)}`),
-          ...(rubric ? ['', 'By criterion:', ...rubricLines.map((line) => line.replace(/ \(score .*$/, ''))] : []),
-        ]
-          .join('\n')
-          .replace(/\n{3,}/g, '\n\n');
+      ? fitToBudget(
+          [
+            { text: formativeOpening(seed) },
+            { text: '' },
+            { text: strengthLead(seed), optional: 1 },
+            ...items(strengths, () => '- '),
+            { text: '' },
+            { text: stepLead(seed), optional: 1 },
+            ...items(improvements, (index) => `${index + 1}. `),
+            { text: '' },
+            { text: formativeClosing(seed, fraction), optional: 5 },
+          ],
+          budget,
+        )
+      : fitToBudget(
+          [
+            {
+              text: `${FIRST_NAME}, this submission ${standardVerdict(fraction)} the expectations for “${input.assignment.name}”${rubric ? ' as set out in the rubric' : ''}: ${formatPoints(displayGrade)} out of ${formatPoints(outOf)}.`,
+            },
+            { text: '' },
+            { text: 'The grade is supported by:' },
+            ...items(strengths, () => '- '),
+            { text: '' },
+            { text: onlyStretchGoals ? 'To go further:' : 'Points were lost for:' },
+            ...items(improvements, () => '- '),
+            ...(rubric
+              ? [
+                  { text: '' },
+                  { text: 'By criterion:' },
+                  ...rubricLines.map((line) => ({ text: line.replace(/ \(score .*$/, '') })),
+                ]
+              : []),
+          ],
+          // The criterion lines are the grade's account: never cut, and not counted against the budget.
+          budget +
+            (rubric ? rubricLines.reduce((sum, line) => sum + countWords(line.replace(/ \(score .*$/, '')), 2) : 0),
+        );
 
   const summary = `A ${analysis.wordCount}-word response in ${analysis.paragraphs.length} paragraph${analysis.paragraphs.length === 1 ? '' : 's'}${analysis.thesis ? ' with a clear opening claim' : ' without a clear opening claim'}; strongest in ${listOfAreas(strongest)}; weakest in ${listOfAreas(weakest)}.`;
 

@@ -50,7 +50,7 @@ describe('the offline engine fits the kind of work', () => {
       'Write a lab report on the water quality of the creek.',
       labReport.split('\n\nResults')[0]!,
     );
-    expect(partial.areas).toMatch(/results, conclusion are missing/);
+    expect(partial.areas).toMatch(/each under its own heading: results, conclusion/);
   });
 
   it('asks a short answer for a direct answer with a detail, not for paragraphs and a conclusion', async () => {

@@ -74,7 +74,7 @@ export function adviceForKind(kind: KindOfWork, analysis: TextAnalysis, missingS
   switch (kind) {
     case 'lab report':
       return missingSections.length > 0
-        ? `Give the report the sections a reader looks for: ${missingSections.join(', ')} ${missingSections.length === 1 ? 'is' : 'are'} missing. Report results with numbers and units, and say what they show about your hypothesis.`
+        ? `Give the report the sections a reader looks for, each under its own heading: ${missingSections.join(', ')}. Report results with numbers and units, and say what they show about your hypothesis.`
         : 'Report each result with its number and unit, and say what it shows about your hypothesis and what could have affected it (sources of error).';
     case 'short answer':
       return 'Answer the question directly in your first sentence, then support it with one specific detail or quotation and a sentence explaining how it supports your answer.';

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { mapInSlices } from '@/server/core/in-slices';
+
 /**
  * A spelling checker over a Hunspell dictionary (the `dictionary-en` package: SCOWL's en_US word
  * list, MIT and BSD licensed, 550 KB). It strips affixes at check time, as Hunspell itself does,
@@ -156,6 +159,7 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 }
 
 let englishSpeller: Promise<Speller> | null = null;
+let feedbackSpeller: Promise<Speller> | null = null;
 
 /** The English speller, loaded once per process (the first call reads the dictionary). */
 export function loadEnglishSpeller(): Promise<Speller> {
@@ -164,4 +168,27 @@ export function loadEnglishSpeller(): Promise<Speller> {
     return createSpeller(decoder.decode(dictionary.aff), decoder.decode(dictionary.dic));
   });
   return englishSpeller;
+}
+
+/**
+ * The speller of what the student reads: the English speller with a larger list of English words
+ * as a second opinion, so the words of a subject ("melatonin", "adenosine") are never named as slips.
+ * The measure of spelling that places work on the teacher's scale keeps the English speller alone
+ * (its weights were fitted with it). The list is read into a set a slice at a time: other requests
+ * do not wait for its 274,000 words.
+ */
+export function loadFeedbackSpeller(): Promise<Speller> {
+  feedbackSpeller ??= Promise.all([loadEnglishSpeller(), loadWordList()]).then(([english, wordList]) => ({
+    isCorrect: (word: string) => english.isCorrect(word) || wordList.has(word.toLowerCase()),
+  }));
+  return feedbackSpeller;
+}
+
+async function loadWordList(): Promise<ReadonlySet<string>> {
+  const { default: wordListPath } = await import('word-list');
+  const words = new Set<string>();
+  await mapInSlices((await readFile(wordListPath, 'utf8')).split('\n'), (word) => {
+    if (word) words.add(word);
+  });
+  return words;
 }

@@ -49,7 +49,7 @@ export const assessEvidence: Assessor = ({ analysis, requirements, paragraphs, w
         ? [
             {
               dimension: 'evidence',
-              text: `Back up each main point with specific evidence: an example, a quotation or a fact${requirements.evidenceCount ? ` (the assignment asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}.${unsupported ? ' The quoted point, for instance, has no support yet.' : ''}`,
+              text: `Back up each main point with specific evidence: an example, a quotation or a fact${requirements.evidenceCount ? ` (the assignment asks for ${requirements.evidenceCount} ${requirements.evidenceLabel})` : ''}.${unsupported ? ' The quoted point, for instance, would be stronger with support.' : ''}`,
               quote: shortQuote(unsupported ?? null, 25),
               weight: 1 - score,
             },

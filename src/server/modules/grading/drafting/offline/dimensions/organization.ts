@@ -69,7 +69,7 @@ export const assessOrganization: Assessor = ({
     improvements.push({
       dimension: 'organization',
       topic: 'thesis',
-      text: 'State your main claim clearly in the opening paragraph, so the reader knows from the start what you will show; the opening does not make a clear claim yet.',
+      text: 'Make your main claim plain in the opening paragraph, in one sentence, so the reader knows from the start what you will show.',
       quote: shortQuote(sentences[0], 20),
       weight: 0.9,
     });
@@ -87,7 +87,7 @@ export const assessOrganization: Assessor = ({
     improvements.push({
       dimension: 'organization',
       topic: 'conclusion',
-      text: 'End with a conclusion that returns to your main claim and says why it matters; the piece currently stops without one.',
+      text: 'Let your last paragraph return to your main claim and say why it matters, so the piece ends on your point.',
       quote: shortQuote(sentences.at(-1), 20),
       weight: 0.6,
     });
@@ -112,8 +112,8 @@ export const assessOrganization: Assessor = ({
       kind === 'lab report'
         ? labSections.length > 0
           ? `Your report has these sections: ${list(labSections)}.`
-          : 'Your report does not yet show the usual lab report sections.'
-        : `Your work has ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'}${isEssay ? `, ${analysis.thesis ? 'an opening that states your position' : 'no clear opening claim yet'} and ${analysis.conclusion ? 'a conclusion' : 'no conclusion yet'}` : ''}.`,
+          : 'Head each part of your report (question, method, results, conclusion) so a reader finds it.'
+        : `Your work has ${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'}${isEssay ? `${analysis.thesis ? ', an opening that states your position' : ''}${analysis.conclusion ? `${analysis.thesis ? ' and' : ','} a conclusion that brings it together` : ''}` : ''}.`,
     facts: `${kind === 'lab report' ? `lab report sections found: ${labSections.join(', ') || 'none'}; ` : isEssay ? '' : `a ${kind}, judged as one; `}${paragraphs.length} paragraph${paragraphs.length === 1 ? '' : 's'} (expected ${expectedParagraphs}), thesis-like opening ${analysis.thesis ? 'found' : 'not found'}, conclusion ${analysis.conclusion ? 'found' : 'not found'}, ${distinctTransitions.length} distinct transitions`,
     strengths,
     improvements,

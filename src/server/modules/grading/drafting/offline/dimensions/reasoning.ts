@@ -37,7 +37,7 @@ export const assessReasoning: Assessor = ({ analysis, sentences }) => {
         ? [
             {
               dimension: 'reasoning',
-              text: `Explain how each piece of evidence supports your point: add a sentence such as “This shows that…” or “Because of this…”.${unexplained ? ' The quoted evidence, for instance, is not explained yet.' : ''}`,
+              text: `Explain how each piece of evidence supports your point: add a sentence such as “This shows that…” or “Because of this…”.${unexplained ? ' The quoted evidence, for instance, would be stronger with a sentence that explains it.' : ''}`,
               quote: shortQuote(unexplained ?? null, 25),
               weight: (1 - score) * 0.8,
             },

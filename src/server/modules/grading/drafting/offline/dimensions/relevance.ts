@@ -19,7 +19,7 @@ export const assessRelevance: Assessor = ({ allTerms, coverage, bodySentences, a
     seen:
       allTerms.length === 0
         ? ''
-        : `You work with ${coverage.found.length} of the ${allTerms.length} key ideas of the assignment${coverage.missing.length ? `; still to address: ${list(coverage.missing.slice(0, 3))}` : ''}.`,
+        : `You work with ${coverage.found.length} of the ${allTerms.length} key ideas of the assignment${coverage.missing.length ? `; you could say more about ${list(coverage.missing.slice(0, 3))}` : ''}.`,
     facts:
       allTerms.length === 0
         ? 'no description terms to compare with'
@@ -43,7 +43,7 @@ export const assessRelevance: Assessor = ({ allTerms, coverage, bodySentences, a
         ? [
             {
               dimension: 'relevance',
-              text: `Address more of what the assignment asks about: ${list(quoted(coverage.missing.slice(0, 4)))} ${coverage.missing.length === 1 ? 'is' : 'are'} not discussed yet.`,
+              text: `Make sure your work speaks to what the assignment asks about, such as ${list(quoted(coverage.missing.slice(0, 4)))}.`,
               quote: null,
               weight: 1 - score,
             },
