@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Building2, MailPlus, RotateCw, Trash2, UserMinus } from 'lucide-react';
 import type { InstitutionSettings, InstitutionView } from '@/shared/schemas/institutions';
 import { INSTITUTION_AI_PROVIDERS } from '@/shared/schemas/institutions';
+import { AI_LINE } from '@/shared/ai-line';
 import { formatCount } from '@/shared/usage';
 import { ApiError } from '@/client/lib/api-client';
 import { usePageMeta } from '@/client/lib/page-meta';
@@ -476,7 +477,7 @@ function SettingsPanel({ view }: { view: InstitutionView }) {
             checked={form.addAiLine}
             onCheckedChange={(checked) => set('addAiLine', checked)}
             label="Add an AI line to comments"
-            description="“This feedback was drafted with AI and reviewed by your teacher.”"
+            description={`“${AI_LINE}” ends every comment your teachers save, whatever their own setting.`}
           />
         </CardContent>
       </Card>
