@@ -514,6 +514,7 @@ const ACTION_LABELS: Record<string, string> = {
   INSTITUTION_CREATED: 'Institution created',
   INSTITUTION_SETTINGS_CHANGED: 'Settings changed',
   INSTITUTION_PLAN_CHANGED: 'Plan changed',
+  INSTITUTION_LTI_CHANGED: 'LTI key changed',
   TEACHER_INVITED: 'Teacher invited',
   TEACHER_INVITATION_RESENT: 'Invitation resent',
   TEACHER_INVITATION_REVOKED: 'Invitation revoked',
