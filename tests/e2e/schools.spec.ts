@@ -65,6 +65,7 @@ test('the operator’s code creates the institution, the admin invites a teacher
   page,
   browser,
   request,
+  demoCanvas,
 }) => {
   test.setTimeout(120_000);
   const name = `Lakeside Middle School ${Date.now()}`;
@@ -114,7 +115,6 @@ test('the operator’s code creates the institution, the admin invites a teacher
   // The link worked once.
   await teacherPage.goto(joinPath);
   await expect(teacherPage.getByRole('alert')).toBeVisible();
-  await context.close();
 
   // The admin sees her among the teachers, and no invitation waiting.
   await page.reload();
@@ -123,6 +123,29 @@ test('the operator’s code creates the institution, the admin invites a teacher
   await expect(page.getByText('No invitation is waiting.')).toBeVisible();
   await page.getByRole('tab', { name: 'Audit log' }).click();
   await expect(page.getByRole('tabpanel').getByText('Teacher joined')).toBeVisible();
+
+  // The admin turns the AI line on for every teacher: the teacher's own switch shows it on, and locked.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('switch', { name: /Add an AI line to comments/ }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  const connected = await request.put('/api/canvas/connection', {
+    headers: await bearer(request, { email: teacherEmail, password: 'lesson-plans', fullName: 'Rosalind Okafor' }),
+    data: { canvasUrl: demoCanvas.url, canvasToken: demoCanvas.token },
+  });
+  expect(connected.status()).toBe(200);
+  await teacherPage.goto('/settings');
+  const aiSwitch = teacherPage.getByRole('switch', { name: /Say that AI helped/ });
+  await expect(aiSwitch).toHaveAttribute('aria-checked', 'true', { timeout: 20_000 });
+  await expect(aiSwitch).toBeDisabled();
+  await expect(teacherPage.getByText('Your institution ends each comment its teachers save with')).toBeVisible();
+  await teacherPage.goto(`${ESSAY}/grade`);
+  await expect(teacherPage.getByTestId('student-name')).toBeVisible({ timeout: 30_000 });
+  await teacherPage.getByTestId('feedback-input').fill('Your claim is clear.');
+  await expect(teacherPage.getByTestId('ai-line-preview')).toHaveText(
+    'Added at the end when you save: Feedback drafted with AI and reviewed by your teacher.',
+  );
+  await context.close();
 });
 
 test('a teacher signing up at the school’s domain joins once she confirms her e-mail, and not before', async ({

@@ -167,6 +167,11 @@ describe("an institution's AI and draft retention", () => {
     // Her own setting is off (the default); the institution's is on.
     expect((await call('GET', '/api/grading/preferences', teacher)).json()).toMatchObject({ aiLine: false });
     await setLine(true);
+    // Her settings say so, for the switch and the preview under her comment.
+    expect((await call('GET', '/api/grading/preferences', teacher)).json()).toMatchObject({
+      aiLine: false,
+      institutionAiLine: true,
+    });
     const saved = await save(first!, 'Clear claim; the counterargument needs evidence.');
     expect(saved.statusCode, saved.body).toBe(200);
     expect(lastComment(first!)).toBe(`Clear claim; the counterargument needs evidence.\n\n${AI_LINE}`);
