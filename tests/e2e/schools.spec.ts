@@ -76,6 +76,7 @@ test('the operator’s code creates the institution, the admin invites a teacher
   await signInThroughApi(page, admin, invitation.path);
   await expect(page.getByRole('heading', { name: 'Create your institution' })).toBeVisible();
   await expect(page.getByLabel('Invitation code')).toHaveValue(invitation.code);
+  await page.screenshot({ path: `${SHOTS}/institution-create.png`, fullPage: true });
   await page.getByRole('button', { name: 'Create institution' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Institutional Plan · Unlimited submissions')).toBeVisible();
@@ -280,6 +281,8 @@ test('an admin’s pages and answers hold no student names, work, drafts, grades
   await signInThroughApi(page, admin, '/institution');
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText('Hana Kobayashi')).toBeVisible();
+  // What the admin does see: that she graded one submission this month.
+  await expect(page.getByRole('tabpanel').getByText(/^[A-Z][a-z]{2} \d{4}: 1$/)).toBeVisible();
   for (const tab of ['Teachers', 'Invitations', 'Settings', 'Audit log']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
