@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/** The SMTP sink of public-site.spec.ts; another port lets two checkouts run their browser tests at once. */
+/** The run's SMTP sink (tests/e2e/mail-sink.ts); another port lets two checkouts run their browser tests at once. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -17,6 +17,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The SMTP sink every spec reads its mail from (tests/e2e/mail-sink.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

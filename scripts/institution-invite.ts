@@ -38,4 +38,8 @@ console.log(
   `Invitation code for ${name} (${plan}), to be used by ${email} within ${INVITATION_DAYS} days on ${config.publicUrl}:\n`,
 );
 console.log(`  ${code}\n`);
-console.log(`Signed in as ${email}, she sends it to POST /api/institutions ({ "code": "…" }) and becomes its admin.`);
+console.log(`She opens this link, signs in or creates her account as ${email}, and creates the institution:\n`);
+console.log(`  ${config.publicUrl}/institution?code=${encodeURIComponent(code)}\n`);
+console.log(
+  `(or, signed in as ${email}, pastes the code on ${config.publicUrl}/institution; the API is POST /api/institutions.)`,
+);

@@ -39,7 +39,7 @@ import { canvasRoutes } from './modules/canvas/routes';
 import { disconnectCanvas } from './modules/canvas/connect-canvas';
 import type { InstitutionDeps } from './modules/institutions/manage-institution';
 import { requestDomainJoin } from './modules/institutions/manage-teachers';
-import { draftLifetimeFor, institutionAiFor } from './modules/institutions/institution-policies';
+import { draftLifetimeFor, institutionAddsAiLine, institutionAiFor } from './modules/institutions/institution-policies';
 import type { GradeDrafter } from './modules/grading/kernel/drafter-port';
 import { createInstitutionStore } from './modules/institutions/institution-store';
 import { institutionRoutes } from './modules/institutions/routes';
@@ -297,6 +297,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       drafts,
       saves,
       preferences,
+      institutionAddsAiLine: (teacherId) => institutionAddsAiLine(institutionStore, teacherId),
       driftCheck,
       commentBank,
       usage,

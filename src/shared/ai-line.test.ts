@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { AI_LINE, aiLineFor, withAiLine } from './ai-line';
 
 describe('the AI line', () => {
-  it('is added only when the teacher turned it on', () => {
-    expect(aiLineFor({ teacherAddsLine: false })).toBeNull();
-    expect(aiLineFor({ teacherAddsLine: true })).toBe(AI_LINE);
+  it('is added when the teacher or her institution turned it on, whatever the other says', () => {
+    expect(aiLineFor({ teacherAddsLine: false, institutionAddsLine: false })).toBeNull();
+    expect(aiLineFor({ teacherAddsLine: true, institutionAddsLine: false })).toBe(AI_LINE);
+    expect(aiLineFor({ teacherAddsLine: false, institutionAddsLine: true })).toBe(AI_LINE);
+    expect(aiLineFor({ teacherAddsLine: true, institutionAddsLine: true })).toBe(AI_LINE);
   });
 
   it('ends a comment once, after a blank line, and never makes a comment of an empty one', () => {

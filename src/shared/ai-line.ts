@@ -1,16 +1,19 @@
 /**
- * The line a teacher may put at the end of each comment she saves, to tell students how their
- * feedback was made. Off by default. The decision whether a comment carries it is made here, and
- * only here, so an institution's setting can join the teacher's later without touching the screens.
+ * The line at the end of each comment a teacher saves, to tell students how their feedback was made.
+ * Off by default. The decision whether a comment carries it is made here, and only here: the
+ * teacher's own choice joined to her institution's (decision 063).
  */
 export const AI_LINE = 'Feedback drafted with AI and reviewed by your teacher.';
 
-/** Who decides whether the line is added: today the teacher alone. */
-export type AiLineSettings = { teacherAddsLine: boolean };
+/**
+ * Who asks for the line: the teacher in her settings, her institution's admin for all its teachers.
+ * Either is enough; a teacher cannot turn off what her institution turned on.
+ */
+export type AiLineSettings = { teacherAddsLine: boolean; institutionAddsLine: boolean };
 
 /** The line to end her comments with, or null when none is added. */
 export function aiLineFor(settings: AiLineSettings): string | null {
-  return settings.teacherAddsLine ? AI_LINE : null;
+  return settings.teacherAddsLine || settings.institutionAddsLine ? AI_LINE : null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import {
   BUDGET_RANGE_OPTIONS,
   EDUCATION_LEVEL_OPTIONS,
@@ -8,60 +7,22 @@ import {
   LMS_SYSTEM_OPTIONS,
   NUMBER_OF_TEACHERS_OPTIONS,
 } from '../../src/shared/schemas/contact';
+import { readable, readMailbox } from './mail-sink';
 import { openPage } from './support';
 
 /**
  * The public site: home, features, about, contact, institutional inquiry, privacy and terms.
- * The server under test sends mail to SMTP on port 2526, or E2E_SMTP_PORT (playwright.config.ts); this file runs a
- * real SMTP server there, so a message typed into a form is followed all the way to the mailbox.
+ * Mail the server sends reaches the run's SMTP sink (mail-sink.ts), so a message typed into a form
+ * is followed all the way to the mailbox.
  */
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const SUPPORT_EMAIL = 'support@margin.test';
 const PUBLIC_PAGES = ['/', '/features', '/about', '/contact', '/institutional-inquiry', '/privacy', '/terms'];
 
-type Mail = { to: string[]; raw: string };
-const mailbox: Mail[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mailbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve());
-  });
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-
-/** A mail as a reader sees it: quoted-printable soft breaks and escapes undone. */
-function readable(raw: string) {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 async function expectMail(subject: string) {
   await expect
-    .poll(() => mailbox.some((mail) => readable(mail.raw).includes(`Subject: ${subject}`)), { timeout: 10_000 })
+    .poll(() => readMailbox().some((mail) => readable(mail.raw).includes(`Subject: ${subject}`)), { timeout: 10_000 })
     .toBe(true);
-  return mailbox.find((mail) => readable(mail.raw).includes(`Subject: ${subject}`))!;
+  return readMailbox().find((mail) => readable(mail.raw).includes(`Subject: ${subject}`))!;
 }
 
 /** Holds the next matching request for a moment, so the busy state can be seen. */

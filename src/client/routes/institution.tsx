@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Building2, MailPlus, RotateCw, Trash2, UserMinus } from 'lucide-react';
 import type { InstitutionSettings, InstitutionView } from '@/shared/schemas/institutions';
 import { INSTITUTION_AI_PROVIDERS } from '@/shared/schemas/institutions';
+import { AI_LINE } from '@/shared/ai-line';
 import { formatCount } from '@/shared/usage';
 import { ApiError } from '@/client/lib/api-client';
 import { usePageMeta } from '@/client/lib/page-meta';
@@ -19,6 +21,8 @@ import {
   useInvitations,
   useMembers,
 } from '@/client/features/institutions/institution-api';
+import { CreateInstitutionCard } from '@/client/features/institutions/create-institution-card';
+import { LtiKeyCard } from '@/client/features/institutions/lti-key-card';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
 import { Badge, EmptyState, ErrorState, Skeleton } from '@/client/ui/feedback';
@@ -38,10 +42,19 @@ const errorText = (error: unknown) =>
 export default function InstitutionRoute() {
   usePageMeta('Institution');
   const institution = useInstitution();
+  // The operator's invitation may come as a link: /institution?code=…
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
   if (institution.isPending)
     return (
       <Page title="Institution">
         <Skeleton className="h-40 w-full" />
+      </Page>
+    );
+  if (institution.isError && institution.error instanceof ApiError && institution.error.code === 'NOT_FOUND')
+    return (
+      <Page title="Institution">
+        <CreateInstitutionCard initialCode={code} />
       </Page>
     );
   if (institution.isError)
@@ -83,7 +96,10 @@ export default function InstitutionRoute() {
           <InvitationsPanel view={view} />
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsPanel key={JSON.stringify(view)} view={view} />
+          <div className="flex flex-col gap-6">
+            <SettingsPanel key={JSON.stringify(view)} view={view} />
+            <LtiKeyCard key={`${view.ltiClientId}:${view.ltiDeploymentId}`} view={view} />
+          </div>
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel />
@@ -476,7 +492,7 @@ function SettingsPanel({ view }: { view: InstitutionView }) {
             checked={form.addAiLine}
             onCheckedChange={(checked) => set('addAiLine', checked)}
             label="Add an AI line to comments"
-            description="“This feedback was drafted with AI and reviewed by your teacher.”"
+            description={`“${AI_LINE}” ends every comment your teachers save, whatever their own setting.`}
           />
         </CardContent>
       </Card>
@@ -498,6 +514,7 @@ const ACTION_LABELS: Record<string, string> = {
   INSTITUTION_CREATED: 'Institution created',
   INSTITUTION_SETTINGS_CHANGED: 'Settings changed',
   INSTITUTION_PLAN_CHANGED: 'Plan changed',
+  INSTITUTION_LTI_CHANGED: 'LTI key changed',
   TEACHER_INVITED: 'Teacher invited',
   TEACHER_INVITATION_RESENT: 'Invitation resent',
   TEACHER_INVITATION_REVOKED: 'Invitation revoked',

@@ -9,6 +9,13 @@ export const gradingPreferencesSchema = z.object({
 });
 export type GradingPreferences = z.infer<typeof gradingPreferencesSchema>;
 
+/** Her choices as the API answers them, with what her institution decides for her. */
+export const gradingPreferencesViewSchema = gradingPreferencesSchema.extend({
+  /** Her institution ends every saved comment with the AI line, whatever `aiLine` says (decision 063). */
+  institutionAiLine: z.boolean(),
+});
+export type GradingPreferencesView = z.infer<typeof gradingPreferencesViewSchema>;
+
 export const updateGradingPreferencesSchema = z
   .strictObject({
     aiLine: z.boolean({ error: 'Choose on or off for the AI line' }).optional(),

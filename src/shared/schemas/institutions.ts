@@ -80,6 +80,8 @@ export const institutionViewSchema = z.object({
   addAiLine: z.boolean(),
   ltiClientId: z.string().nullable(),
   ltiDeploymentId: z.string().nullable(),
+  /** Margin's LTI 1.3 configuration, the URL an admin gives Canvas to create the LTI key. */
+  ltiConfigurationUrl: z.string(),
 });
 export type InstitutionView = z.infer<typeof institutionViewSchema>;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   InstitutionAudit,
+  InstitutionLtiSettings,
   InstitutionMembers,
   InstitutionSettings,
   InstitutionView,
@@ -36,7 +37,7 @@ export const useInstitutionAudit = () =>
   });
 
 /** A change by the admin: everything the dashboard shows is read again after it. */
-export function useInstitutionAction<T>(action: (input: T) => Promise<unknown>) {
+export function useInstitutionAction<T, R = unknown>(action: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: action, onSettled: () => client.invalidateQueries({ queryKey: KEY }) });
 }
@@ -53,3 +54,7 @@ export const saveSettings = (settings: InstitutionSettings) =>
   apiFetch<InstitutionView>('/api/institutions/current/settings', { method: 'PUT', body: settings });
 export const joinInstitution = (token: string) =>
   apiFetch<{ institutionName: string }>('/api/institutions/join', { method: 'POST', body: { token } });
+export const saveLtiKey = (settings: InstitutionLtiSettings) =>
+  apiFetch<InstitutionView>('/api/institutions/current/lti', { method: 'PUT', body: settings });
+export const createInstitution = (code: string) =>
+  apiFetch<InstitutionView>('/api/institutions', { method: 'POST', body: { code } });

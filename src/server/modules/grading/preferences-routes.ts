@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gradingPreferencesSchema, updateGradingPreferencesSchema } from '@/shared/schemas/grading-preferences';
+import {
+  gradingPreferencesViewSchema,
+  updateGradingPreferencesSchema,
+  type GradingPreferences,
+  type GradingPreferencesView,
+} from '@/shared/schemas/grading-preferences';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import type { GradingPluginOptions } from './kernel/grading-dependencies';
 
@@ -9,20 +14,27 @@ export const gradingPreferencesRoutes: FastifyPluginAsyncZod<GradingPluginOption
   { dependencies: deps },
 ) => {
   app.addHook('onRequest', deps.authenticate);
+  const withInstitution = async (userId: string, own: GradingPreferences): Promise<GradingPreferencesView> => ({
+    ...own,
+    institutionAiLine: await deps.institutionAddsAiLine(userId),
+  });
 
-  app.get('/', { schema: { response: { 200: gradingPreferencesSchema } } }, async (request) =>
-    deps.preferences.get(currentUser(request).id),
-  );
+  app.get('/', { schema: { response: { 200: gradingPreferencesViewSchema } } }, async (request) => {
+    const userId = currentUser(request).id;
+    return withInstitution(userId, await deps.preferences.get(userId));
+  });
 
   app.patch(
     '/',
-    { schema: { body: updateGradingPreferencesSchema, response: { 200: gradingPreferencesSchema } } },
+    { schema: { body: updateGradingPreferencesSchema, response: { 200: gradingPreferencesViewSchema } } },
     async (request) => {
+      const userId = currentUser(request).id;
       const { aiLine, driftNotes } = request.body;
-      return deps.preferences.update(currentUser(request).id, {
+      const own = await deps.preferences.update(userId, {
         ...(aiLine !== undefined ? { aiLine } : {}),
         ...(driftNotes !== undefined ? { driftNotes } : {}),
       });
+      return withInstitution(userId, own);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_LINE } from '@/shared/ai-line';
 import type { AssignmentGradingView, GradingSubmission } from '@/shared/schemas/grading';
 import { createInstitutionStore } from './institution-store';
 import { createInvitationCode } from './invitation-code';
@@ -137,5 +138,56 @@ describe("an institution's AI and draft retention", () => {
       draftRetentionHours: 48,
     });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('ends an institution teacher’s saved comments with the AI line when the institution asks, whatever her own setting', async () => {
+    const essay = '/api/grading/courses/4201/assignments/5002';
+    const view = (await call('GET', essay, teacher)).json() as AssignmentGradingView;
+    const [first, second, third] = view.submissions.filter(
+      (submission) => submission.workflow_state === 'submitted' && submission.body,
+    );
+    const save = (submission: GradingSubmission, comment: string) =>
+      call('PUT', `${essay}/grades/${submission.user_id}`, teacher, {
+        submissionId: submission.id,
+        grade: 80,
+        comment,
+      });
+    const lastComment = (submission: GradingSubmission) =>
+      harness.canvas.state.submissions.get(Number(submission.id))!.comments.at(-1)!.comment;
+    const setLine = async (addAiLine: boolean) => {
+      const saved = await call('PUT', '/api/institutions/current/settings', admin, {
+        canvasUrl: null,
+        canvasClientId: null,
+        allowPersonalTokens: true,
+        addAiLine,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+
+    // Her own setting is off (the default); the institution's is on.
+    expect((await call('GET', '/api/grading/preferences', teacher)).json()).toMatchObject({ aiLine: false });
+    await setLine(true);
+    // Her settings say so, for the switch and the preview under her comment.
+    expect((await call('GET', '/api/grading/preferences', teacher)).json()).toMatchObject({
+      aiLine: false,
+      institutionAiLine: true,
+    });
+    const saved = await save(first!, 'Clear claim; the counterargument needs evidence.');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(lastComment(first!)).toBe(`Clear claim; the counterargument needs evidence.\n\n${AI_LINE}`);
+
+    // The institution turns it off: her own choice decides again.
+    await setLine(false);
+    expect((await save(second!, 'Strong evidence from the study.')).statusCode).toBe(200);
+    expect(lastComment(second!)).toBe('Strong evidence from the study.');
+    const own = await harness.app.inject({
+      method: 'PATCH',
+      url: '/api/grading/preferences',
+      headers: teacher.headers,
+      payload: { aiLine: true },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await save(third!, 'A careful reading.')).statusCode).toBe(200);
+    expect(lastComment(third!)).toBe(`A careful reading.\n\n${AI_LINE}`);
   });
 });

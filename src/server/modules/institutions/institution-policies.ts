@@ -1,3 +1,4 @@
+import { AI_LINE } from '@/shared/ai-line';
 import type { AiModelName } from '@/server/adapters/ai';
 import type { InstitutionStore } from './institution-store';
 
@@ -37,10 +38,16 @@ export async function draftLifetimeFor(store: InstitutionStore, userId: string, 
   return hours ? Math.min(installationMs, hours * 60 * 60 * 1000) : installationMs;
 }
 
-/** The line added to a teacher's comments when her institution asks for it; null when it does not. */
-export const INSTITUTION_AI_LINE = 'This feedback was drafted with AI and reviewed by your teacher.';
+/** The line added to a teacher's comments when her institution asks for it: the teacher's own line, one wording. */
+export const INSTITUTION_AI_LINE = AI_LINE;
 
-export async function institutionAiLine(store: InstitutionStore, userId: string): Promise<string | null> {
+/** Whether the teacher's institution asks for the AI line on all its teachers' comments. */
+export async function institutionAddsAiLine(store: InstitutionStore, userId: string): Promise<boolean> {
   const membership = await store.membershipOf(userId);
-  return membership?.institution.addAiLine ? INSTITUTION_AI_LINE : null;
+  return membership?.institution.addAiLine === true;
+}
+
+/** The line added to a teacher's comments when her institution asks for it; null when it does not. */
+export async function institutionAiLine(store: InstitutionStore, userId: string): Promise<string | null> {
+  return (await institutionAddsAiLine(store, userId)) ? INSTITUTION_AI_LINE : null;
 }

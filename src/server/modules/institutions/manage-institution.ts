@@ -29,7 +29,7 @@ export type InstitutionDeps = {
   endCanvasConnection: (userId: string) => Promise<void>;
 };
 
-const toView = (institution: InstitutionRecord, role: InstitutionRole): InstitutionView => ({
+const toView = (institution: InstitutionRecord, role: InstitutionRole, publicUrl: string): InstitutionView => ({
   id: institution.id,
   name: institution.name,
   role,
@@ -47,6 +47,7 @@ const toView = (institution: InstitutionRecord, role: InstitutionRole): Institut
   addAiLine: institution.addAiLine,
   ltiClientId: institution.ltiClientId,
   ltiDeploymentId: institution.ltiDeploymentId,
+  ltiConfigurationUrl: `${publicUrl}/api/lti/config.json`,
 });
 
 /** The caller's membership, held to the roles a route allows: the server's one role check. */
@@ -84,12 +85,12 @@ export async function redeemInstitutionInvitation(deps: InstitutionDeps, user: A
     recordId: institution.id,
     newValues: { name: institution.name, monthly_allowance: institution.monthlyAllowance },
   });
-  return toView(institution, 'admin');
+  return toView(institution, 'admin', deps.publicUrl);
 }
 
 export async function getInstitution(deps: InstitutionDeps, userId: string) {
   const { institution, role } = await requireRole(deps.store, userId, ['admin', 'teacher']);
-  return toView(institution, role);
+  return toView(institution, role, deps.publicUrl);
 }
 
 /**
@@ -149,7 +150,7 @@ export async function updateInstitutionSettings(deps: InstitutionDeps, userId: s
       add_ai_line: updated!.addAiLine,
     },
   });
-  return toView(updated!, 'admin');
+  return toView(updated!, 'admin', deps.publicUrl);
 }
 
 /** The Canvas LTI key (client id and deployment id) launches from the institution's Canvas must name. */
@@ -171,7 +172,7 @@ export async function updateInstitutionLti(deps: InstitutionDeps, userId: string
     recordId: institution.id,
     newValues: { lti_client_id: updated!.ltiClientId, lti_deployment_id: updated!.ltiDeploymentId },
   });
-  return toView(updated!, 'admin');
+  return toView(updated!, 'admin', deps.publicUrl);
 }
 
 /** Teachers and admins with when they joined, when last active and what they used by month: no student data. */

@@ -25,7 +25,8 @@ export function FeedbackField({
   testId: string;
 }) {
   const preferences = useGradingPreferences();
-  const isLineAdded = preferences.data?.aiLine === true && value.trim() !== '' && !value.trimEnd().endsWith(AI_LINE);
+  const addsLine = preferences.data?.aiLine === true || preferences.data?.institutionAiLine === true;
+  const isLineAdded = addsLine && value.trim() !== '' && !value.trimEnd().endsWith(AI_LINE);
   return (
     <Field label={label}>
       {(ids) => (

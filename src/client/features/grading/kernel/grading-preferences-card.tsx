@@ -40,11 +40,15 @@ export function GradingPreferencesCard() {
         ) : (
           <div className="flex flex-col gap-4" data-testid="grading-preferences">
             <Switch
-              checked={preferences.data.aiLine}
+              checked={preferences.data.aiLine || preferences.data.institutionAiLine}
               onCheckedChange={(aiLine) => void change({ aiLine })}
-              disabled={update.isPending}
+              disabled={update.isPending || preferences.data.institutionAiLine}
               label="Say that AI helped"
-              description={`Ends each comment you save with “${AI_LINE}”`}
+              description={
+                preferences.data.institutionAiLine
+                  ? `Your institution ends each comment its teachers save with “${AI_LINE}”`
+                  : `Ends each comment you save with “${AI_LINE}”`
+              }
             />
             <Switch
               checked={preferences.data.driftNotes}

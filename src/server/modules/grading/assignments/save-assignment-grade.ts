@@ -17,7 +17,15 @@ import { toGradingSubmission } from '../kernel/to-grading-view';
 export async function saveAssignmentGrade(
   deps: Pick<
     GradingDependencies,
-    'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences' | 'driftCheck' | 'commentBank'
+    | 'canvas'
+    | 'drafts'
+    | 'usage'
+    | 'audit'
+    | 'saves'
+    | 'preferences'
+    | 'institutionAddsAiLine'
+    | 'driftCheck'
+    | 'commentBank'
   >,
   teacher: { id: string; email: string },
   target: { courseId: number; assignmentId: number; userId: number },
@@ -29,7 +37,7 @@ export async function saveAssignmentGrade(
   }
   const { client } = await deps.canvas.clientFor(teacher.id);
   // The comment as it goes to Canvas, and as it is read back: with her AI line when she chose one.
-  const aiLine = await teacherAiLine(deps.preferences, teacher.id);
+  const aiLine = await teacherAiLine(deps, teacher.id);
   const comment = withAiLine(approved.comment, aiLine);
   const { result, usage, isPaidEarlier } = await saveApprovedGrade(deps, teacher, {
     target: { kind: 'assignment', courseId: target.courseId, assignmentId: target.assignmentId },

@@ -20,13 +20,16 @@ import { toDiscussionGrade } from './to-discussion-view';
  * to save to: it is refused before any credit.
  */
 export async function saveDiscussionGrade(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences'>,
+  deps: Pick<
+    GradingDependencies,
+    'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences' | 'institutionAddsAiLine'
+  >,
   teacher: { id: string; email: string },
   target: { courseId: number; topicId: number; userId: number },
   request: SaveDiscussionGradeRequest,
 ): Promise<SaveDiscussionGradeResponse> {
   const { client } = await deps.canvas.clientFor(teacher.id);
-  const comment = withAiLine(request.comment, await teacherAiLine(deps.preferences, teacher.id));
+  const comment = withAiLine(request.comment, await teacherAiLine(deps, teacher.id));
   const { result, usage, isPaidEarlier } = await saveApprovedGrade<SavedGrade>(deps, teacher, {
     target: { kind: 'discussion', courseId: target.courseId, topicId: target.topicId },
     settles: [target.userId],

@@ -27,6 +27,8 @@ export type GradingDependencies = {
   saves: GradeSaveStore;
   /** The teacher's grading choices: the AI line on her comments, drift notes. */
   preferences: GradingPreferencesStore;
+  /** Whether her institution adds the AI line to all its teachers' comments (decision 063). */
+  institutionAddsAiLine: (teacherId: string) => Promise<boolean>;
   /** How grading drafts: the model (calibrated when AI_CALIBRATE asks) or the offline engine. */
   gradeDrafter: GradeDrafter;
   /** The drafter for one teacher: her institution's model when it supplies one (decision 063), else gradeDrafter. */

@@ -19,16 +19,36 @@ const setPreferences = (teacher: Teacher, payload: object) =>
 describe('the grading preferences', () => {
   it('start with no AI line and drift notes on, are remembered, and refuse what is not a choice', async () => {
     const teacher = await grading.teacher();
-    expect(await get(teacher, '/api/grading/preferences')).toEqual({ aiLine: false, driftNotes: true });
-    expect((await setPreferences(teacher, { aiLine: true })).json()).toEqual({ aiLine: true, driftNotes: true });
-    expect((await setPreferences(teacher, { driftNotes: false })).json()).toEqual({ aiLine: true, driftNotes: false });
-    expect(await get(teacher, '/api/grading/preferences')).toEqual({ aiLine: true, driftNotes: false });
+    expect(await get(teacher, '/api/grading/preferences')).toEqual({
+      aiLine: false,
+      driftNotes: true,
+      institutionAiLine: false,
+    });
+    expect((await setPreferences(teacher, { aiLine: true })).json()).toEqual({
+      aiLine: true,
+      driftNotes: true,
+      institutionAiLine: false,
+    });
+    expect((await setPreferences(teacher, { driftNotes: false })).json()).toEqual({
+      aiLine: true,
+      driftNotes: false,
+      institutionAiLine: false,
+    });
+    expect(await get(teacher, '/api/grading/preferences')).toEqual({
+      aiLine: true,
+      driftNotes: false,
+      institutionAiLine: false,
+    });
     for (const payload of [{}, { aiLine: 'yes' }, { aiLine: true, colour: 'red' }]) {
       const refused = await setPreferences(teacher, payload);
       expect(refused.statusCode).toBe(400);
     }
     // Another teacher's choices are her own.
-    expect(await get(await grading.teacher(), '/api/grading/preferences')).toEqual({ aiLine: false, driftNotes: true });
+    expect(await get(await grading.teacher(), '/api/grading/preferences')).toEqual({
+      aiLine: false,
+      driftNotes: true,
+      institutionAiLine: false,
+    });
   });
 });
 

@@ -1,8 +1,17 @@
 import { aiLineFor } from '@/shared/ai-line';
-import type { GradingPreferencesStore } from './grading-preferences-store';
+import type { GradingDependencies } from './grading-dependencies';
 
-/** The line that ends this teacher's comments on every screen, or null (see shared/ai-line.ts). */
-export async function teacherAiLine(preferences: GradingPreferencesStore, teacherId: string): Promise<string | null> {
-  const { aiLine } = await preferences.get(teacherId);
-  return aiLineFor({ teacherAddsLine: aiLine });
+/**
+ * The line that ends this teacher's comments on every screen, or null (see shared/ai-line.ts): her
+ * own choice, or her institution's for all its teachers (decision 063).
+ */
+export async function teacherAiLine(
+  deps: Pick<GradingDependencies, 'preferences' | 'institutionAddsAiLine'>,
+  teacherId: string,
+): Promise<string | null> {
+  const [{ aiLine }, institutionAddsLine] = await Promise.all([
+    deps.preferences.get(teacherId),
+    deps.institutionAddsAiLine(teacherId),
+  ]);
+  return aiLineFor({ teacherAddsLine: aiLine, institutionAddsLine });
 }

@@ -44,14 +44,17 @@ const SCORE_TOLERANCE = 0.005;
  * have, for example one added to the quiz after the student took it).
  */
 export async function saveQuestionScores(
-  deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences'>,
+  deps: Pick<
+    GradingDependencies,
+    'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences' | 'institutionAddsAiLine'
+  >,
   teacher: { id: string; email: string },
   target: QuestionScoresTarget,
   request: SaveQuestionScoresRequest,
 ): Promise<SaveQuestionScoresResponse> {
   const { client } = await deps.canvas.clientFor(teacher.id);
   // Each question's comment ends with her AI line when she chose one (an empty comment stays empty).
-  const line = await teacherAiLine(deps.preferences, teacher.id);
+  const line = await teacherAiLine(deps, teacher.id);
   const approved = {
     ...request,
     questions: request.questions.map((item) => ({ ...item, comment: withAiLine(item.comment, line) })),

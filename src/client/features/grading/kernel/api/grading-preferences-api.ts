@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradingPreferences, UpdateGradingPreferences } from '@/shared/schemas/grading-preferences';
+import type { GradingPreferencesView, UpdateGradingPreferences } from '@/shared/schemas/grading-preferences';
 import { apiFetch } from '@/client/lib/api-client';
 import { useSession } from '@/client/lib/session';
 
 export const gradingPreferencesQuery = (userId: string) =>
   queryOptions({
     queryKey: ['grading-preferences', userId],
-    queryFn: ({ signal }) => apiFetch<GradingPreferences>('/api/grading/preferences', { signal }),
+    queryFn: ({ signal }) => apiFetch<GradingPreferencesView>('/api/grading/preferences', { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -21,7 +21,7 @@ export function useUpdateGradingPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdateGradingPreferences) =>
-      apiFetch<GradingPreferences>('/api/grading/preferences', { method: 'PATCH', body: changes }),
+      apiFetch<GradingPreferencesView>('/api/grading/preferences', { method: 'PATCH', body: changes }),
     onSuccess(preferences) {
       queryClient.setQueryData(gradingPreferencesQuery(user?.id ?? 'none').queryKey, preferences);
     },
