@@ -65,5 +65,6 @@ export async function saveDiscussionGrade(
     usage,
     stored: result.stored,
     isPaidEarlier,
+    canUndo: true,
   };
 }
