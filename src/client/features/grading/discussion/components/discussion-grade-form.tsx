@@ -92,7 +92,10 @@ export function DiscussionGradeForm({
       }}
       save={{
         isPending: saving.isPending,
-        send: async (grade) => (await saving.mutateAsync({ userId, ...grade })).stored,
+        send: async (grade) => {
+          const { stored, canUndo } = await saving.mutateAsync({ userId, ...grade });
+          return { stored, canUndo };
+        },
         note: SAVE_COST_NOTE,
         aboveMaximum: 'ask',
         undo: async () => (await undoing.mutateAsync(userId)).stored,

@@ -126,7 +126,7 @@ export function QuestionGradeForm({
             saved.submission.score === null
               ? ''
               : ` (quiz total ${formatScore(saved.submission.score)}${saved.submission.points_possible !== null ? ` / ${formatScore(saved.submission.points_possible)}` : ''})`;
-          return `${formatScore(score)} / ${formatScore(max)} on ${label}${total}`;
+          return { stored: `${formatScore(score)} / ${formatScore(max)} on ${label}${total}`, canUndo: saved.canUndo };
         },
         note: "Saves this question's score to the quiz in Canvas. A student's quiz uses one submission credit per billing period.",
         aboveMaximum: 'cap',
