@@ -466,6 +466,14 @@ describe('grading a question', () => {
       grading.canvas.state.quizSubmissions.get(target.id)!.results.find((result) => result.questionId === essay.id)!;
 
     expect((await save(5, 'A first reading.')).json()).toMatchObject({ canUndo: true });
+    // The last save was of the essay: another question's Undo would put back the essay, so it is refused.
+    const otherQuestion = view.questions.find((question) => question.id !== essay.id)!;
+    const elsewhere = await grading.app.inject({
+      method: 'POST',
+      url: `${base()}/submissions/${target.id}/questions/${otherQuestion.id}/undo`,
+      headers: teacher.headers,
+    });
+    expect(elsewhere.statusCode).toBe(400);
     expect((await save(8, 'A second reading.')).statusCode).toBe(200);
     const undone = await undo();
     expect(undone.statusCode, undone.body).toBe(200);
@@ -497,6 +505,47 @@ describe('grading a question', () => {
       correct: 'undefined',
       moreComments: null,
     });
+  });
+
+  it('says so when Canvas did not put a question back on Undo', async () => {
+    // A proxy that lets the save through and drops the comment from the next score update, Undo's.
+    let updates = 0;
+    const proxy = await startProxy(grading.canvas.baseUrl, (method, url, body) => {
+      if (method !== 'PUT' || !/\/quizzes\/\d+\/submissions\/\d+/.test(url)) return body;
+      updates += 1;
+      if (updates === 1) return body;
+      const update = JSON.parse(body.toString()) as {
+        quiz_submissions: Array<{ questions: Record<string, { comment?: string }> }>;
+      };
+      for (const question of Object.values(update.quiz_submissions[0]!.questions)) delete question.comment;
+      return Buffer.from(JSON.stringify(update));
+    });
+    try {
+      const teacher = await connectedTeacher(grading.app, { ...grading.canvas, baseUrl: proxy.baseUrl });
+      const view = await loadView(teacher);
+      const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+      const target = view.submissions.filter((submission) => submission.workflow_state === 'pending_review').at(-4)!;
+      const saved = await grading.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score: 4, comment: 'Stays in Canvas.' }] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const undone = await grading.app.inject({
+        method: 'POST',
+        url: `${base()}/submissions/${target.id}/questions/${essay.id}/undo`,
+        headers: teacher.headers,
+      });
+      expect(undone.statusCode).toBe(502);
+      expect(undone.json().error).toMatchObject({
+        code: 'CANVAS_NOT_STORED',
+        message:
+          'Canvas did not put everything back: check the question in Canvas, where its score or comment may still be the ones you saved.',
+      });
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('gives the credit back when Canvas refuses the scores', async () => {
