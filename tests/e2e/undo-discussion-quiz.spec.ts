@@ -22,10 +22,12 @@ test('a discussion save says when the student sees it, links to Canvas, and Undo
 }) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
   await page.getByTestId('tab-ungraded').click();
-  await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(4).click();
+  const entry = page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(4);
+  const name = (await entry.locator('span[title]').getAttribute('title'))!;
+  await entry.click();
+  await expect(page.getByTestId('student-name')).toHaveText(name);
   await expect.poll(() => selectedStudentId(page)).toBeGreaterThan(0);
   const studentId = selectedStudentId(page);
-  const name = (await page.getByTestId('student-name').textContent())!;
   const bar = page.getByTestId('save-bar');
 
   await expect(page.getByTestId('posting-hint')).toHaveText(
@@ -54,6 +56,10 @@ test('a discussion save says when the student sees it, links to Canvas, and Undo
   await bar.getByTestId('undo-save').click();
   await expect(bar.getByTestId('save-status-line')).toContainText('Save undone');
   await expect(bar.getByTestId('save-status-line')).toContainText(`${name}: Canvas holds 6 / 10 again`);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/discussion-undone-1280.png` });
+    await bar.screenshot({ path: `${SHOTS}/discussion-undone-bar.png` });
+  }
   const inCanvas = await demoCanvas.get(
     `courses/${COURSE_ID}/assignments/${DISCUSSION_ASSIGNMENT}/submissions/${studentId}?include[]=submission_comments`,
   );
@@ -70,9 +76,13 @@ test('a quiz question save says when the student sees it, links to the attempt, 
   demoCanvas,
 }) => {
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
+  await expect(page.getByTestId('question-student')).toBeVisible();
+  const shownFirst = (await page.getByTestId('question-student').textContent())!;
+  const before = selectedStudentId(page);
   await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(3).click();
-  await expect.poll(() => selectedStudentId(page)).toBeGreaterThan(0);
+  await expect.poll(() => selectedStudentId(page)).not.toBe(before);
   const studentId = selectedStudentId(page);
+  await expect(page.getByTestId('question-student')).not.toHaveText(shownFirst);
   await expect(page.getByTestId('grade-panel')).toContainText('Is he mad?');
   const name = (await page.getByTestId('question-student').textContent())!;
   const bar = page.getByTestId('save-bar');
