@@ -39,10 +39,11 @@ const SCORE_TOLERANCE = 0.005;
  * audited, and the scored questions' drafts are removed.
  *
  * Canvas requests: the quiz, its questions and the quiz submission (in parallel, to check the
- * question ids, the maximum points and that the attempt is finished), then the PUT, then the
- * student's answers as Canvas holds them: each question's stored points are read back and
- * compared with the score sent (Canvas answers 200 and ignores a question the attempt does not
- * have, for example one added to the quiz after the student took it).
+ * question ids, the maximum points and that the attempt is finished), then the student's answers
+ * as they are (what Undo puts back, decision 051), then the PUT, then the answers again: each
+ * question's stored points are read back and compared with the score sent (Canvas answers 200 and
+ * ignores a question the attempt does not have, for example one added to the quiz after the
+ * student took it), and so is each comment sent.
  */
 export async function saveQuestionScores(
   deps: Pick<GradingDependencies, 'canvas' | 'drafts' | 'usage' | 'audit' | 'saves' | 'preferences'>,
