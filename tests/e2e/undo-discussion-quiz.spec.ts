@@ -126,5 +126,10 @@ test('a quiz question save says when the student sees it, links to the attempt, 
       .at(-1)
       .submission_data.find((item: { question_id: number }) => item.question_id === essay.id),
   ).toMatchObject({ points: 6, more_comments: 'Quote the narrator.' });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/quiz-undone-1280.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/quiz-undone-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await bar.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/quiz-undone-375.png` });
+  }
 });

@@ -81,7 +81,13 @@ test('with no credit left, upgrading from the grading screen brings her back to 
   await expect(page.getByTestId('pricing-return')).toContainText(
     'After checkout, Margin brings you back to the student you were grading.',
   );
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pricing-from-grading-1280.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/pricing-from-grading-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByTestId('pricing-return').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/pricing-from-grading-375.png` });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
 
   const [checkout] = await Promise.all([
     context.waitForEvent('page'),
