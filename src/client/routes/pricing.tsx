@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Tags } from 'lucide-react';
 import { EXTRA_PACK } from '@/shared/plans';
+import { toReturnPath } from '@/shared/schemas/billing';
 import { usePageMeta } from '@/client/lib/page-meta';
 import { usePublicConfig } from '@/client/lib/public-config';
 import { useSession } from '@/client/lib/session';
@@ -30,6 +31,10 @@ export default function PricingRoute() {
   // The period is URL state: a shared or reloaded link keeps the prices it showed.
   const [searchParams, setSearchParams] = useSearchParams();
   const billing = searchParams.get('billing');
+  // Come from a grading screen (its usage notice): a checkout returns to the same student. Checked
+  // against the app's own paths; anything else returns to Pricing.
+  const returnTo = toReturnPath(searchParams.get('return'), '/pricing');
+  const isFromGrading = returnTo.startsWith('/courses/');
   const isYearly = billing === 'yearly' || (billing !== 'monthly' && isYearlyByDefault);
   const setYearly = (yearly: boolean) =>
     setSearchParams(
@@ -57,7 +62,18 @@ export default function PricingRoute() {
         <BillingIntervalToggle isYearly={isYearly} onChange={setYearly} />
       </PageHero>
       <Section className="pt-10 sm:pt-12">
-        <PricingPlans isYearly={isYearly} />
+        {isFromGrading ? (
+          <p
+            className="mx-auto mb-6 max-w-3xl rounded-lg border border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-700"
+            data-testid="pricing-return"
+          >
+            After checkout, Margin brings you back to the student you were grading.{' '}
+            <Link to={returnTo} className="font-medium underline underline-offset-2">
+              Back to grading
+            </Link>
+          </p>
+        ) : null}
+        <PricingPlans isYearly={isYearly} returnTo={returnTo} />
         <InstitutionalPlanCard />
         <div className="mt-10 grid gap-4 text-sm text-slate-600 md:grid-cols-3">
           <p>

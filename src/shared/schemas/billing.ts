@@ -15,29 +15,60 @@ export function planPriceCents(plan: Plan, interval: BillingInterval): number {
 export const EXTRA_PACK_PRICE_CENTS = Math.round(EXTRA_PACK.priceUsd * 100);
 
 /**
- * Where a finished checkout or the billing portal sends the teacher back to. A fixed list, so a
- * return address can never point outside the app.
+ * Where a finished checkout or the billing portal sends the teacher back to: one of a fixed list of
+ * pages, or the grading screen and student she left to upgrade ("upgrading brings her back to the
+ * same student"). Always a path of this app, checked against a pattern that admits nothing else,
+ * so a return address can never point outside it.
  */
 export const RETURN_PATHS = ['/pricing', '/settings', '/dashboard'] as const;
-export type ReturnPath = (typeof RETURN_PATHS)[number];
-export const returnPathSchema = z.enum(RETURN_PATHS, { error: 'returnTo must be /pricing, /settings or /dashboard' });
+
+/** A grading screen, and the student on it: `/courses/1/assignments/2/grade?student=3`. */
+const GRADING_RETURN_PATH =
+  /^\/courses\/[1-9]\d{0,11}\/(?:assignments|discussions|quizzes)\/[1-9]\d{0,11}\/grade(?:\?student=[1-9]\d{0,11})?$/;
+
+export type ReturnPath = (typeof RETURN_PATHS)[number] | `/courses/${string}`;
+
+export function isReturnPath(value: unknown): value is ReturnPath {
+  return (
+    typeof value === 'string' &&
+    ((RETURN_PATHS as readonly string[]).includes(value) || GRADING_RETURN_PATH.test(value))
+  );
+}
+
+export const returnPathSchema = z.custom<ReturnPath>(isReturnPath, {
+  error: 'returnTo must be /pricing, /settings, /dashboard or a grading screen of this app',
+});
 
 export function toReturnPath(value: string | null | undefined, fallback: ReturnPath = '/settings'): ReturnPath {
-  return (RETURN_PATHS as readonly string[]).includes(value ?? '') ? (value as ReturnPath) : fallback;
+  return isReturnPath(value) ? value : fallback;
+}
+
+/**
+ * The grading screen she is on, as a return path: its address and the student shown (no other
+ * query); null when the address is not a grading screen.
+ */
+export function gradingReturnPath(pathname: string, search: string): ReturnPath | null {
+  const student = new URLSearchParams(search).get('student');
+  const path = student ? `${pathname}?student=${student}` : pathname;
+  if (isReturnPath(path) && path.startsWith('/courses/')) return path;
+  return isReturnPath(pathname) && pathname.startsWith('/courses/') ? pathname : null;
 }
 
 /**
  * Where a checkout returns: `?purchase=success|cancelled` (spec part 1 §4), plus the plan's name
- * after a plan purchase so the toast can say which plan is now active.
+ * after a plan purchase so the toast can say which plan is now active; a grading screen keeps its
+ * student.
  */
 export function purchaseReturnPath(
   returnPath: ReturnPath,
   outcome: 'success' | 'cancelled',
   planName?: string | null,
 ): string {
-  const query = new URLSearchParams({ purchase: outcome });
+  const [path, search] = returnPath.split('?');
+  const query = new URLSearchParams(search);
+  query.set('purchase', outcome);
   if (outcome === 'success' && planName) query.set('plan', planName);
-  return `${returnPath}?${query}`;
+  return `${path}?${query}`;
 }
 
 export const paidPlanNameSchema = z.enum(paidPlanNames, {

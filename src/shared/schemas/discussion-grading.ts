@@ -138,6 +138,10 @@ export const gradingDiscussionSchema = z.object({
   points_possible: z.number(),
   rubric: z.array(rubricCriterionSchema).nullable(),
   use_rubric_for_grading: z.boolean(),
+  /** The linked assignment posts grades by hand in Canvas (decision 052). */
+  post_manually: z.boolean().optional(),
+  /** The linked assignment's page in Canvas (a student's submission is under it); null when ungraded. */
+  assignment_html_url: z.string().nullable().optional(),
   /** The linked assignment's Canvas grading type ('points' for an ungraded discussion). */
   grading_type: z.enum(GRADING_TYPES),
   /** Students with at least one post. */
@@ -237,8 +241,19 @@ export const saveDiscussionGradeResponseSchema = z.object({
   stored: z.string(),
   /** The submission was paid for earlier in this billing period: this save cost no credit (decision 051). */
   isPaidEarlier: z.boolean().optional(),
+  /** The save can be undone (decision 051). */
+  canUndo: z.boolean().optional(),
 });
 export type SaveDiscussionGradeResponse = z.infer<typeof saveDiscussionGradeResponseSchema>;
+
+/** Undo of the last save (decision 051): the grade as Canvas holds it again. */
+export const undoDiscussionGradeResponseSchema = z.object({
+  user_id: z.number(),
+  grade: discussionGradeSchema,
+  /** What Canvas holds after the undo ("7.5 / 10", "no grade"). */
+  stored: z.string(),
+});
+export type UndoDiscussionGradeResponse = z.infer<typeof undoDiscussionGradeResponseSchema>;
 
 export const UNGRADED_DISCUSSION_MESSAGE =
   'This discussion is not graded in Canvas, so there is no grade to save. Make it a graded discussion in Canvas to grade it here.';

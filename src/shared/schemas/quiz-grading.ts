@@ -217,6 +217,8 @@ export const gradingQuizSchema = z.object({
   assignment_id: z.number().nullable(),
   is_assignment_based: z.boolean(),
   html_url: z.string(),
+  /** The quiz's gradebook assignment posts grades by hand in Canvas (decision 052). */
+  post_manually: z.boolean().optional(),
   course: z.object({ id: z.number(), name: z.string(), course_code: z.string().nullable() }),
 });
 export type GradingQuiz = z.infer<typeof gradingQuizSchema>;
@@ -286,8 +288,24 @@ export const saveQuestionScoresResponseSchema = z.object({
   usage: usageSummarySchema,
   /** The quiz submission was paid for earlier in this billing period: this save cost no credit (decision 051). */
   isPaidEarlier: z.boolean().optional(),
+  /** Undo can put back what the questions held before this save (decision 051). */
+  canUndo: z.boolean().optional(),
 });
 export type SaveQuestionScoresResponse = z.infer<typeof saveQuestionScoresResponseSchema>;
+
+/** Undo of the last save of a question: the quiz submission and the question as Canvas holds them again. */
+export const undoQuestionScoresResponseSchema = z.object({
+  submission: quizGradingSubmissionSchema.omit({ user: true }),
+  answer: quizAnswerSchema,
+  /** What Canvas holds for the question after the undo: its points ("4"), or "no score yet". */
+  stored: z.string(),
+});
+export type UndoQuestionScoresResponse = z.infer<typeof undoQuestionScoresResponseSchema>;
+
+/** Canvas's page of one student's quiz attempt, where a teacher sees and scores it. */
+export function quizSubmissionUrl(quizHtmlUrl: string, quizSubmissionId: number): string {
+  return `${quizHtmlUrl}/history?quiz_submission_id=${quizSubmissionId}`;
+}
 
 export const quizDraftRequestSchema = z.strictObject({
   options: gradingOptionsSchema.default({ mode: 'formative', useRubric: false, customInstructions: null }),

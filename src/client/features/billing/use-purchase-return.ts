@@ -13,7 +13,7 @@ import { announceBillingChange, onBillingChange } from './billing-broadcast';
  * removed from the address (replacing history), and on success plan and usage are checked again.
  * A plan is said to be active only once our API shows it: the address alone proves nothing (a
  * payment event may still be on its way, or the address was typed).
- * Used by /settings, /dashboard and /pricing, the pages a checkout returns to.
+ * Used by /settings, /dashboard, /pricing and the grading screens, the pages a checkout returns to.
  */
 export function usePurchaseReturn() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -156,6 +156,17 @@ describe('checkout with Stripe', () => {
       'SUBSCRIPTION_CHECKOUT_INITIATED',
       'SUBSCRIPTION_CHECKOUT_INITIATED',
     ]);
+
+    // From a grading screen, Stripe sends her back to the same student, the outcome added to the address.
+    const fromGrading = await checkout(teacher, {
+      planName: 'Full-Time Plan',
+      isYearly: false,
+      returnTo: '/courses/4201/quizzes/8101/grade?student=2003',
+    });
+    expect(fromGrading.params).toMatchObject({
+      success_url: `${PUBLIC_URL}/courses/4201/quizzes/8101/grade?student=2003&purchase=success&plan=Full-Time+Plan`,
+      cancel_url: `${PUBLIC_URL}/courses/4201/quizzes/8101/grade?student=2003&purchase=cancelled`,
+    });
   });
 
   it('sells the extra pack as a one-time $5 payment and opens the Customer Portal', async () => {

@@ -105,6 +105,51 @@ describe('create-checkout in test mode', () => {
     expect(await countRows(harness, 'billing_checkouts', teacher.userId)).toBe(0);
   });
 
+  it('carries the grading screen and student she left to upgrade, and refuses any other place to return to', async () => {
+    const teacher = await signUpAndIn(harness.app);
+    const hostile = [
+      'https://evil.example/',
+      '//evil.example/courses/1/assignments/2/grade',
+      '/\\evil.example/courses/1/assignments/2/grade',
+      'javascript:alert(1)',
+      '/courses/1/assignments/2/grade?student=3&next=https://evil.example/',
+      '/courses/1/assignments/2/grade/../../../../evil',
+      '/courses/1/assignments/2/grade#https://evil.example/',
+      '/courses/1/assignments/2/grade?student=',
+      '/courses/1/rubrics/2/grade?student=3',
+      '/courses/1/assignments/2/grade?student=3\nSet-Cookie: a=b',
+    ];
+    for (const returnTo of hostile) {
+      const response = await postJson(harness.app, '/api/billing/checkout', teacher.headers, {
+        planName: 'Core Plan',
+        isYearly: false,
+        returnTo,
+      });
+      expect(response.statusCode, returnTo).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION', field: 'returnTo' });
+      const pack = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, { returnTo });
+      expect(pack.statusCode, returnTo).toBe(400);
+    }
+    expect(await countRows(harness, 'billing_checkouts', teacher.userId)).toBe(0);
+
+    const place = '/courses/4201/assignments/5001/grade?student=2003';
+    const { url, checkoutId } = await startCheckout(teacher, {
+      planName: 'Core Plan',
+      isYearly: false,
+      returnTo: place,
+    });
+    expect(url).toBe(`/billing/checkout/${checkoutId}?return=${encodeURIComponent(place)}`);
+    await complete(teacher, checkoutId);
+    expect(await subscription(teacher)).toMatchObject({ subscribed: true, subscription_tier: 'Core Plan' });
+    for (const screen of ['discussions/6101', 'quizzes/8101']) {
+      const pack = await postJson(harness.app, '/api/billing/submission-purchase', teacher.headers, {
+        returnTo: `/courses/4201/${screen}/grade?student=2003`,
+      });
+      expect(pack.statusCode, pack.body).toBe(200);
+      expect(pack.json().url).toContain(`?return=${encodeURIComponent(`/courses/4201/${screen}/grade?student=2003`)}`);
+    }
+  });
+
   it('opens an in-app checkout at the catalogue price and audits it', async () => {
     const teacher = await signUpAndIn(harness.app);
     const { url, checkoutId } = await startCheckout(teacher, {

@@ -100,11 +100,14 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'GET /api/grading/courses/:courseId/discussions/:discussionId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/discussions/:discussionId/drafts': 'signed-in',
   'PUT /api/grading/courses/:courseId/discussions/:discussionId/grades/:userId': 'signed-in',
+  'POST /api/grading/courses/:courseId/discussions/:discussionId/grades/:userId/undo': 'signed-in',
   'GET /api/grading/courses/:courseId/quizzes/:quizId/': 'signed-in',
   'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/answers': 'signed-in',
   'PUT /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/scores': 'signed-in',
   'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/draft':
+    'signed-in',
+  'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/undo':
     'signed-in',
   'GET /api/grading/preferences/': 'signed-in',
   'PATCH /api/grading/preferences/': 'signed-in',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '@/client/lib/toast';
 import { PLANS, type Plan } from '@/shared/plans';
 import { useSession } from '@/client/lib/session';
-import type { PlanChangePreview } from '@/shared/schemas/billing';
+import type { PlanChangePreview, ReturnPath } from '@/shared/schemas/billing';
 import { ApiError } from '@/client/lib/api-client';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Dialog } from '@/client/ui/dialog';
@@ -15,11 +15,13 @@ import { PlanCard } from './plan-card';
 /**
  * The five plan cards: three in a row, then two, centred. Button rules (spec part 1 §2): signed
  * out → /auth; the teacher's own plan → disabled; Free Trial → /canvas-setup; otherwise checkout.
+ * A checkout returns to `returnTo`.
  */
-export function PricingPlans({ isYearly }: { isYearly: boolean }) {
+export function PricingPlans({ isYearly, returnTo = '/pricing' }: { isYearly: boolean; returnTo?: ReturnPath }) {
   const { user } = useSession();
   const subscription = useSubscription();
-  const actions = useBillingActions('/pricing');
+  // Where the checkout comes back to: Pricing, or the grading screen and student she left to upgrade.
+  const actions = useBillingActions(returnTo);
   const currentTier = user ? subscription.data?.subscription_tier : undefined;
   const currentInterval = subscription.data?.billing_interval ?? null;
   const hasPaidPlan = Boolean(user && subscription.data?.subscribed && currentInterval);

@@ -79,6 +79,7 @@ function Screen({
   onSession,
   savedScore = null,
   send = () => Promise.resolve('1 / 30'),
+  undo,
 }: {
   student: { id: number; name: string };
   rubric?: RubricCriterion[] | null;
@@ -86,7 +87,8 @@ function Screen({
   onSession?: (session: GradingSession) => void;
   /** What Canvas holds: a graded student. */
   savedScore?: number | null;
-  send?: () => Promise<string>;
+  send?: () => Promise<string | { stored: string; canUndo?: boolean }>;
+  undo?: () => Promise<string>;
 }) {
   const actionsRef = useRef<GradingActions | null>(null);
   const session = useGradingSession({ actionsRef, showNext: () => undefined, showStudent: () => undefined });
@@ -113,6 +115,7 @@ function Screen({
         send,
         note: 'Each save uses one credit.',
         aboveMaximum: 'ask',
+        undo,
       }}
     />
   );
@@ -298,5 +301,20 @@ describe('GradeForm', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save to Canvas' })));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual(['sent']);
+  });
+
+  it('offers Undo after a save, unless the server kept nothing to undo', async () => {
+    const undo = () => Promise.resolve('no grade');
+    const first = renderScreen({ student: zoe, send: () => Promise.resolve({ stored: '20 / 30' }), undo });
+    fireEvent.change(screen.getByTestId('grade-input'), { target: { value: '20' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save to Canvas' })));
+    expect(screen.getByTestId('undo-save')).toBeTruthy();
+    first.unmount();
+
+    renderScreen({ student: ana, send: () => Promise.resolve({ stored: '20 / 30', canUndo: false }), undo });
+    fireEvent.change(screen.getByTestId('grade-input'), { target: { value: '20' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save to Canvas' })));
+    expect(screen.getByTestId('save-status-line').textContent).toContain('20 / 30');
+    expect(screen.queryByTestId('undo-save')).toBeNull();
   });
 });

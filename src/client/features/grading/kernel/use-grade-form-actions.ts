@@ -45,9 +45,12 @@ export type SaveVariant = {
   isPending: boolean;
   /**
    * Sends the grade; settles with what Canvas stored, in the words the status shows ("77 / 100"),
-   * and, on the assignment screen, the drift note when the grade is far from her earlier ones.
+   * and, on the assignment screen, the drift note when the grade is far from her earlier ones;
+   * `canUndo: false` when the server kept nothing for Undo (Undo is then not offered).
    */
-  send: (grade: GradeToSave) => Promise<string | { stored: string; drift?: DriftNote | null | undefined }>;
+  send: (
+    grade: GradeToSave,
+  ) => Promise<string | { stored: string; drift?: DriftNote | null | undefined; canUndo?: boolean | undefined }>;
   /** What a save does and costs, under the buttons. */
   note: string;
   /** Above the maximum: asked about as extra credit, or stored as the maximum (a quiz question's score). */
@@ -164,7 +167,8 @@ export function useGradeFormActions({
       send: () => save.send(grade),
       moveOn: session.showNext,
       onStored: (answer) => {
-        const { stored, drift } = typeof answer === 'string' ? { stored: answer, drift: null } : answer;
+        const { stored, drift, canUndo } =
+          typeof answer === 'string' ? { stored: answer, drift: null, canUndo: true } : answer;
         form.markSaved();
         session.report({
           ...about,
@@ -172,7 +176,7 @@ export function useGradeFormActions({
           title: SAVED_TITLE,
           description: describeSaved(student.name, stored),
           ...(drift ? { driftNote: describeDrift(drift) } : {}),
-          undo: save.undo ? () => void undoSave(save.undo!) : undefined,
+          undo: save.undo && canUndo !== false ? () => void undoSave(save.undo!) : undefined,
           canvasUrl: save.canvasUrl,
         });
       },

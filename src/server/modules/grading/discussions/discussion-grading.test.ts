@@ -242,6 +242,34 @@ describe('saving a discussion grade', () => {
     expect(reloaded.summary.graded_count).toBe(view.summary.graded_count + 1);
   });
 
+  it('undoes the last save: the earlier grade and comment are back in Canvas, read back, once, at no cost', async () => {
+    const teacher = await grading.teacher();
+    const view = await loadView(teacher);
+    expect(view.discussion).toMatchObject({ post_manually: false });
+    expect(view.discussion.assignment_html_url).toMatch(
+      new RegExp(`/courses/${COURSE_ID}/assignments/${LINKED_ASSIGNMENT}$`),
+    );
+    const student = view.students.find((candidate) => candidate.grade.score === null && candidate.post_count > 0)!;
+    const url = `${base(COURSE_ID, GRADED_TOPIC)}/grades/${student.user.id}`;
+    const save = (grade: number, comment: string) =>
+      grading.app.inject({ method: 'PUT', url, headers: teacher.headers, payload: { grade, comment } });
+    expect((await save(6, 'First reading of the thread.')).json()).toMatchObject({ canUndo: true });
+    expect((await save(9, 'Second reading of the thread.')).statusCode).toBe(200);
+
+    const undone = await grading.app.inject({ method: 'POST', url: `${url}/undo`, headers: teacher.headers });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ user_id: student.user.id, grade: { score: 6 }, stored: '6 / 10' });
+    const inCanvas = grading.canvas.state.submissionOf(LINKED_ASSIGNMENT, student.user.id)!;
+    expect(inCanvas.score).toBe(6);
+    expect(inCanvas.comments.map((comment) => comment.comment)).toContain('First reading of the thread.');
+    expect(inCanvas.comments.map((comment) => comment.comment)).not.toContain('Second reading of the thread.');
+    expect(await usedCredits(teacher)).toBe(1);
+
+    const again = await grading.app.inject({ method: 'POST', url: `${url}/undo`, headers: teacher.headers });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('There is no save of yours to undo for this student.');
+  });
+
   it('sends the rubric assessment when the discussion’s assignment has a rubric', async () => {
     const assignment = grading.canvas.state.assignments.get(OTHER_ASSIGNMENT)!;
     const rubric: DemoRubric = {

@@ -5,6 +5,7 @@ import {
   discussionStudentParamsSchema,
   saveDiscussionGradeRequestSchema,
   saveDiscussionGradeResponseSchema,
+  undoDiscussionGradeResponseSchema,
 } from '@/shared/schemas/discussion-grading';
 import { draftRequestSchema, draftResponseSchema, storedDraftsSchema } from '@/shared/schemas/grading';
 import { currentUser } from '@/server/modules/auth/authenticate';
@@ -13,6 +14,7 @@ import { listStoredDrafts } from '../kernel/list-stored-drafts';
 import { draftDiscussionStudent } from './draft-discussion-feedback';
 import { loadDiscussionView } from './load-discussion';
 import { saveDiscussionGrade } from './save-discussion-grade';
+import { undoDiscussionGrade } from './undo-discussion-grade';
 
 /** Discussion grading, under /api/grading/courses/:courseId/discussions/:discussionId. */
 export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (
@@ -68,6 +70,15 @@ export const discussionGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions
       const { courseId, discussionId, userId } = request.params;
       const target = { courseId, topicId: discussionId, userId };
       return saveDiscussionGrade(deps, currentUser(request), target, request.body);
+    },
+  );
+
+  app.post(
+    '/grades/:userId/undo',
+    { schema: { params: discussionStudentParamsSchema, response: { 200: undoDiscussionGradeResponseSchema } } },
+    async (request) => {
+      const { courseId, discussionId, userId } = request.params;
+      return undoDiscussionGrade(deps, currentUser(request), { courseId, topicId: discussionId, userId });
     },
   );
 };

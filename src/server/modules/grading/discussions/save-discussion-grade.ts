@@ -68,5 +68,6 @@ export async function saveDiscussionGrade(
     usage,
     stored: result.stored,
     isPaidEarlier,
+    canUndo: true,
   };
 }

@@ -184,6 +184,8 @@ export function toDiscussionGradingView(
       rubric: linkedAssignment?.rubric ?? null,
       use_rubric_for_grading: linkedAssignment?.use_rubric_for_grading ?? false,
       grading_type: linkedAssignment?.grading_type ?? 'points',
+      post_manually: linkedAssignment?.post_manually ?? false,
+      assignment_html_url: linkedAssignment?.html_url ?? null,
       // The students' figures, as on the status card (the teacher's own replies are not counted).
       participant_count: students.filter((student) => student.post_count > 0).length,
       post_count: students.reduce((sum, student) => sum + student.post_count, 0),

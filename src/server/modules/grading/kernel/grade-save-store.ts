@@ -4,8 +4,8 @@ import { decrypt, encrypt } from '@/server/core/crypto';
 import type { Database } from '@/server/db/connection';
 import { gradeSaves } from '@/server/db/schema';
 
-/** What Canvas held before Margin's last save, for Undo: the grade, and the comment as it was. */
-const undoSchema = z.object({
+/** What Canvas held before Margin's last save of a grade, for Undo: the grade, and the comment as it was. */
+const gradeUndoSchema = z.object({
   /** Canvas's `posted_grade` to put back; null when there was no grade (Undo clears it). */
   postedGrade: z.string().nullable(),
   /** The comment Margin's save wrote: deleted on Undo when it was new, else its old text put back. */
@@ -16,9 +16,32 @@ const undoSchema = z.object({
     ])
     .nullable(),
 });
-export type UndoRecord = z.infer<typeof undoSchema>;
+export type UndoRecord = z.infer<typeof gradeUndoSchema>;
 
-export type GradeSave = { commentId: number | null; paidPeriod: string | null; undo: UndoRecord | null };
+/**
+ * What a quiz attempt held before Margin's last save of its questions, for Undo: each question's
+ * points (null while it waited for a person: Undo sets it waiting again) and comment (null: none).
+ */
+const quizUndoSchema = z.object({
+  attempt: z.number(),
+  questions: z.array(
+    z.object({ questionId: z.number(), points: z.number().nullable(), comment: z.string().nullable() }),
+  ),
+});
+export type QuizUndoRecord = z.infer<typeof quizUndoSchema>;
+
+const undoSchema = z.union([gradeUndoSchema, quizUndoSchema]);
+export type AnyUndoRecord = z.infer<typeof undoSchema>;
+
+export function isQuizUndo(undo: AnyUndoRecord | null): undo is QuizUndoRecord {
+  return undo !== null && 'questions' in undo;
+}
+
+export function isGradeUndo(undo: AnyUndoRecord | null): undo is UndoRecord {
+  return undo !== null && 'postedGrade' in undo;
+}
+
+export type GradeSave = { commentId: number | null; paidPeriod: string | null; undo: AnyUndoRecord | null };
 
 /** Margin's last save per teacher, screen and student (decision 051); the undo part sealed like drafts. */
 export function createGradeSaveStore(db: Database, key: Buffer) {
@@ -31,7 +54,7 @@ export function createGradeSaveStore(db: Database, key: Buffer) {
         .from(gradeSaves)
         .where(where(userId, scope, subject));
       if (!row) return null;
-      let undo: UndoRecord | null = null;
+      let undo: AnyUndoRecord | null = null;
       if (row.sealedUndo) {
         try {
           undo = undoSchema.parse(JSON.parse(decrypt(key, row.sealedUndo)));

@@ -5,7 +5,7 @@ import { getUsageSummary } from '@/server/modules/usage/get-usage-summary';
 import type { UsageStore } from '@/server/modules/usage/usage-store';
 import { draftScope, type DraftTarget } from './draft-scope';
 import type { DraftStore } from './draft-store';
-import type { GradeSave, GradeSaveStore, UndoRecord } from './grade-save-store';
+import type { AnyUndoRecord, GradeSave, GradeSaveStore } from './grade-save-store';
 import { spendCreditOnCanvas, type PaidCanvasWrite, type PaidResult } from './spend-credit-on-canvas';
 
 export type ApprovedRubricAssessment = SaveGradeRequest['rubricAssessment'];
@@ -27,7 +27,7 @@ export type ApprovedSave<T> = {
    */
   prepare(rubricAssessment: ApprovedRubricAssessment, previous: GradeSave | null): Promise<PaidCanvasWrite<T>>;
   /** What the save leaves behind: the comment it wrote and what Undo puts back. */
-  remember?: (result: T) => { commentId: number | null; undo: UndoRecord | null };
+  remember?: (result: T) => { commentId: number | null; undo: AnyUndoRecord | null };
 };
 
 /** A save's outcome, and whether it cost nothing because the submission was paid for this period. */

@@ -7,7 +7,7 @@ import { toQuizGradingView, type LoadedQuiz } from './to-quiz-view';
  * The quiz grading screen's data in two parallel rounds: the quiz, its questions, its quiz
  * submissions (one per student, the current attempt) and the course; then, for a quiz with a
  * gradebook assignment, that assignment's submissions, which carry the students' names and whether
- * the gradebook holds a grade. Answers are not read here: they come per student, on demand.
+ * the gradebook holds a grade, and the assignment itself (its posting policy). Answers are not read here: they come per student, on demand.
  */
 export async function loadQuiz(client: CanvasClient, courseId: number, quizId: number): Promise<LoadedQuiz> {
   const [quiz, questions, quizSubmissions, course] = await Promise.all([
@@ -16,9 +16,15 @@ export async function loadQuiz(client: CanvasClient, courseId: number, quizId: n
     client.listQuizSubmissions(courseId, quizId),
     client.getCourse(courseId),
   ]);
-  const assignmentSubmissions =
-    quiz.assignmentId === null ? [] : await client.listSubmissions(courseId, quiz.assignmentId);
-  return { quiz, questions, quizSubmissions, course, assignmentSubmissions };
+  if (quiz.assignmentId === null) {
+    return { quiz, questions, quizSubmissions, course, assignmentSubmissions: [], assignment: null };
+  }
+  // The assignment too, for its posting policy: whether a saved score reaches the student at once.
+  const [assignmentSubmissions, assignment] = await Promise.all([
+    client.listSubmissions(courseId, quiz.assignmentId),
+    client.getAssignment(courseId, quiz.assignmentId),
+  ]);
+  return { quiz, questions, quizSubmissions, course, assignmentSubmissions, assignment };
 }
 
 /** The quiz grading screen's data (loadQuiz), as the screen shows it. */

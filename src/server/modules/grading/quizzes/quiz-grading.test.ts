@@ -52,6 +52,7 @@ describe('the quiz view', () => {
     expect(grading.canvas.requestLog.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual(
       [
         `GET /api/v1/courses/${COURSE_ID}`,
+        `GET /api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}`,
         `GET /api/v1/courses/${COURSE_ID}/assignments/${QUIZ_ASSIGNMENT}/submissions`,
         `GET /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}`,
         `GET /api/v1/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/questions`,
@@ -65,6 +66,8 @@ describe('the quiz view', () => {
       time_limit: 30,
       is_assignment_based: true,
       assignment_id: QUIZ_ASSIGNMENT,
+      // Its gradebook assignment's posting policy, for the hint beside Save (decision 052).
+      post_manually: false,
     });
     const demo = grading.canvas.state.quizSubmissionsOf(QUIZ_ID);
     const pending = demo.filter((qs) => qs.workflowState === 'pending_review').length;
@@ -409,6 +412,142 @@ describe('grading a question', () => {
     expect(audit.map((row) => row.action)).toEqual(['GRADE_QUIZ_QUESTION', 'GRADE_QUIZ_QUESTION_NOT_STORED']);
   });
 
+  it('reads back the comment like the score, and says so when Canvas did not keep it, with the credit given back', async () => {
+    // A proxy in front of the demo Canvas that drops the questions' comments, as a Canvas that ignores them would.
+    const proxy = await startProxy(grading.canvas.baseUrl, (method, url, body) => {
+      if (method !== 'PUT' || !/\/quizzes\/\d+\/submissions\/\d+/.test(url)) return body;
+      const update = JSON.parse(body.toString()) as {
+        quiz_submissions: Array<{ questions: Record<string, { comment?: string }> }>;
+      };
+      for (const question of Object.values(update.quiz_submissions[0]!.questions)) delete question.comment;
+      return Buffer.from(JSON.stringify(update));
+    });
+    try {
+      const teacher = await connectedTeacher(grading.app, { ...grading.canvas, baseUrl: proxy.baseUrl });
+      const view = await loadView(teacher);
+      const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+      const target = view.submissions.filter((submission) => submission.workflow_state === 'pending_review').at(-1)!;
+      const response = await grading.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score: 6, comment: 'Quote the narrator here.' }] },
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error).toMatchObject({
+        code: 'CANVAS_NOT_STORED',
+        message: `Canvas stored the score but not your comment on ${essay.name}. No credit was used; check the comment in Canvas and save again.`,
+      });
+      expect(await usedCredits(teacher)).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('undoes the last save of a question: its score and comment as they were, read back, once, at no cost', async () => {
+    const teacher = await grading.teacher();
+    const view = await loadView(teacher);
+    const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+    const target = view.submissions.filter((submission) => submission.workflow_state === 'pending_review').at(-2)!;
+    const save = (score: number, comment: string) =>
+      grading.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score, comment }] },
+      });
+    const undo = () =>
+      grading.app.inject({
+        method: 'POST',
+        url: `${base()}/submissions/${target.id}/questions/${essay.id}/undo`,
+        headers: teacher.headers,
+      });
+    const essayInCanvas = () =>
+      grading.canvas.state.quizSubmissions.get(target.id)!.results.find((result) => result.questionId === essay.id)!;
+
+    expect((await save(5, 'A first reading.')).json()).toMatchObject({ canUndo: true });
+    // The last save was of the essay: another question's Undo would put back the essay, so it is refused.
+    const otherQuestion = view.questions.find((question) => question.id !== essay.id)!;
+    const elsewhere = await grading.app.inject({
+      method: 'POST',
+      url: `${base()}/submissions/${target.id}/questions/${otherQuestion.id}/undo`,
+      headers: teacher.headers,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await save(8, 'A second reading.')).statusCode).toBe(200);
+    const undone = await undo();
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({
+      stored: '5',
+      answer: { question_id: essay.id, points: 5, teacher_comment: 'A first reading.' },
+    });
+    expect(essayInCanvas()).toMatchObject({ points: 5, correct: 'defined', moreComments: 'A first reading.' });
+    expect(await usedCredits(teacher)).toBe(1);
+    expect((await undo()).json().error.message).toBe('There is no save of yours to undo for this student.');
+
+    // Undo of a first save: the essay waits for a person again, with no comment.
+    const other = view.submissions.filter((submission) => submission.workflow_state === 'pending_review').at(-3)!;
+    await grading.app.inject({
+      method: 'PUT',
+      url: `${base()}/submissions/${other.id}/scores`,
+      headers: teacher.headers,
+      payload: { questions: [{ questionId: essay.id, score: 7, comment: 'Taken back.' }] },
+    });
+    const first = await grading.app.inject({
+      method: 'POST',
+      url: `${base()}/submissions/${other.id}/questions/${essay.id}/undo`,
+      headers: teacher.headers,
+    });
+    expect(first.json()).toMatchObject({ stored: 'no score yet', submission: { workflow_state: 'pending_review' } });
+    const otherInCanvas = grading.canvas.state.quizSubmissions.get(other.id)!;
+    expect(otherInCanvas.workflowState).toBe('pending_review');
+    expect(otherInCanvas.results.find((result) => result.questionId === essay.id)).toMatchObject({
+      correct: 'undefined',
+      moreComments: null,
+    });
+  });
+
+  it('says so when Canvas did not put a question back on Undo', async () => {
+    // A proxy that lets the save through and drops the comment from the next score update, Undo's.
+    let updates = 0;
+    const proxy = await startProxy(grading.canvas.baseUrl, (method, url, body) => {
+      if (method !== 'PUT' || !/\/quizzes\/\d+\/submissions\/\d+/.test(url)) return body;
+      updates += 1;
+      if (updates === 1) return body;
+      const update = JSON.parse(body.toString()) as {
+        quiz_submissions: Array<{ questions: Record<string, { comment?: string }> }>;
+      };
+      for (const question of Object.values(update.quiz_submissions[0]!.questions)) delete question.comment;
+      return Buffer.from(JSON.stringify(update));
+    });
+    try {
+      const teacher = await connectedTeacher(grading.app, { ...grading.canvas, baseUrl: proxy.baseUrl });
+      const view = await loadView(teacher);
+      const essay = view.questions.find((question) => question.question_type === 'essay_question')!;
+      const target = view.submissions.filter((submission) => submission.workflow_state === 'pending_review').at(-4)!;
+      const saved = await grading.app.inject({
+        method: 'PUT',
+        url: `${base()}/submissions/${target.id}/scores`,
+        headers: teacher.headers,
+        payload: { questions: [{ questionId: essay.id, score: 4, comment: 'Stays in Canvas.' }] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const undone = await grading.app.inject({
+        method: 'POST',
+        url: `${base()}/submissions/${target.id}/questions/${essay.id}/undo`,
+        headers: teacher.headers,
+      });
+      expect(undone.statusCode).toBe(502);
+      expect(undone.json().error).toMatchObject({
+        code: 'CANVAS_NOT_STORED',
+        message:
+          'Canvas did not put everything back: check the question in Canvas, where its score or comment may still be the ones you saved.',
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('gives the credit back when Canvas refuses the scores', async () => {
     // A proxy in front of the demo Canvas that refuses every score update, as a Canvas role without grading rights does.
     const proxy = await startRefusingProxy(grading.canvas.baseUrl);
@@ -517,26 +656,43 @@ describe('practice quizzes and ungraded surveys', () => {
 
 /** Forwards everything to Canvas except quiz score updates, which it refuses with Canvas's 403. */
 async function startRefusingProxy(target: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  return startProxy(
+    target,
+    (_method, _url, body) => body,
+    (method, url) => {
+      if (method !== 'PUT' || !/\/quizzes\/\d+\/submissions\/\d+/.test(url)) return null;
+      return {
+        status: 403,
+        body: { status: 'forbidden', message: 'you are not allowed to update scores for this quiz submission' },
+      };
+    },
+  );
+}
+
+/** A proxy in front of the demo Canvas that can rewrite a request's body, or answer in Canvas's place. */
+async function startProxy(
+  target: string,
+  rewrite: (method: string, url: string, body: Buffer) => Buffer,
+  answerInstead: (method: string, url: string) => { status: number; body: unknown } | null = () => null,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    if (request.method === 'PUT' && /\/quizzes\/\d+\/submissions\/\d+/.test(request.url ?? '')) {
-      response.writeHead(403, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          status: 'forbidden',
-          message: 'you are not allowed to update scores for this quiz submission',
-        }),
-      );
+    const method = request.method ?? 'GET';
+    const url = request.url ?? '';
+    const instead = answerInstead(method, url);
+    if (instead) {
+      response.writeHead(instead.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(instead.body));
       return;
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers))
-      if (typeof value === 'string' && name !== 'host') headers[name] = value;
-    const answer = await fetch(`${target}${request.url}`, {
-      method: request.method,
+      if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
+    const answer = await fetch(`${target}${url}`, {
+      method,
       headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      body: chunks.length > 0 ? new Uint8Array(rewrite(method, url, Buffer.concat(chunks))) : undefined,
     });
     const forwarded: Record<string, string> = {};
     answer.headers.forEach((value, name) => {

@@ -10,6 +10,7 @@ import {
   quizSubmissionParamsSchema,
   saveQuestionScoresRequestSchema,
   saveQuestionScoresResponseSchema,
+  undoQuestionScoresResponseSchema,
 } from '@/shared/schemas/quiz-grading';
 import { currentUser } from '@/server/modules/auth/authenticate';
 import type { GradingPluginOptions } from '../kernel/grading-dependencies';
@@ -18,6 +19,7 @@ import { draftQuizQuestion } from './draft-quiz-answer';
 import { loadQuizAnswers } from './get-quiz-answers';
 import { loadQuizView } from './load-quiz';
 import { saveQuestionScores } from './save-question-scores';
+import { undoQuestionScores } from './undo-question-scores';
 
 /** Quiz grading, under /api/grading/courses/:courseId/quizzes/:quizId. */
 export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = async (app, { dependencies: deps }) => {
@@ -60,6 +62,20 @@ export const quizGradingRoutes: FastifyPluginAsyncZod<GradingPluginOptions> = as
       const { courseId, quizId, submissionId } = request.params;
       const target = { courseId, quizId, quizSubmissionId: submissionId };
       return saveQuestionScores(deps, currentUser(request), target, request.body);
+    },
+  );
+
+  app.post(
+    '/submissions/:submissionId/questions/:questionId/undo',
+    { schema: { params: quizQuestionParamsSchema, response: { 200: undoQuestionScoresResponseSchema } } },
+    async (request) => {
+      const { courseId, quizId, submissionId, questionId } = request.params;
+      return undoQuestionScores(deps, currentUser(request), {
+        courseId,
+        quizId,
+        quizSubmissionId: submissionId,
+        questionId,
+      });
     },
   );
 

@@ -16,6 +16,7 @@ import type {
 } from '@/server/adapters/canvas';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
+import type { QuizUndoRecord } from '../kernel/grade-save-store';
 import type { PaidCanvasWrite } from '../kernel/spend-credit-on-canvas';
 import { teacherAiLine } from '../kernel/teacher-ai-line';
 import { toQuizGradingSubmission } from './to-quiz-view';
@@ -38,10 +39,11 @@ const SCORE_TOLERANCE = 0.005;
  * audited, and the scored questions' drafts are removed.
  *
  * Canvas requests: the quiz, its questions and the quiz submission (in parallel, to check the
- * question ids, the maximum points and that the attempt is finished), then the PUT, then the
- * student's answers as Canvas holds them: each question's stored points are read back and
- * compared with the score sent (Canvas answers 200 and ignores a question the attempt does not
- * have, for example one added to the quiz after the student took it).
+ * question ids, the maximum points and that the attempt is finished), then the student's answers
+ * as they are (what Undo puts back, decision 051), then the PUT, then the answers again: each
+ * question's stored points are read back and compared with the score sent (Canvas answers 200 and
+ * ignores a question the attempt does not have, for example one added to the quiz after the
+ * student took it), and so is each comment sent.
  */
 export async function saveQuestionScores(
   deps: Pick<
@@ -66,6 +68,8 @@ export async function saveQuestionScores(
     subject: 'submission',
     rubricAssessment: null,
     prepare: () => questionScoresWrite(client, target, approved),
+    // What the questions held before, for Undo (decision 051); a quiz posts no comment of its own.
+    remember: ({ undo }) => ({ commentId: null, undo }),
   });
   const { saved, quiz } = result;
   // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
@@ -78,10 +82,26 @@ export async function saveQuestionScores(
     email: null,
     avatar_url: null,
   });
-  return { submission, usage, isPaidEarlier };
+  return { submission, usage, isPaidEarlier, canUndo: result.undo !== null };
 }
 
-type SavedScores = { saved: CanvasQuizSubmission; quiz: CanvasQuiz; answers: CanvasQuizAnswer[] | null };
+type SavedScores = {
+  saved: CanvasQuizSubmission;
+  quiz: CanvasQuiz;
+  answers: CanvasQuizAnswer[] | null;
+  /** What the scored questions held before the save; null when Canvas's answers could not be read first. */
+  undo: QuizUndoRecord | null;
+};
+
+/** What a question holds as Undo puts it back: no points while it waits for a person, and its comment. */
+export function questionAsHeld(answer: CanvasQuizAnswer): { points: number | null; comment: string | null } {
+  return { points: answer.correct === 'undefined' ? null : answer.points, comment: answer.teacherComment };
+}
+
+/** Canvas keeps a question's comment as sent; spaces at the ends are not a difference. */
+export function isSameComment(stored: string | null, sent: string): boolean {
+  return (stored ?? '').trim() === sent.trim();
+}
 
 async function questionScoresWrite(
   client: CanvasClient,
@@ -144,13 +164,26 @@ async function questionScoresWrite(
       failed: 'GRADE_QUIZ_QUESTION_ERROR',
     },
     async write() {
+      // What the questions hold now, for Undo. Without it the save still goes ahead, with no Undo.
+      const before = await client
+        .getQuizAnswers(target.courseId, assignmentId, quizSubmission.userId)
+        .catch(() => null);
+      const undo: QuizUndoRecord | null = before
+        ? {
+            attempt,
+            questions: request.questions.flatMap((item) => {
+              const answer = before.find((held) => held.questionId === item.questionId);
+              return answer ? [{ questionId: item.questionId, ...questionAsHeld(answer) }] : [];
+            }),
+          }
+        : null;
       const saved = await client.updateQuizScores(target.courseId, target.quizId, target.quizSubmissionId, update);
       // Canvas's answer holds only the total: each question's points are read from the answers.
       // Canvas took the scores; if the read-back cannot be had, the save stands, unconfirmed.
       const answers = await client
         .getQuizAnswers(target.courseId, assignmentId, quizSubmission.userId)
         .catch(() => null);
-      return { saved, quiz, answers };
+      return { saved, quiz, answers, undo };
     },
     verify: ({ answers }) => {
       if (answers === null) return null;
@@ -161,7 +194,20 @@ async function questionScoresWrite(
         const holds = stored ? `Canvas holds ${formatGradeNumber(stored.points)}` : 'Canvas holds no score for it';
         return [{ name, sent: item.score, stored: stored?.points ?? null, holds }];
       });
-      if (missed.length === 0) return null;
+      if (missed.length === 0) {
+        // The comment is read back like the score: a comment sent and not kept is said, not passed over.
+        const unheard = request.questions.flatMap((item) => {
+          if (!item.comment.trim()) return [];
+          const stored = answers.find((answer) => answer.questionId === item.questionId);
+          if (stored && isSameComment(stored.teacherComment, item.comment)) return [];
+          return [{ questionId: item.questionId, name: byId.get(item.questionId)?.name || 'this question' }];
+        });
+        if (unheard.length === 0) return null;
+        return {
+          message: `Canvas stored the score but not your comment on ${unheard.map((item) => item.name).join(' and ')}. No credit was used; check the comment in Canvas and save again.`,
+          details: { comment: 'not_stored', questions: unheard.map((item) => ({ question_id: item.questionId })) },
+        };
+      }
       return {
         message: `Canvas did not store the score: you sent ${missed
           .map((item) => `${formatGradeNumber(item.sent)} for ${item.name} and ${item.holds}`)

@@ -8,6 +8,7 @@ import {
 } from '@/shared/schemas/quiz-grading';
 import type { GradingUser } from '@/shared/schemas/grading';
 import type {
+  CanvasAssignment,
   CanvasCourse,
   CanvasQuiz,
   CanvasQuizQuestion,
@@ -24,6 +25,8 @@ export type LoadedQuiz = {
   course: CanvasCourse;
   /** The quiz assignment's submissions (names, and whether the gradebook holds a grade); none without an assignment. */
   assignmentSubmissions: CanvasSubmission[];
+  /** The quiz's gradebook assignment, for its posting policy (decision 052); null without one. */
+  assignment?: Pick<CanvasAssignment, 'postManually'> | null;
 };
 
 /** Rows Canvas keeps that are not a student's attempt: extra-attempt settings and teacher previews. */
@@ -104,6 +107,7 @@ export function toQuizGradingView(loaded: LoadedQuiz, toPublicUrl: (url: string)
       assignment_id: quiz.assignmentId,
       is_assignment_based: quiz.assignmentId !== null,
       html_url: toPublicUrl(quiz.htmlUrl),
+      post_manually: loaded.assignment?.postManually ?? false,
       course: { id: course.id, name: course.name, course_code: course.courseCode || null },
     },
     questions: gradingQuestions,

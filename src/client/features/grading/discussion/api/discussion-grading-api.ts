@@ -5,6 +5,7 @@ import {
   type DiscussionGradingView,
   type SaveDiscussionGradeRequest,
   type SaveDiscussionGradeResponse,
+  type UndoDiscussionGradeResponse,
 } from '@/shared/schemas/discussion-grading';
 import type { DraftResponse, StoredDrafts } from '@/shared/schemas/grading';
 import { apiFetch } from '@/client/lib/api-client';
@@ -73,6 +74,24 @@ export function useSaveDiscussionGrade(courseId: string, discussionId: string) {
     },
     onError(error) {
       afterGradeSaveFailed(queryClient, error);
+    },
+  });
+}
+
+/** Undo of Margin's last save for a student (decision 051): Canvas's earlier grade and comment put back. */
+export function useUndoDiscussionGrade(courseId: string, discussionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiFetch<UndoDiscussionGradeResponse>(`${base(courseId, discussionId)}/grades/${userId}/undo`, {
+        method: 'POST',
+      }),
+    onSuccess({ user_id: userId, grade }) {
+      queryClient.setQueryData(discussionViewQuery(courseId, discussionId).queryKey, (view) => {
+        if (!view) return view;
+        const students = view.students.map((student) => (student.user.id === userId ? { ...student, grade } : student));
+        return { ...view, students, summary: summarizeDiscussion(students, view.discussion.points_possible) };
+      });
     },
   });
 }

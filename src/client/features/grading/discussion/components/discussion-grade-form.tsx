@@ -7,9 +7,14 @@ import {
 import type { DraftResponse } from '@/shared/schemas/grading';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { GradeForm } from '@/client/features/grading/kernel/grade-form';
+import { PostingHint } from '@/client/features/grading/kernel/posting-hint';
 import { SAVE_COST_NOTE } from '@/client/features/grading/kernel/save-bar';
 import type { GradingSession } from '@/client/features/grading/kernel/use-grading-session';
-import { useDraftDiscussionFeedback, useSaveDiscussionGrade } from '../api/discussion-grading-api';
+import {
+  useDraftDiscussionFeedback,
+  useSaveDiscussionGrade,
+  useUndoDiscussionGrade,
+} from '../api/discussion-grading-api';
 
 /** One student's grade form on the discussion screen, keyed by the student. */
 export function DiscussionGradeForm({
@@ -31,6 +36,7 @@ export function DiscussionGradeForm({
   const isGradeFromRubric = Boolean(rubric && discussion.use_rubric_for_grading);
   const drafting = useDraftDiscussionFeedback(courseId, discussionId);
   const saving = useSaveDiscussionGrade(courseId, discussionId);
+  const undoing = useUndoDiscussionGrade(courseId, discussionId);
   const userId = student.user.id;
 
   if (!discussion.is_graded) {
@@ -67,6 +73,7 @@ export function DiscussionGradeForm({
         isGraded: student.grade.score !== null || student.grade.grade !== null,
       }}
       gradeHint={isGradeFromRubric ? 'Graded from the rubric: the grade is the sum of the criteria.' : undefined}
+      hint={<PostingHint postManually={discussion.post_manually ?? false} studentName={student.user.name} />}
       lock={
         student.grade.excused
           ? {
@@ -85,9 +92,17 @@ export function DiscussionGradeForm({
       }}
       save={{
         isPending: saving.isPending,
-        send: async (grade) => (await saving.mutateAsync({ userId, ...grade })).stored,
+        send: async (grade) => {
+          const { stored, canUndo } = await saving.mutateAsync({ userId, ...grade });
+          return { stored, canUndo };
+        },
         note: SAVE_COST_NOTE,
         aboveMaximum: 'ask',
+        undo: async () => (await undoing.mutateAsync(userId)).stored,
+        // The student's submission of the discussion's assignment, where Canvas shows the grade and comment.
+        canvasUrl: discussion.assignment_html_url
+          ? `${discussion.assignment_html_url}/submissions/${userId}`
+          : undefined,
       }}
     />
   );

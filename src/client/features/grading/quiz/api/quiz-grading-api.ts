@@ -7,6 +7,7 @@ import {
   type QuizGradingView,
   type SaveQuestionScoresRequest,
   type SaveQuestionScoresResponse,
+  type UndoQuestionScoresResponse,
 } from '@/shared/schemas/quiz-grading';
 import { apiFetch } from '@/client/lib/api-client';
 import { retryUnlessFinal } from '@/client/features/grading/kernel/canvas-retry';
@@ -145,6 +146,37 @@ export function useSaveQuestionScores(courseId: string, quizId: string) {
     },
     onError(error) {
       afterGradeSaveFailed(queryClient, error);
+    },
+  });
+}
+
+/** Undo of Margin's last save of a question (decision 051): its score and comment as they were. */
+export function useUndoQuestionScores(courseId: string, quizId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { submissionId: number; questionId: number }) =>
+      apiFetch<UndoQuestionScoresResponse>(
+        `${base(courseId, quizId)}/submissions/${input.submissionId}/questions/${input.questionId}/undo`,
+        { method: 'POST' },
+      ),
+    onSuccess({ submission, answer }, input) {
+      queryClient.setQueryData(quizViewQuery(courseId, quizId).queryKey, (view) => {
+        if (!view) return view;
+        const submissions = view.submissions.map((existing) =>
+          existing.id === submission.id ? { ...existing, ...submission } : existing,
+        );
+        return { ...view, submissions, counts: { ...view.counts, ...quizCounts(submissions) } };
+      });
+      queryClient.setQueryData<QuizAnswersResponse>(quizAnswersKey(courseId, quizId, input.submissionId), (answers) =>
+        answers
+          ? {
+              ...answers,
+              answers: answers.answers.map((existing) =>
+                existing.question_id === answer.question_id ? { ...existing, ...answer } : existing,
+              ),
+            }
+          : answers,
+      );
     },
   });
 }

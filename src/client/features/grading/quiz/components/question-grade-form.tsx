@@ -3,6 +3,8 @@ import {
   parseQuestionScore,
   questionAnswerState,
   questionTypeLabel,
+  quizSubmissionUrl,
+  type GradingQuiz,
   type QuizAnswer,
   type QuizGradingSubmission,
   type QuizQuestion,
@@ -10,8 +12,9 @@ import {
 import { CardTitle } from '@/client/ui/card';
 import { formatScore } from '@/client/features/grading/kernel/format';
 import { GradeForm } from '@/client/features/grading/kernel/grade-form';
+import { PostingHint } from '@/client/features/grading/kernel/posting-hint';
 import type { GradingSession } from '@/client/features/grading/kernel/use-grading-session';
-import { useDraftQuizAnswer, useSaveQuestionScores } from '../api/quiz-grading-api';
+import { useDraftQuizAnswer, useSaveQuestionScores, useUndoQuestionScores } from '../api/quiz-grading-api';
 
 /** Written answers the AI can read and draft a score for. */
 const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fill_in_multiple_blanks_question']);
@@ -26,6 +29,7 @@ const DRAFTABLE_TYPES = new Set(['essay_question', 'short_answer_question', 'fil
 export function QuestionGradeForm({
   courseId,
   quizId,
+  quiz,
   submission,
   question,
   position,
@@ -36,6 +40,7 @@ export function QuestionGradeForm({
 }: {
   courseId: string;
   quizId: string;
+  quiz: Pick<GradingQuiz, 'html_url' | 'post_manually'>;
   submission: QuizGradingSubmission;
   question: QuizQuestion;
   position: number;
@@ -51,6 +56,7 @@ export function QuestionGradeForm({
   const label = question.name || `Question ${position}`;
   const saving = useSaveQuestionScores(courseId, quizId);
   const drafting = useDraftQuizAnswer(courseId, quizId);
+  const undoing = useUndoQuestionScores(courseId, quizId);
 
   return (
     <GradeForm
@@ -84,6 +90,7 @@ export function QuestionGradeForm({
         placeholder: 'A comment for the student on this answer.',
         rows: 4,
       }}
+      hint={<PostingHint postManually={quiz.post_manually ?? false} studentName={submission.user.name} />}
       lock={
         isTaking
           ? {
@@ -119,10 +126,16 @@ export function QuestionGradeForm({
             saved.submission.score === null
               ? ''
               : ` (quiz total ${formatScore(saved.submission.score)}${saved.submission.points_possible !== null ? ` / ${formatScore(saved.submission.points_possible)}` : ''})`;
-          return `${formatScore(score)} / ${formatScore(max)} on ${label}${total}`;
+          return { stored: `${formatScore(score)} / ${formatScore(max)} on ${label}${total}`, canUndo: saved.canUndo };
         },
         note: "Saves this question's score to the quiz in Canvas. A student's quiz uses one submission credit per billing period.",
         aboveMaximum: 'cap',
+        undo: async () => {
+          const { stored } = await undoing.mutateAsync({ submissionId: submission.id, questionId: question.id });
+          return stored === 'no score yet' ? `no score on ${label}` : `${stored} / ${formatScore(max)} on ${label}`;
+        },
+        // The student's attempt in Canvas, where the teacher sees each question's score and comment.
+        canvasUrl: quizSubmissionUrl(quiz.html_url, submission.id),
       }}
     />
   );

@@ -166,6 +166,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
                 key={`${current.id}:${selectedQuestion.id}:${answersState.status}`}
                 courseId={courseId}
                 quizId={quizId}
+                quiz={view.data.quiz}
                 submission={current}
                 question={selectedQuestion}
                 position={questions.indexOf(selectedQuestion) + 1}
