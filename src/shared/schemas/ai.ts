@@ -75,12 +75,25 @@ export const quotedPointSchema = z.object({
 });
 export type QuotedPoint = z.infer<typeof quotedPointSchema>;
 
+/**
+ * How sure the draft is of one criterion's rating, for the teacher (decision 053): checked against
+ * her own ratings of the criterion on this assignment when she has rated at least three.
+ */
+export const criterionSurenessSchema = z.object({
+  level: z.enum(['sure', 'fairly-sure', 'unsure']),
+  /** "Within one rating of yours on 8 of 10 you rated." */
+  words: z.string(),
+});
+export type CriterionSureness = z.infer<typeof criterionSurenessSchema>;
+
 export const rubricAssessmentItemSchema = z.object({
   criterionId: z.string(),
   points: z.number(),
   comment: z.string(),
   quote: z.string().nullable(),
   quoteVerified: z.boolean(),
+  /** Absent where nothing measures it (a model's rating, or fewer than three of her ratings). */
+  sureness: criterionSurenessSchema.optional(),
 });
 export type RubricAssessmentItem = z.infer<typeof rubricAssessmentItemSchema>;
 

@@ -13,6 +13,13 @@ import { Input, Textarea } from '@/client/ui/form';
 import { Evidence } from './draft-review';
 
 type RubricValue = { points: string; comments: string };
+
+/** The draft's sureness of a criterion's rating, in the words the grade's own trust line uses. */
+const SURENESS_WORDS = {
+  sure: 'Draft rating: sure.',
+  'fairly-sure': 'Draft rating: fairly sure.',
+  unsure: 'Draft rating: check this one.',
+} as const;
 export type RubricValues = Record<string, RubricValue>;
 
 /** Starting values: the draft's assessment if there is one, else what Canvas already holds. */
@@ -149,6 +156,14 @@ export function RubricEditor({
                   {criterion.use_range ? (
                     <p className="text-xs text-slate-600" data-testid="rubric-range">
                       Each rating covers a range of points.
+                    </p>
+                  ) : null}
+                  {draftItem?.sureness ? (
+                    <p
+                      className={`text-xs ${draftItem.sureness.level === 'unsure' ? 'text-amber-800' : 'text-slate-600'}`}
+                      data-testid="rubric-sureness"
+                    >
+                      {SURENESS_WORDS[draftItem.sureness.level]} {draftItem.sureness.words}
                     </p>
                   ) : null}
                 </div>

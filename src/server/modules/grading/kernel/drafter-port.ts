@@ -1,3 +1,4 @@
+import type { CriterionSureness } from '@/shared/schemas/ai';
 import type { AiEngineName, ExampleUsed, GradingOptions, RubricCriterion } from '@/shared/schemas/ai';
 import type { DraftBasis } from '@/shared/schemas/draft-basis';
 
@@ -87,6 +88,8 @@ export type RawRubricAssessmentItem = {
   points: number;
   comment: string;
   quote: string | null;
+  /** How sure the rating is, checked against the teacher's own ratings of the criterion. */
+  sureness?: CriterionSureness;
 };
 
 /**

@@ -219,6 +219,7 @@ export function gradeFromRubric(
       comment: item ? restore(item.comment ?? '').trim() : 'Not assessed in this draft. Please review this criterion.',
       quote,
       quoteVerified: quote !== null,
+      ...(item?.sureness ? { sureness: item.sureness } : {}),
     });
   }
   // A criterion marked ignore_for_scoring is drafted and commented on, but not counted (as in Canvas).

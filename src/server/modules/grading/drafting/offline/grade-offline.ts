@@ -529,6 +529,7 @@ export function draftGradeOffline(
             .replace(/\s+/g, ' ')
             .trim(),
         quote: lead?.quote ?? null,
+        ...(rated?.[index]?.sureness ? { sureness: rated[index].sureness } : {}),
       });
       rubricLines.push(
         `- ${criterion.description}: ${rating?.description ?? 'no rating bands'} ${formatPoints(awarded)}/${formatPoints(maximum)} (score ${percent(score)}/100 from ${used.map((dimension) => dimensionLabels[dimension]).join(', ')}).`,

@@ -148,6 +148,12 @@ describe('rubric ratings from each criterion’s own evidence', () => {
     expect(withHers[0]!.trust).toBe('Conventions: within one rating of yours on 5 of 5.');
     expect(withHers[1]!.trust).toMatch(/^Ideas: within one rating of yours on \d of 5\.$/);
     expect(without[0]!.trust).toBeNull();
+    // The criterion's row on the grading screen says the same, with a level.
+    expect(withHers[0]!.sureness).toEqual({
+      level: 'sure',
+      words: 'Within one rating of yours on 5 of the 5 you rated.',
+    });
+    expect(without[0]!.sureness).toBeNull();
   });
 
   it('fits how much a criterion’s own measure counts from ten of her ratings on', () => {

@@ -1,3 +1,4 @@
+import type { CriterionSureness } from '@/shared/schemas/ai';
 import type { RubricCriterion } from '@/shared/schemas/ai';
 import { mean, standardDeviation } from './agreement';
 import { fitRidge } from './ridge-regression';
@@ -123,6 +124,8 @@ export type CriterionRating = {
   basis: string;
   /** Teacher-only: how the criterion agrees with her on the work she rated ("Organization: within one rating of yours on 8 of 10"). */
   trust: string | null;
+  /** The same for the criterion's row on the grading screen, with a level; null below three of her ratings. */
+  sureness: CriterionSureness | null;
 };
 
 function zScores(values: number[]): number[] {
@@ -330,6 +333,7 @@ export function rateCriteria(
         ? `level and spread follow your ${rated.length} rating${rated.length === 1 ? '' : 's'} of it`
         : 'level and spread from the class';
     let trust: string | null = null;
+    let sureness: CriterionSureness | null = null;
     if (rated.length >= 3 && criterion.ratings.length > 0) {
       const within = rated.filter(
         (item) =>
@@ -337,6 +341,11 @@ export function rateCriteria(
           1,
       ).length;
       trust = `${title}: within one rating of yours on ${within} of ${rated.length}.`;
+      const share = within / rated.length;
+      sureness = {
+        level: share >= 0.8 ? 'sure' : share >= 0.6 ? 'fairly-sure' : 'unsure',
+        words: `Within one rating of yours on ${within} of the ${rated.length} you rated.`,
+      };
     }
     return {
       criterionId: criterion.id,
@@ -344,6 +353,7 @@ export function rateCriteria(
       kinds,
       basis: `${title}: ${formatPoints(drafted.points)} of ${formatPoints(high)}, ${measureWords}; ${levelWords}.`,
       trust,
+      sureness,
     };
   });
 }

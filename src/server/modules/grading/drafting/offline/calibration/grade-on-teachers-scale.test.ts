@@ -200,6 +200,9 @@ describe('the offline engine on the teacher’s scale', () => {
       expect(raw.gradeReview).toMatch(/Conventions: \d of 5, judged as conventions \(from its title\)/);
       expect(raw.gradeReview).toMatch(/level and spread follow your 30 ratings of it/);
       expect(raw.gradeReview).toMatch(/- Organization: within one rating of yours on \d+ of 30\./);
+      // Each criterion's rating carries its own sureness for the teacher's screen.
+      for (const item of raw.rubricAssessment!)
+        expect(item.sureness?.words).toMatch(/^Within one rating of yours on \d+ of the 30 you rated\.$/);
     }
   });
 });
