@@ -134,6 +134,34 @@ describe('an assignment graded anonymously', () => {
     }
   });
 
+  it('keeps a saved comment in the comment bank without the name of any student of the course', async () => {
+    const teacher = await grading.teacher();
+    const assignmentId = anonymousAssignmentId();
+    const base = `/api/grading/courses/${COURSE_ID}/assignments/${assignmentId}`;
+    const view = (
+      await grading.app.inject({ method: 'GET', url: base, headers: teacher.headers })
+    ).json<AssignmentGradingView>();
+    // Any handed-in work: the tests above graded the rest of the class.
+    const student = view.submissions.find((s) => s.workflow_state !== 'unsubmitted' && s.body)!;
+    const named = studentsOf(COURSE_ID)[3]!;
+    const saved = await grading.app.inject({
+      method: 'PUT',
+      url: `${base}/grades/${student.user_id}`,
+      headers: teacher.headers,
+      payload: { submissionId: student.id, grade: 14, comment: `${named.name}, your creek data is strong.` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const bank = await grading.app.inject({
+      method: 'GET',
+      url: `/api/grading/comment-bank?courseId=${COURSE_ID}&assignmentId=${assignmentId}`,
+      headers: teacher.headers,
+    });
+    expect(bank.json().comments.map((comment: { text: string }) => comment.text)).toEqual([
+      '[name], your creek data is strong.',
+    ]);
+    expectNoStudentNamed(bank.body);
+  });
+
   it('refuses a discussion or quiz graded anonymously before anything is drafted or charged', async () => {
     const teacher = await grading.teacher();
     const { state } = grading.canvas;
