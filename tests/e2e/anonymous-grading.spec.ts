@@ -30,6 +30,7 @@ test('an assignment graded anonymously names no student, on the page or in its t
   await teacherWithDemoCanvas.open(`/courses/${COURSE_ID}/assignments/${anonymous.id}/grade`);
   await expect(page.getByTestId('student-name')).toHaveText(/^Student \d+$/, { timeout: 60_000 });
   await expect(page.getByTestId('anonymous-grading')).toBeVisible();
+  await expect(page.getByTestId('student-position')).toHaveText(/^1 of \d+ in this list$/);
   await expect(page.getByTestId('submission-status')).toHaveText(/^(Submitted|Late)/);
   await expectNoName();
   const student = (await page.getByTestId('student-name').textContent())!;
