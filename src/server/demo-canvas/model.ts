@@ -161,6 +161,8 @@ export interface DemoAssignment {
   postManually: boolean;
   /** Moderated grading: graders' grades are provisional until the moderator picks one. */
   moderatedGrading?: boolean;
+  /** Anonymous grading: graders see no names (`anonymize_students` while grades are not posted). */
+  anonymousGrading?: boolean;
   rubric: DemoRubric | null;
   quizId: number | null;
   discussionTopicId: number | null;

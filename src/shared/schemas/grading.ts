@@ -49,7 +49,10 @@ export type SteeringFlag = z.infer<typeof steeringFlagSchema>;
 export const gradingSubmissionSchema = z.object({
   /** Canvas's id, or `placeholder_{userId}` for a student who has not submitted. */
   id: z.string(),
+  /** The Canvas user id; on an anonymised assignment a negative key made from the anonymous id (decision 067). */
   user_id: z.number(),
+  /** Canvas's anonymous id, on an anonymised assignment only: the student is then "Student N", never a name. */
+  anonymous_id: z.string().optional(),
   user: gradingUserSchema,
   workflow_state: z.string(),
   score: z.number().nullable(),
@@ -98,6 +101,8 @@ export const gradingAssignmentSchema = z.object({
   post_manually: z.boolean().optional(),
   /** Moderated grading in Canvas: Margin refuses to draft or save (decision 058). */
   moderated_grading: z.boolean().optional(),
+  /** Anonymous grading in Canvas with the students hidden: no name anywhere, only "Student N" (decision 067). */
+  anonymous_grading: z.boolean().optional(),
   /** The course's late policy when it deducts for late work; Canvas applies it on save (decision 058). */
   late_policy: z
     .object({
@@ -121,13 +126,23 @@ export const gradingRouteParamsSchema = z.object({
   courseId: z.coerce.number().int().positive(),
   assignmentId: z.coerce.number().int().positive(),
 });
-export const studentRouteParamsSchema = gradingRouteParamsSchema.extend({ userId: z.coerce.number().int().positive() });
+/** A student: a Canvas user id, or an anonymous student's negative key (decision 067); never 0. */
+const studentKey = z.coerce
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .refine((key) => key !== 0, 'Not a student');
+export const studentRouteParamsSchema = gradingRouteParamsSchema.extend({ userId: studentKey });
 export const attachmentRouteParamsSchema = studentRouteParamsSchema.extend({
   attachmentId: z.coerce.number().int().positive(),
 });
 
 export const draftRequestSchema = z.strictObject({
-  userId: z.number().int().positive(),
+  userId: z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .refine((key) => key !== 0, 'Not a student'),
   options: gradingOptionsSchema,
 });
 export const draftResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { fetch as undiciFetch } from 'undici';
+import { anonymousIdOfKey } from '@/shared/anonymous-students';
 import { AppError, isAppError } from '@/server/core/app-error';
 import { mapInSlices } from '@/server/core/in-slices';
 import type { CanvasNetwork } from './canvas-network';
@@ -149,7 +150,7 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
     getSubmission: async (courseId, assignmentId, userId, getOptions = {}) =>
       parseCanvas.submission(
         await get(
-          `courses/${courseId}/assignments/${assignmentId}/submissions/${userId}`,
+          submissionPath(courseId, assignmentId, userId),
           { include: submissionIncludes(getOptions.withQuizAnswers) },
           read("this student's submission"),
         ),
@@ -157,7 +158,7 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
     gradeSubmission: async (courseId, assignmentId, userId, input) =>
       parseCanvas.submission(
         await http.putJson(
-          http.apiUrl(`courses/${courseId}/assignments/${assignmentId}/submissions/${userId}`),
+          http.apiUrl(submissionPath(courseId, assignmentId, userId)),
           gradeBody(input),
           change("this student's grade"),
         ),
@@ -191,15 +192,18 @@ export function createCanvasClient(options: CanvasClientOptions): CanvasClient {
           read('the grades of this course'),
         )
       ).map(parseCanvas.submission),
-    editSubmissionComment: async (courseId, assignmentId, userId, commentId, text) =>
-      parseCanvas.comment(
+    editSubmissionComment: async (courseId, assignmentId, userId, commentId, text) => {
+      refuseAnonymousComment(userId);
+      return parseCanvas.comment(
         await http.putJson(
           http.apiUrl(`courses/${courseId}/assignments/${assignmentId}/submissions/${userId}/comments/${commentId}`),
           { comment: text },
           change('your comment to this student'),
         ),
-      ),
+      );
+    },
     deleteSubmissionComment: async (courseId, assignmentId, userId, commentId) => {
+      refuseAnonymousComment(userId);
       await http.deleteJson(
         http.apiUrl(`courses/${courseId}/assignments/${assignmentId}/submissions/${userId}/comments/${commentId}`),
         change('your comment to this student'),
@@ -333,6 +337,26 @@ function quizScoreBody(update: CanvasQuizScoreUpdate): Record<string, unknown> {
       },
     ],
   };
+}
+
+/**
+ * A student's submission: by user id, or by anonymous id for a student keyed by one (decision 067),
+ * as Canvas takes grades on an anonymised assignment only there.
+ */
+function submissionPath(courseId: number, assignmentId: number, userId: number): string {
+  const anonymousId = anonymousIdOfKey(userId);
+  return anonymousId === null
+    ? `courses/${courseId}/assignments/${assignmentId}/submissions/${userId}`
+    : `courses/${courseId}/assignments/${assignmentId}/anonymous_submissions/${anonymousId}`;
+}
+
+/** Canvas's Submission Comments API goes by user id only: an anonymous student's comment cannot be addressed. */
+function refuseAnonymousComment(userId: number): void {
+  if (anonymousIdOfKey(userId) !== null) {
+    throw new AppError('VALIDATION', 'Canvas does not let a comment on an anonymous submission be edited or deleted.', {
+      details: { reason: 'anonymous_comment' },
+    });
+  }
 }
 
 function singleQuizSubmission(body: unknown) {

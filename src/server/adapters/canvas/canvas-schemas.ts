@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anonymousStudentKey } from '@/shared/anonymous-students';
 import { AppError } from '@/server/core/app-error';
 import type {
   CanvasAssignment,
@@ -130,6 +131,8 @@ const assignmentSchema = z
     needs_grading_count: number,
     post_manually: z.boolean().nullish(),
     moderated_grading: flag,
+    anonymous_grading: flag,
+    anonymize_students: flag,
     rubric: z.array(criterionSchema).nullish(),
     rubric_settings: z
       .object({
@@ -154,6 +157,8 @@ const assignmentSchema = z
     gradingType: a.grading_type ?? 'points',
     postManually: a.post_manually ?? false,
     moderatedGrading: a.moderated_grading,
+    anonymousGrading: a.anonymous_grading,
+    anonymizeStudents: a.anonymize_students,
     dueAt: a.due_at,
     submissionTypes: a.submission_types ?? [],
     published: a.published ?? true,
@@ -286,7 +291,9 @@ const submissionSchema = z
   .object({
     id,
     assignment_id: id,
-    user_id: id,
+    // Left out while the assignment anonymises its students: then the anonymous id keys the student.
+    user_id: optionalId,
+    anonymous_id: text,
     user: z.object({ id, name: z.string(), sortable_name: text, avatar_url: text }).nullish(),
     workflow_state: z.string(),
     submission_type: text,
@@ -319,20 +326,26 @@ const submissionSchema = z
       .nullish(),
     submission_history: z.array(z.object({ submission_data: z.array(quizAnswerSchema).nullish() })).nullish(),
   })
+  .refine((s) => s.user_id !== null || (s.anonymous_id !== null && anonymousStudentKey(s.anonymous_id) !== null), {
+    message: 'A submission needs a user id or an anonymous id',
+  })
   .transform((s): CanvasSubmission => {
     const quizVersions = (s.submission_history ?? []).filter((version) => Array.isArray(version.submission_data));
     return {
       id: s.id,
       assignmentId: s.assignment_id,
-      userId: s.user_id,
-      user: s.user
-        ? {
-            id: s.user.id,
-            name: s.user.name,
-            sortableName: s.user.sortable_name ?? s.user.name,
-            avatarUrl: s.user.avatar_url,
-          }
-        : null,
+      userId: s.user_id ?? anonymousStudentKey(s.anonymous_id!)!,
+      anonymousId: s.anonymous_id,
+      // Never a name for an anonymised student, whatever Canvas sent beside it.
+      user:
+        s.user && s.user_id !== null
+          ? {
+              id: s.user.id,
+              name: s.user.name,
+              sortableName: s.user.sortable_name ?? s.user.name,
+              avatarUrl: s.user.avatar_url,
+            }
+          : null,
       workflowState: s.workflow_state,
       submissionType: s.submission_type,
       body: s.body,

@@ -99,6 +99,9 @@ export interface CanvasAssignment {
   useRubricForGrading: boolean;
   /** Moderated grading: a grader's grade is provisional until the moderator picks one (decision 058). */
   moderatedGrading?: boolean;
+  /** Anonymous grading (decision 067); while `anonymizeStudents`, submissions carry no user, only an anonymous id. */
+  anonymousGrading?: boolean;
+  anonymizeStudents?: boolean;
   quizId: number | null;
   discussionTopicId: number | null;
 }
@@ -169,7 +172,13 @@ export interface CanvasQuizAnswer {
 export interface CanvasSubmission {
   id: number;
   assignmentId: number;
+  /**
+   * The student's Canvas user id; on an anonymised assignment, the negative key made from the
+   * anonymous id (decision 067, `anonymousStudentKey`), and `user` is null.
+   */
   userId: number;
+  /** Canvas's anonymous id, when Canvas sent one (anonymous grading). */
+  anonymousId?: string | null;
   user: { id: number; name: string; sortableName: string; avatarUrl: string | null } | null;
   /** 'unsubmitted' | 'submitted' | 'graded' | 'pending_review' */
   workflowState: string;
@@ -350,12 +359,14 @@ export interface CanvasClient {
     assignmentId: number,
     options?: { withQuizAnswers?: boolean },
   ): Promise<CanvasSubmission[]>;
+  /** By user id, or by an anonymous student's negative key through `anonymous_submissions` (decision 067). */
   getSubmission(
     courseId: number,
     assignmentId: number,
     userId: number,
     options?: { withQuizAnswers?: boolean },
   ): Promise<CanvasSubmission>;
+  /** By user id, or by an anonymous student's negative key through `anonymous_submissions` (decision 067). */
   gradeSubmission(
     courseId: number,
     assignmentId: number,

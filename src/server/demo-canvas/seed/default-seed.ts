@@ -74,6 +74,7 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   seedReadingSurvey(seedContext, english10, english10Students);
   seedRubricShapes({ ...seedContext, state }, english10, english10Students);
   seedModeratedEssay(seedContext, science, scienceStudents);
+  seedAnonymousEssay(seedContext, science, scienceStudents);
   // Set after the seeded grades, which stand as entered; grades entered from now on lose 10 % of the
   // points per day late, never below half of them (Late Policy API).
   english10.latePolicy = {
@@ -642,6 +643,27 @@ function seedModeratedEssay({ factory, random, classroom, now }: SeedContext, co
     moderatedGrading: true,
   });
   handInWork(classroom, random, essay, students, { topic: 'plastic-bags', submitted: 4 });
+}
+
+/** The demo's assignment graded anonymously (decision 067), in Environmental Science. */
+export const ANONYMOUS_ASSIGNMENT_NAME = 'Reflection Essay: Our Creek (anonymous grading)';
+
+/**
+ * An assignment graded anonymously, grades posted by hand: graders see each submission by its
+ * anonymous id only, and grade it through `anonymous_submissions` (decision 067). Seeded last.
+ */
+function seedAnonymousEssay({ factory, random, classroom, now }: SeedContext, course: DemoCourse, students: Student[]) {
+  const essay = factory.assignment(course, {
+    name: ANONYMOUS_ASSIGNMENT_NAME,
+    assignmentGroupId: factory.assignmentGroupId('Essays'),
+    description:
+      '<p>Argue for or against a town ban on plastic bags, using what you learned at Miller Creek (300+ words). Graded anonymously.</p>',
+    pointsPossible: 20,
+    dueAt: iso(endOfDayInDenver(now, -2)),
+    postManually: true,
+    anonymousGrading: true,
+  });
+  handInWork(classroom, random, essay, students.slice(0, 12), { topic: 'plastic-bags', graded: 3, submitted: 6 });
 }
 
 function seedScience(

@@ -50,7 +50,7 @@ export function assignmentJson(
     omit_from_final_grade: false,
     intra_group_peer_reviews: false,
     anonymous_instructor_annotations: false,
-    anonymous_grading: false,
+    anonymous_grading: assignment.anonymousGrading ?? false,
     graders_anonymous_to_graders: false,
     grader_count: assignment.moderatedGrading ? 2 : 0,
     grader_comments_visible_to_graders: true,
@@ -88,7 +88,8 @@ export function assignmentJson(
     locked_for_user: false,
     submissions_download_url: `${courseUrl}/assignments/${assignment.id}/submissions?zip=1`,
     post_manually: assignment.postManually,
-    anonymize_students: false,
+    // True while the grades are hidden: the demo never posts them.
+    anonymize_students: assignment.anonymousGrading ?? false,
     require_lockdown_browser: false,
     restrict_quantitative_data: false,
   };

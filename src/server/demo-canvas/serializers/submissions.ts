@@ -7,6 +7,7 @@ import type {
 } from '../model';
 import type { CourseAccess } from '../domain/permissions';
 import { latenessOf } from '../domain/submission-rules';
+import { anonymizesStudents, anonymousIdOf } from '../domain/anonymous-ids';
 import { scoreToGrade } from '../domain/grade-interpretation';
 import type { RenderContext } from './render-context';
 import { assignmentJson } from './assignment-and-topic';
@@ -17,7 +18,22 @@ export function submissionCommentJson(
   context: RenderContext,
   comment: DemoSubmissionComment,
   courseId: number,
+  hiddenAuthorId: number | null = null,
 ): Record<string, unknown> {
+  // On an anonymised assignment the student's own comments name nobody.
+  if (comment.authorId === hiddenAuthorId) {
+    return {
+      id: comment.id,
+      author_id: null,
+      author_name: 'Anonymous User',
+      created_at: comment.createdAt,
+      edited_at: comment.editedAt ?? null,
+      comment: comment.comment,
+      attempt: comment.attempt,
+      avatar_path: '/images/messages/avatar-50.png',
+      author: {},
+    };
+  }
   const author = context.state.users.get(comment.authorId);
   return {
     id: comment.id,
@@ -45,7 +61,12 @@ export function submissionJson(
   if (includes.has('submission_history')) json.submission_history = historyJson(context, submission, assignment);
   if (includes.has('submission_comments')) {
     json.submission_comments = submission.comments.map((comment) =>
-      submissionCommentJson(context, comment, assignment.courseId),
+      submissionCommentJson(
+        context,
+        comment,
+        assignment.courseId,
+        anonymizesStudents(assignment) ? submission.userId : null,
+      ),
     );
   }
   if (includes.has('rubric_assessment') && submission.rubricAssessment) {
@@ -56,7 +77,7 @@ export function submissionJson(
       ]),
     );
   }
-  if (includes.has('user')) {
+  if (includes.has('user') && !anonymizesStudents(assignment)) {
     const user = state.users.get(submission.userId);
     if (user) json.user = userJson(context, user);
   }
@@ -110,6 +131,12 @@ function attemptJson(
     .map((id) => context.state.attachments.get(id))
     .filter((attachment) => attachment !== undefined);
   if (attachments.length > 0) json.attachments = attachments.map((a) => attachmentJson(context, a));
+  if (anonymizesStudents(assignment)) {
+    // Graders of an anonymised assignment get the anonymous id instead of the user (§ Posting, late, anonymous).
+    delete json.user_id;
+    json.anonymous_id = anonymousIdOf(submission);
+    json.preview_url = `${baseUrl}/courses/${assignment.courseId}/assignments/${assignment.id}/anonymous_submissions/${anonymousIdOf(submission)}?preview=1&version=${submission.attempt ?? 0}`;
+  }
   if (submission.submissionType === 'discussion_topic' && assignment.discussionTopicId !== null) {
     json.discussion_entries = context.state
       .entriesOf(assignment.discussionTopicId)

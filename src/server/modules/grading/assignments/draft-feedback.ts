@@ -15,6 +15,7 @@ import {
   type ClassPiece,
   type PreparedClass,
 } from '../kernel/prepare-class';
+import type { RosterMember } from '../kernel/redaction';
 import { assertNotModerated } from '../kernel/save-grade';
 import { loadAssignmentForDraft } from './load-assignment';
 
@@ -85,11 +86,15 @@ export async function gatherStudentWork(client: CanvasClient, submission: Canvas
  */
 const preparedClasses = new WeakMap<readonly CanvasSubmission[], Promise<PreparedClass>>();
 
-export function prepareAssignmentClass(submissions: readonly CanvasSubmission[]): Promise<PreparedClass> {
+export function prepareAssignmentClass(
+  submissions: readonly CanvasSubmission[],
+  classmates: readonly RosterMember[] = [],
+): Promise<PreparedClass> {
   let prepared = preparedClasses.get(submissions);
   if (!prepared) {
     prepared = prepareClassInSlices({
-      roster: submissions.map(rosterMemberOf),
+      // On an anonymised assignment the submissions name nobody: the course's students are the roster.
+      roster: [...submissions.map(rosterMemberOf), ...classmates],
       pieces: submissions.flatMap((submission): ClassPiece[] => {
         const body = submission.body;
         if (!body || submission.excused) return [];
@@ -128,6 +133,8 @@ export async function draftFeedback(input: {
   assignment: CanvasAssignment;
   submission: CanvasSubmission;
   classSubmissions: CanvasSubmission[];
+  /** The course's students by name, on an anonymised assignment (decision 067). */
+  classmates?: RosterMember[];
   options: GradingOptions;
 }): Promise<DraftResponse> {
   const { engine, client, assignment, submission, options } = input;
@@ -152,7 +159,7 @@ export async function draftFeedback(input: {
     // A link-only submission has no words of its own (ownText is empty): the engine then reads the link line.
     work,
     student: rosterMemberOf(submission),
-    classroom: await prepareAssignmentClass(input.classSubmissions),
+    classroom: await prepareAssignmentClass(input.classSubmissions, input.classmates),
     task: {
       name: assignment.name,
       descriptionText: htmlToText(assignment.description ?? ''),
@@ -177,13 +184,18 @@ export async function draftAssignmentStudent(
     { target: { kind: 'assignment', courseId, assignmentId }, key: userId },
     async () => {
       const { client } = await deps.canvas.clientFor(teacherId);
-      const { assignment, submissions, submission } = await loadAssignmentForDraft(client, teacherId, target);
+      const { assignment, submissions, submission, classmates } = await loadAssignmentForDraft(
+        client,
+        teacherId,
+        target,
+      );
       return draftFeedback({
         engine: await deps.drafterFor(teacherId),
         client,
         assignment,
         submission,
         classSubmissions: submissions,
+        classmates,
         options,
       });
     },

@@ -13,6 +13,8 @@ import { withRememberedChoices } from '../kernel/grading-choices';
 import type { DraftStore } from '../kernel/draft-store';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { draftFeedback } from './draft-feedback';
+import { anonymousClassmates } from './load-assignment';
+import type { RosterMember } from '../kernel/redaction';
 import { AppError } from '@/server/core/app-error';
 
 /** The job queue (src/server/jobs) implements the run's port. */
@@ -72,7 +74,12 @@ export async function startWholeClassDraft(
   return job;
 }
 
-type ClassRead = { client: TeacherCanvasClient; assignment: CanvasAssignment; submissions: CanvasSubmission[] };
+type ClassRead = {
+  client: TeacherCanvasClient;
+  assignment: CanvasAssignment;
+  submissions: CanvasSubmission[];
+  classmates?: RosterMember[];
+};
 type TeacherCanvasClient = Awaited<ReturnType<CanvasAccess['clientFor']>>['client'];
 
 /**
@@ -93,7 +100,7 @@ export function createClassReader(canvas: CanvasAccess, ttlMs = 2 * 60 * 1000) {
         client.getAssignment(task.courseId, task.assignmentId),
         client.listSubmissions(task.courseId, task.assignmentId),
       ]);
-      return { client, assignment, submissions };
+      return { client, assignment, submissions, classmates: await anonymousClassmates(client, assignment) };
     })();
     reads.set(task.runId, { at: now, read });
     read.catch(() => reads.delete(task.runId));
@@ -123,7 +130,7 @@ export async function draftClassStudent(
   task: ClassDraftTask,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { client, assignment, submissions } = await deps.readClass(task);
+  const { client, assignment, submissions, classmates } = await deps.readClass(task);
   if (signal?.aborted) return;
   try {
     const submission = submissions.find((candidate) => candidate.userId === task.studentId);
@@ -136,6 +143,7 @@ export async function draftClassStudent(
         assignment,
         submission,
         classSubmissions: submissions,
+        classmates,
         options: task.options,
       }),
     );

@@ -4,6 +4,7 @@ import { bankableComment } from '../kernel/bank-comment';
 import { draftScope } from '../kernel/draft-scope';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { rosterMemberOf } from '../kernel/prepare-class';
+import type { RosterMember } from '../kernel/redaction';
 
 /**
  * Keeps the comment the teacher saved in her comment bank for this assignment (decision 061), as
@@ -13,17 +14,18 @@ import { rosterMemberOf } from '../kernel/prepare-class';
 export async function keepComment(
   deps: Pick<GradingDependencies, 'commentBank'>,
   teacherId: string,
-  loadClass: () => Promise<{ submissions: CanvasSubmission[] }>,
+  loadClass: () => Promise<{ submissions: CanvasSubmission[]; classmates?: RosterMember[] }>,
   target: { courseId: number; assignmentId: number; userId: number },
   comment: string,
   aiLine: string | null,
 ): Promise<void> {
   if (!comment.trim()) return;
   try {
-    const { submissions } = await loadClass();
+    const { submissions, classmates = [] } = await loadClass();
     const own = submissions.find((submission) => submission.userId === target.userId);
     const text = bankableComment(comment, {
-      roster: submissions.map(rosterMemberOf),
+      // On an anonymised assignment the submissions name nobody: the course's students do (decision 067).
+      roster: [...submissions.map(rosterMemberOf), ...classmates],
       studentWork: own?.body ? htmlToText(own.body) : '',
       aiLine,
     });

@@ -2,12 +2,18 @@ import type { AssignmentGradingView } from '@/shared/schemas/grading';
 import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
+import type { RosterMember } from '../kernel/redaction';
 import { toAssignmentGradingView } from './to-assignment-view';
 
 export type LoadedAssignment = {
   assignment: CanvasAssignment;
   /** Every assigned student's submission: the class a draft learns from, and its roster. */
   submissions: CanvasSubmission[];
+  /**
+   * On an assignment that anonymises its students, the course's students by name, unmatched to
+   * their submissions: redacted from every draft as classmates (decision 067). Empty otherwise.
+   */
+  classmates?: RosterMember[];
 };
 
 /** The assignment and every submission, in one parallel round of Canvas requests. */
@@ -20,7 +26,21 @@ export async function loadAssignment(
     client.getAssignment(courseId, assignmentId),
     client.listSubmissions(courseId, assignmentId),
   ]);
-  return { assignment, submissions };
+  return { assignment, submissions, classmates: await anonymousClassmates(client, assignment) };
+}
+
+/**
+ * The names a draft of an anonymised assignment must still keep from the drafter: the submissions
+ * name nobody, so the course's students are read and every one of them counts as a classmate.
+ */
+export async function anonymousClassmates(client: CanvasClient, assignment: CanvasAssignment): Promise<RosterMember[]> {
+  if (!assignment.anonymizeStudents) return [];
+  const enrollments = await client.listStudentEnrollments(assignment.courseId);
+  return enrollments.map((enrollment) => ({
+    id: enrollment.userId,
+    names: [enrollment.name, enrollment.sortableName].filter(Boolean),
+    emails: [],
+  }));
 }
 
 /** How long a class read for single drafts is used again, and for how many classes at once. */

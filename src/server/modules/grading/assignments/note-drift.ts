@@ -4,7 +4,7 @@ import { htmlToText } from '@/server/adapters/documents';
 import { mapInSlices } from '@/server/core/in-slices';
 import { MAX_CLASS_WORK } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
-import { toGradingSubmission } from '../kernel/to-grading-view';
+import { anonymousLabelsOf, toGradingSubmission } from '../kernel/to-grading-view';
 
 /**
  * The drift note after a save (decision 060): when the teacher wants it, her earlier grades on this
@@ -47,11 +47,13 @@ export async function noteDrift(
     });
     if (!finding) return null;
     const byId = new Map(others.map((submission) => [submission.userId, submission]));
+    // On an anonymised assignment the earlier students are "Student N", as on the list (decision 067).
+    const labels = anonymousLabelsOf(assignment, submissions);
     return {
       predicted: Math.round(finding.predicted * 10) / 10,
       alike: finding.alike.map(({ key, grade }) => ({
         user_id: key,
-        name: toGradingSubmission(byId.get(key)!).user.name,
+        name: toGradingSubmission(byId.get(key)!, labels?.get(key)).user.name,
         score: grade,
       })),
     };

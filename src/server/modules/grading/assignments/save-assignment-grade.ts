@@ -8,7 +8,9 @@ import { recentClass, rememberSavedGrade } from './load-assignment';
 import { noteDrift } from './note-drift';
 import { gradeWriteFor } from '../kernel/save-grade';
 import { teacherAiLine } from '../kernel/teacher-ai-line';
-import { toGradingSubmission } from '../kernel/to-grading-view';
+import { anonymousLabelsOf, toGradingSubmission } from '../kernel/to-grading-view';
+import { isAnonymousStudentKey } from '@/shared/anonymous-students';
+import type { CanvasAssignment, CanvasSubmission } from '@/server/adapters/canvas';
 
 /**
  * Saves the grade the teacher approved for one student's submission: in the assignment's own
@@ -36,6 +38,7 @@ export async function saveAssignmentGrade(
     throw new AppError('VALIDATION', "Cannot grade students who haven't submitted anything yet");
   }
   const { client } = await deps.canvas.clientFor(teacher.id);
+  const isAnonymous = isAnonymousStudentKey(target.userId);
   // The comment as it goes to Canvas, and as it is read back: with her AI line when she chose one.
   const aiLine = await teacherAiLine(deps, teacher.id);
   const comment = withAiLine(approved.comment, aiLine);
@@ -46,23 +49,38 @@ export async function saveAssignmentGrade(
     rubricAssessment: approved.rubricAssessment,
     prepare: (rubricAssessment, previous) =>
       gradeWriteFor(client, target, { ...approved, comment, rubricAssessment }, { previous }),
-    remember: ({ commentId, undo }) => ({ commentId, undo }),
+    // Undo deletes or edits the comment, which Canvas allows by user id only: none on an anonymous student.
+    remember: ({ commentId, undo }) => ({ commentId, undo: isAnonymous ? null : undo }),
   });
   rememberSavedGrade(teacher.id, target, result.submission);
   // After Canvas stored the grade, from the class as last read (with this grade in it): the drift
   // note and the comment bank, neither of which ever holds a save back.
   const loadClass = () => recentClass(client, teacher.id, target);
   const savedGrade = result.submission.score === null ? null : approved.grade;
-  const [drift] = await Promise.all([
+  const [drift, , label] = await Promise.all([
     noteDrift(deps, teacher.id, loadClass, target, savedGrade),
     keepComment(deps, teacher.id, loadClass, target, approved.comment, aiLine),
+    isAnonymous ? anonymousLabelOf(loadClass, target.userId) : Promise.resolve(undefined),
   ]);
   return {
-    submission: toGradingSubmission(result.submission),
+    submission: toGradingSubmission(result.submission, label),
     usage,
     stored: result.stored,
     isPaidEarlier,
-    canUndo: true,
+    canUndo: !isAnonymous,
     ...(drift ? { drift } : {}),
   };
+}
+
+/** An anonymous student's "Student N" in the class as last read; "Anonymous student" when it cannot be read. */
+async function anonymousLabelOf(
+  loadClass: () => Promise<{ assignment: CanvasAssignment; submissions: CanvasSubmission[] }>,
+  userId: number,
+): Promise<string> {
+  try {
+    const { assignment, submissions } = await loadClass();
+    return anonymousLabelsOf(assignment, submissions)?.get(userId) ?? 'Anonymous student';
+  } catch {
+    return 'Anonymous student';
+  }
 }

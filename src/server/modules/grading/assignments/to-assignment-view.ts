@@ -4,7 +4,13 @@ import type { CanvasAssignment, CanvasCourse, CanvasLatePolicy, CanvasSubmission
 import { htmlToText } from '@/server/adapters/documents';
 import { mapInSlices } from '@/server/core/in-slices';
 import { checkForSteering } from '../kernel/steering-check';
-import { bySortableName, toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
+import {
+  anonymousLabelsOf,
+  byAnonymousLabel,
+  bySortableName,
+  toGradingAssignment,
+  toGradingSubmission,
+} from '../kernel/to-grading-view';
 
 /**
  * Steering flags of work already checked, by its HTML and the rubric: the screen is read again at
@@ -38,11 +44,13 @@ export async function toAssignmentGradingView(
 ): Promise<AssignmentGradingView> {
   const assignment = toGradingAssignment(loaded.assignment, loaded.course, toPublicUrl, loaded.latePolicy ?? null);
   const rubricKey = JSON.stringify(assignment.rubric);
+  const labels = anonymousLabelsOf(loaded.assignment, loaded.submissions);
   const submissions = await mapInSlices(loaded.submissions, (submission) => {
-    const view = toGradingSubmission(submission);
+    const view = toGradingSubmission(submission, labels?.get(submission.userId));
     if (!submission.body) return view;
     const flags = steeringFlagsOf(submission.body, assignment.rubric, rubricKey);
     return flags.length > 0 ? { ...view, steering_flags: flags } : view;
   });
-  return { assignment, submissions: submissions.sort(bySortableName) };
+  // Anonymous students in their label's order (the anonymous ids'), which says nothing of who they are.
+  return { assignment, submissions: submissions.sort(labels ? byAnonymousLabel : bySortableName) };
 }

@@ -11,6 +11,7 @@ import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { assertNotAnonymousTopic } from '../kernel/save-grade';
 import {
   prepareClass,
   prepareClassInSlices,
@@ -181,6 +182,7 @@ export async function draftDiscussionStudent(
   return draftAndKeep(deps, teacherId, { target: { kind: 'discussion', courseId, topicId }, key: userId }, async () => {
     const { client, toPublicUrl } = await deps.canvas.clientFor(teacherId);
     const loaded = await loadDiscussion(client, courseId, topicId);
+    assertNotAnonymousTopic(loaded.assignment);
     const view = toDiscussionGradingView(loaded, toPublicUrl);
     if (!view.discussion.is_graded) {
       throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });

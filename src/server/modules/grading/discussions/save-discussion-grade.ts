@@ -8,7 +8,7 @@ import { withAiLine } from '@/shared/ai-line';
 import { AppError } from '@/server/core/app-error';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
-import { gradeWriteFor, type SavedGrade } from '../kernel/save-grade';
+import { assertNotAnonymousTopic, gradeWriteFor, type SavedGrade } from '../kernel/save-grade';
 import { teacherAiLine } from '../kernel/teacher-ai-line';
 import { loadDiscussionAssignment } from './load-discussion';
 import { toDiscussionGrade } from './to-discussion-view';
@@ -41,6 +41,7 @@ export async function saveDiscussionGrade(
       if (topic.assignmentId === null || !assignment) {
         throw new AppError('VALIDATION', UNGRADED_DISCUSSION_MESSAGE, { details: { reason: 'ungraded_discussion' } });
       }
+      assertNotAnonymousTopic(assignment);
       const hasRubric = Boolean(assignment.rubric?.length);
       return gradeWriteFor(
         client,

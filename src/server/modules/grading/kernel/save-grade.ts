@@ -11,6 +11,7 @@ import {
   type ApprovedGrade as ApprovedChoice,
 } from '@/shared/grading-rules';
 import { ratingForPoints } from '@/shared/rubric-shapes';
+import { ANONYMOUS_TOPIC_REFUSAL, isAnonymousStudentKey } from '@/shared/anonymous-students';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasGradeInput, CanvasSubmission } from '@/server/adapters/canvas';
 import type { GradeSave, UndoRecord } from './grade-save-store';
@@ -91,7 +92,8 @@ export async function gradeWriteFor(
       const { courseId, assignmentId, userId } = target;
       // What Canvas holds now, for Undo: the grade as entered (before any late deduction) and our comment.
       const before = await client.getSubmission(courseId, assignmentId, userId);
-      const earlier = known.previous?.commentId ?? null;
+      // Canvas edits comments by user id only: on an anonymous student a re-save posts its comment again.
+      const earlier = isAnonymousStudentKey(userId) ? null : (known.previous?.commentId ?? null);
       const earlierComment = earlier === null ? undefined : before.comments.find((comment) => comment.id === earlier);
       // A re-save edits the comment Margin posted before instead of posting a second (decision 051).
       const isEdit = input.comment !== undefined && earlierComment !== undefined;
@@ -235,6 +237,16 @@ function asEntered(submission: CanvasSubmission): CanvasSubmission {
 export function assertNotModerated(assignment: CanvasAssignment): void {
   if (assignment.moderatedGrading) {
     throw new AppError('FORBIDDEN', MODERATED_REFUSAL, { details: { reason: 'moderated_grading' } });
+  }
+}
+
+/**
+ * A discussion or quiz graded anonymously in Canvas: their screens name the participants and their
+ * saves go by user id, so Margin refuses before anything is drafted or a credit reserved (decision 067).
+ */
+export function assertNotAnonymousTopic(assignment: Pick<CanvasAssignment, 'anonymousGrading'> | null): void {
+  if (assignment?.anonymousGrading) {
+    throw new AppError('FORBIDDEN', ANONYMOUS_TOPIC_REFUSAL, { details: { reason: 'anonymous_grading' } });
   }
 }
 

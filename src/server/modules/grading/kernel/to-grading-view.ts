@@ -1,5 +1,6 @@
 import { PLACEHOLDER_PREFIX, type GradingAssignment, type GradingSubmission } from '@/shared/schemas/grading';
 import { toGradingType } from '@/shared/grading-rules';
+import { anonymousLabels, isAnonymousStudentKey } from '@/shared/anonymous-students';
 import type { RubricCriterion } from '@/shared/schemas/ai';
 import type {
   CanvasAssignment,
@@ -33,6 +34,7 @@ export function toGradingAssignment(
     use_rubric_for_grading: assignment.useRubricForGrading,
     post_manually: assignment.postManually ?? false,
     moderated_grading: assignment.moderatedGrading ?? false,
+    ...(assignment.anonymizeStudents ? { anonymous_grading: true } : {}),
     late_policy:
       latePolicy?.lateDeductionEnabled && latePolicy.lateDeductionPercent > 0
         ? {
@@ -67,19 +69,40 @@ export function toRubricCriteria(rubric: CanvasRubricCriterion[]): RubricCriteri
   }));
 }
 
-/** A student who has not submitted gets a placeholder id, so nothing can be saved against it. */
-export function toGradingSubmission(submission: CanvasSubmission): GradingSubmission {
+/**
+ * On an assignment that anonymises its students, each student's label by key, "Student 1" to
+ * "Student N" in the order of the anonymous ids (decision 067); null on any other assignment.
+ */
+export function anonymousLabelsOf(
+  assignment: Pick<CanvasAssignment, 'anonymizeStudents'>,
+  submissions: readonly CanvasSubmission[],
+): Map<number, string> | null {
+  if (!assignment.anonymizeStudents) return null;
+  const keyed = submissions.filter((submission) => submission.anonymousId);
+  const labels = anonymousLabels(keyed.map((submission) => submission.anonymousId!));
+  return new Map(keyed.map((submission) => [submission.userId, labels.get(submission.anonymousId!)!]));
+}
+
+/**
+ * A student who has not submitted gets a placeholder id, so nothing can be saved against it. With
+ * `anonymousLabel` (an anonymised assignment) she is that label, and nothing of her user goes out.
+ */
+export function toGradingSubmission(submission: CanvasSubmission, anonymousLabel?: string): GradingSubmission {
   const hasSubmitted = submission.submittedAt !== null || submission.workflowState !== 'unsubmitted';
-  const name = submission.user?.name ?? `Student ${submission.userId}`;
+  const isAnonymous = anonymousLabel !== undefined || isAnonymousStudentKey(submission.userId);
+  const name = isAnonymous
+    ? (anonymousLabel ?? 'Anonymous student')
+    : (submission.user?.name ?? `Student ${submission.userId}`);
   return {
     id: hasSubmitted ? String(submission.id) : `${PLACEHOLDER_PREFIX}${submission.userId}`,
     user_id: submission.userId,
+    ...(isAnonymous && submission.anonymousId ? { anonymous_id: submission.anonymousId } : {}),
     user: {
       id: submission.userId,
       name,
-      sortable_name: submission.user?.sortableName ?? name,
+      sortable_name: isAnonymous ? name : (submission.user?.sortableName ?? name),
       email: null,
-      avatar_url: submission.user?.avatarUrl ?? null,
+      avatar_url: isAnonymous ? null : (submission.user?.avatarUrl ?? null),
     },
     workflow_state: submission.workflowState,
     score: submission.score,
@@ -132,4 +155,10 @@ export function bySortableName(
   b: { user: { sortable_name: string }; user_id: number },
 ): number {
   return names.compare(a.user.sortable_name, b.user.sortable_name) || a.user_id - b.user_id;
+}
+
+/** Anonymous students as numbered ("Student 2" before "Student 10"). */
+export function byAnonymousLabel(a: { user: { name: string } }, b: { user: { name: string } }): number {
+  const numberOf = (name: string) => Number(/\d+$/.exec(name)?.[0] ?? Number.MAX_SAFE_INTEGER);
+  return numberOf(a.user.name) - numberOf(b.user.name);
 }

@@ -8,6 +8,7 @@ import { draftAndKeep } from '../kernel/draft-and-keep';
 import { draftFromStudentWork } from '../kernel/draft-from-student-work';
 import type { GradeDrafter } from '../kernel/drafter-port';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { assertNotAnonymousTopic } from '../kernel/save-grade';
 import { prepareClassInSlices, rosterMemberOf } from '../kernel/prepare-class';
 import { toAnswerError } from './get-quiz-answers';
 
@@ -45,6 +46,7 @@ export async function draftQuizAnswer(input: {
     );
   }
   if (quiz.assignmentId === null) throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
+  assertNotAnonymousTopic(await client.getAssignment(target.courseId, quiz.assignmentId));
 
   let submission;
   let classmates;

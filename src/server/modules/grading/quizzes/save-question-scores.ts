@@ -15,6 +15,7 @@ import type {
   CanvasQuizSubmission,
 } from '@/server/adapters/canvas';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
+import { assertNotAnonymousTopic } from '../kernel/save-grade';
 import { saveApprovedGrade } from '../kernel/save-approved-grade';
 import type { QuizUndoRecord } from '../kernel/grade-save-store';
 import type { PaidCanvasWrite } from '../kernel/spend-credit-on-canvas';
@@ -117,6 +118,7 @@ async function questionScoresWrite(
   if (!isGradedQuiz({ quiz_type: quiz.quizType, assignment_id: quiz.assignmentId }) || quiz.assignmentId === null) {
     throw new AppError('QUIZ_NOT_GRADED', quizNotGradedMessage(quiz.quizType));
   }
+  assertNotAnonymousTopic(await client.getAssignment(target.courseId, quiz.assignmentId));
   const attempt = quizSubmission.attempt;
   if (quizSubmission.workflowState === 'untaken' || attempt === null || quizSubmission.finishedAt === null) {
     throw new AppError('VALIDATION', 'This student is still taking the quiz. It can be graded once they submit it.');

@@ -118,9 +118,18 @@ export function AssignmentGradeForm({
         },
         note: SAVE_COST_NOTE,
         aboveMaximum: 'ask',
-        undo: async () => (await undoing.mutateAsync(userId)).stored,
-        canvasUrl: assignment.html_url ? `${assignment.html_url}/submissions/${userId}` : undefined,
+        // Canvas edits and deletes comments by user id only: an anonymous save cannot be undone (decision 067).
+        undo: submission.anonymous_id ? undefined : async () => (await undoing.mutateAsync(userId)).stored,
+        canvasUrl: canvasSubmissionUrl(assignment, submission),
       }}
     />
   );
+}
+
+/** The submission in Canvas: SpeedGrader by anonymous id on an anonymised assignment, else the submission page. */
+function canvasSubmissionUrl(assignment: GradingAssignment, submission: GradingSubmission): string | undefined {
+  if (!assignment.html_url) return undefined;
+  if (!submission.anonymous_id) return `${assignment.html_url}/submissions/${submission.user_id}`;
+  const course = assignment.html_url.replace(/\/assignments\/\d+\/?$/, '');
+  return `${course}/gradebook/speed_grader?assignment_id=${assignment.id}&anonymous_id=${encodeURIComponent(submission.anonymous_id)}`;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CalendarClock, FileX } from 'lucide-react';
+import { CalendarClock, EyeOff, FileX } from 'lucide-react';
 import { isSubmissionWaitingForGrade, submissionStatus } from '@/shared/schemas/grading';
 import { Badge, EmptyState } from '@/client/ui/feedback';
 import { toGradingOptions } from '@/client/features/grading/kernel/ai-options';
@@ -127,6 +127,16 @@ export function AssignmentGradingScreen({ courseId, assignmentId }: { courseId: 
             <Badge tone={percentComplete >= 100 ? 'success' : 'brand'} data-testid="percent-complete">
               {formatPercent(percentComplete)} complete
             </Badge>
+            {assignment.anonymous_grading ? (
+              <HeaderFact icon={<EyeOff aria-hidden />}>
+                <span
+                  data-testid="anonymous-grading"
+                  title="Canvas hides who wrote each submission until grades are posted"
+                >
+                  Graded anonymously: students are numbered
+                </span>
+              </HeaderFact>
+            ) : null}
           </>
         }
       />

@@ -34,7 +34,10 @@ export function StudentNavigator({
         Previous
       </Button>
       <span className="text-sm font-medium" data-testid="student-position" aria-live="polite">
-        Student {index + 1} of {total}
+        {/* Anonymous students are already "Student N": the position is said without the word. */}
+        {submissions[index]?.anonymous_id
+          ? `${index + 1} of ${total} in this list`
+          : `Student ${index + 1} of ${total}`}
       </span>
       <Button
         variant="outline"
