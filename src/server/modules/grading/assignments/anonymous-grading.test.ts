@@ -57,6 +57,8 @@ describe('an assignment graded anonymously', () => {
     expect(draftReply.statusCode, draftReply.body).toBe(200);
     expectNoStudentNamed(draftReply.body);
     const draft = draftReply.json<DraftResponse>().draft;
+    // The greeting by first name has no name to put back: it is left out, never shown as a placeholder.
+    expect(draft.feedback).not.toMatch(/\[STUDENT_/);
 
     const saveReply = await grading.app.inject({
       method: 'PUT',
