@@ -7,6 +7,7 @@ import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './paths';
+import { assertCanvasUrlAllowed } from './adapters/canvas';
 import { deriveKey, encrypt, sha256 } from './core/crypto';
 import { registerErrorHandler } from './core/error-handler';
 import { registerJsonBodyParser } from './core/json-body';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail,
     endSessions: (userId) => authStore.revokeAllSessions(userId, new Date()),
     endCanvasConnection: (userId) => disconnectCanvas({ access: canvas, tokens: canvasTokens, audit, log }, userId),
+    checkPublicAddress: (url) => assertCanvasUrlAllowed(url, { allowPrivateHosts: config.canvasAllowPrivateHosts }),
   };
   const signUpMail = createSignUpMailSender({
     queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),

@@ -27,6 +27,12 @@ export type InstitutionDeps = {
   endSessions: (userId: string) => Promise<void>;
   /** Ends a removed teacher's Canvas connection (deleted at Canvas, then here). */
   endCanvasConnection: (userId: string) => Promise<void>;
+  /**
+   * Refuses an address the server must not call on an admin's word: anything but https to a host
+   * on the public internet (the rule Canvas addresses follow), unless the installation allows
+   * private hosts. Throws an AppError that says why.
+   */
+  checkPublicAddress: (url: string) => Promise<void>;
 };
 
 const toView = (institution: InstitutionRecord, role: InstitutionRole, publicUrl: string): InstitutionView => ({
@@ -117,6 +123,16 @@ export async function updateInstitutionSettings(deps: InstitutionDeps, userId: s
     throw new AppError('VALIDATION', 'Enter the address of your OpenAI-compatible server.', {
       details: { field: 'aiBaseUrl' },
     });
+  // The server calls this address with the institution's key for every draft: never one inside its own network.
+  if (settings.aiBaseUrl) {
+    await deps.checkPublicAddress(settings.aiBaseUrl).catch((error: unknown) => {
+      throw new AppError(
+        'VALIDATION',
+        'Margin only sends drafts to an AI server on the public internet, over https://. Enter its public address.',
+        { details: { field: 'aiBaseUrl' }, cause: error },
+      );
+    });
+  }
   const updated = await deps.store.updateSettings(institution.id, {
     canvasUrl: settings.canvasUrl === null ? null : normalizeCanvasUrl(settings.canvasUrl),
     canvasClientId: settings.canvasClientId,
