@@ -134,7 +134,12 @@ test("the quiz reads the next student's answers and stored drafts ahead: Save & 
   });
   await page.getByTestId('grade-input').fill('3');
   await page.getByRole('button', { name: 'Save & Next' }).click();
-  await expect(page.getByText('Grade and feedback saved to Canvas')).toBeVisible();
+  // A question Canvas already holds a score for asks before it is replaced.
+  const saved = page.getByText('Grade and feedback saved to Canvas');
+  const replace = page.getByTestId('confirm-replace');
+  await expect(saved.or(replace)).toBeVisible();
+  if (await replace.isVisible()) await replace.click();
+  await expect(saved).toBeVisible();
   await expect(page.getByTestId('student-name')).not.toHaveText(name);
   await expect(page).toHaveURL(new RegExp(`[?&]student=${next!.userId}(&|$)`));
   await expect(page.locator('[data-testid="answer-text"], [data-testid="answer-choices"]').first()).toBeVisible();
