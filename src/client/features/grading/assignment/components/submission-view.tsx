@@ -120,7 +120,11 @@ export function SubmissionView({
                     <span className="font-medium text-ink">{comment.author_name}</span> ·{' '}
                     {formatWhen(comment.created_at)}
                   </p>
-                  <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(comment.comment) }} />
+                  {/* Canvas keeps a comment as plain text: its line breaks are the teacher's paragraphs and lists. */}
+                  <div
+                    className="whitespace-pre-line"
+                    dangerouslySetInnerHTML={{ __html: sanitizeHtml(comment.comment) }}
+                  />
                 </li>
               ))}
             </ul>

@@ -175,7 +175,10 @@ export function StudentContext({
                     <span className="font-medium text-ink">{comment.author_name}</span> ·{' '}
                     {formatWhen(comment.created_at)}
                   </p>
-                  <div className="break-words" dangerouslySetInnerHTML={{ __html: sanitizeHtml(comment.comment) }} />
+                  <div
+                    className="whitespace-pre-line break-words"
+                    dangerouslySetInnerHTML={{ __html: sanitizeHtml(comment.comment) }}
+                  />
                 </li>
               ))}
             </ul>
