@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../src/server/test/smtp-sink';
 
 /**
  * The one SMTP sink of a browser-test run. The server under test sends mail to SMTP on port 2526, or
@@ -17,29 +17,15 @@ export async function startMailSink(): Promise<() => Promise<void>> {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   let count = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mail: Mail = {
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        };
-        count += 1;
-        writeFileSync(path.join(MAIL_DIR, `${String(count).padStart(6, '0')}.json`), JSON.stringify(mail));
-        callback();
-      });
+  const sink = await startSmtpSink({
+    port: SMTP_PORT,
+    onMail: ({ to, raw }) => {
+      count += 1;
+      const mail: Mail = { to, raw };
+      writeFileSync(path.join(MAIL_DIR, `${String(count).padStart(6, '0')}.json`), JSON.stringify(mail));
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve());
-  });
-  return () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+  return () => sink.close();
 }
 
 /** Every mail received so far in this run, oldest first. */

@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a free loopback port that keeps what it receives. */
-export async function startSmtpSink(): Promise<{
+/**
+ * A real SMTP server on a loopback port (a free one unless given) that keeps what it receives, and
+ * hands each mail to `onMail` as it arrives (the browser tests write them where every worker reads).
+ */
+export async function startSmtpSink(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<{
   url: string;
   port: number;
   received: ReceivedMail[];
@@ -19,16 +22,21 @@ export async function startSmtpSink(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        options.onMail?.(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
