@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestWaiting, studentsAhead } from './use-student-navigator';
+import { keepFocusOnStudent, nearestWaiting, studentsAhead } from './use-student-navigator';
 
 const list = ['ana', 'ben', 'cy', 'dee'] as const;
 
@@ -49,5 +49,43 @@ describe('nearestWaiting', () => {
 
   it('with no student open, gives the first waiting one', () => {
     expect(nearestWaiting(list, -1, 1, waits)).toBe('ben');
+  });
+});
+
+describe('keepFocusOnStudent', () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+
+  function screen() {
+    document.body.innerHTML = `<h2 data-student-heading tabindex="-1">Zoë O'Brien</h2><button id="save">Save & Next</button><input id="grade" />`;
+    return {
+      heading: document.querySelector('h2')!,
+      save: document.querySelector<HTMLButtonElement>('#save')!,
+      grade: document.querySelector<HTMLInputElement>('#grade')!,
+    };
+  }
+
+  it("gives the new student's name the focus when the control used is gone", async () => {
+    const { heading, save } = screen();
+    save.focus();
+    const stop = keepFocusOnStudent(document, 1000);
+    save.remove();
+    await frame();
+    await frame();
+    expect(document.activeElement).toBe(heading);
+    stop();
+  });
+
+  it('stops watching once she puts the focus in the form herself: a busy Save later does not move her', async () => {
+    const { heading, save, grade } = screen();
+    save.focus();
+    const stop = keepFocusOnStudent(document, 1000);
+    grade.focus();
+    await frame();
+    // Save is pressed and disabled while saving: the focus drops to the page.
+    grade.blur();
+    await frame();
+    await frame();
+    expect(document.activeElement).not.toBe(heading);
+    stop();
   });
 });

@@ -10,10 +10,11 @@ export const STUDENT_HEADING = { 'data-student-heading': true, tabIndex: -1 } as
  * old student's form) may be gone, which drops focus to the page itself: the next Tab starts at
  * the top of the page and a screen reader says nothing. While that is so, focus goes to the new
  * student's name heading, as soon as it is on screen (the next student may still be loading).
- * Focus the teacher put elsewhere is never taken. Gives a function that stops watching.
+ * Focus the teacher put elsewhere is never taken, then or later. Gives a function that stops watching.
  */
 export function keepFocusOnStudent(doc: Document = document, watchMs = 3000): () => void {
   const until = Date.now() + watchMs;
+  const used = doc.activeElement;
   let frame = 0;
   const check = () => {
     const active = doc.activeElement;
@@ -23,6 +24,9 @@ export function keepFocusOnStudent(doc: Document = document, watchMs = 3000): ()
       heading.focus();
       return;
     }
+    // She has put the focus somewhere herself (the grade, the feedback): the watch is over, and a
+    // control that is busy later (Save while saving) does not send her to the top of the page.
+    if (!isLost && active !== used) return;
     if (Date.now() < until) frame = requestAnimationFrame(check);
   };
   frame = requestAnimationFrame(check);
