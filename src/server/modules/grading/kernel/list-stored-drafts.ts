@@ -21,9 +21,14 @@ export async function listStoredDrafts(
 ): Promise<StoredDrafts> {
   const scope = draftScope(target);
   const asOf = new Date();
-  const [stored, job] = await Promise.all([
-    drafts.list(teacherId, scope, since ? { since: new Date(since.getTime() - CLOCK_MARGIN_MS) } : {}),
-    target.kind === 'assignment' ? drafts.latestJob(teacherId, scope) : null,
-  ]);
+  // The run first, then the drafts: a run read as finished has every one of its drafts in the list.
+  // Read side by side, the drafts could be read before the run's last ones were stored and the run
+  // after, and a screen would stop polling on a finished run with drafts missing.
+  const job = target.kind === 'assignment' ? await drafts.latestJob(teacherId, scope) : null;
+  const stored = await drafts.list(
+    teacherId,
+    scope,
+    since ? { since: new Date(since.getTime() - CLOCK_MARGIN_MS) } : {},
+  );
   return { drafts: stored, job, asOf: asOf.toISOString(), ...(since ? { isPartial: true } : {}) };
 }
