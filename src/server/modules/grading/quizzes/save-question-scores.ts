@@ -20,7 +20,7 @@ import { saveApprovedGrade } from '../kernel/save-approved-grade';
 import type { QuizUndoRecord } from '../kernel/grade-save-store';
 import type { PaidCanvasWrite } from '../kernel/spend-credit-on-canvas';
 import { teacherAiLine } from '../kernel/teacher-ai-line';
-import { toQuizGradingSubmission } from './to-quiz-view';
+import { savedQuizSubmission } from './to-quiz-view';
 
 export const QUESTION_SAVE_FAILED = 'Failed to save the grade. Please try again.';
 export const QUESTION_SAVE_ERROR = 'An error occurred while saving the grade.';
@@ -73,16 +73,7 @@ export async function saveQuestionScores(
     remember: ({ undo }) => ({ commentId: null, undo }),
   });
   const { saved, quiz } = result;
-  // A complete attempt's kept score is what Canvas writes to the gradebook: it is graded now.
-  const linked =
-    saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
-  const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
-    id: saved.userId,
-    name: '',
-    sortable_name: '',
-    email: null,
-    avatar_url: null,
-  });
+  const submission = savedQuizSubmission(saved, quiz);
   return { submission, usage, isPaidEarlier, canUndo: result.undo !== null };
 }
 

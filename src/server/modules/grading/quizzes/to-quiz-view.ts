@@ -56,6 +56,24 @@ function userOf(userId: number, submission: CanvasSubmission | undefined): Gradi
   };
 }
 
+/**
+ * The quiz submission as the screen shows it right after a save or an Undo: a complete attempt's
+ * kept score is what Canvas writes to the gradebook, so it reads graded now. Without the user: the
+ * screen already holds her.
+ */
+export function savedQuizSubmission(saved: CanvasQuizSubmission, quiz: Pick<CanvasQuiz, 'assignmentId'>) {
+  const linked =
+    saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
+  const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
+    id: saved.userId,
+    name: '',
+    sortable_name: '',
+    email: null,
+    avatar_url: null,
+  });
+  return submission;
+}
+
 export function toQuizGradingSubmission(
   quizSubmission: CanvasQuizSubmission,
   quiz: Pick<CanvasQuiz, 'assignmentId'>,

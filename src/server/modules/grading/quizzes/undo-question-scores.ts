@@ -7,7 +7,7 @@ import { draftScope } from '../kernel/draft-scope';
 import { NOTHING_TO_UNDO, saveToUndo } from '../kernel/undo-grade';
 import { toQuizAnswer } from './get-quiz-answers';
 import { isSameComment, questionAsHeld } from './save-question-scores';
-import { toQuizGradingSubmission } from './to-quiz-view';
+import { savedQuizSubmission } from './to-quiz-view';
 
 /**
  * Undo of Margin's last save of a student's quiz questions (decision 051): each question's points
@@ -85,14 +85,5 @@ export async function undoQuestionScores(
   }
   const answer = answers.find((held) => held.questionId === questionId)!;
   const stored = answer.correct === 'undefined' ? 'no score yet' : formatGradeNumber(answer.points);
-  const linked =
-    saved.workflowState === 'complete' ? { workflowState: 'graded', score: saved.keptScore ?? saved.score } : undefined;
-  const { user: _user, ...submission } = toQuizGradingSubmission(saved, quiz, linked, {
-    id: saved.userId,
-    name: '',
-    sortable_name: '',
-    email: null,
-    avatar_url: null,
-  });
-  return { submission, answer: toQuizAnswer(answer), stored };
+  return { submission: savedQuizSubmission(saved, quiz), answer: toQuizAnswer(answer), stored };
 }
