@@ -3,6 +3,7 @@ import { ANONYMOUS_TOPIC_REFUSAL } from '@/shared/anonymous-students';
 import type { AssignmentGradingView, DraftResponse, SaveGradeResponse } from '@/shared/schemas/grading';
 import { ANONYMOUS_ASSIGNMENT_NAME } from '@/server/demo-canvas/seed/default-seed';
 import { useGradingHarness } from '@/server/test/grading-harness';
+import { gradeByLength } from '@/server/test/steady-grades';
 
 const grading = useGradingHarness();
 const COURSE_ID = 4203;
@@ -99,18 +100,7 @@ describe('an assignment graded anonymously', () => {
       .sort((a, b) => a.id - b.id);
     // Every essay but the last graded on how long it is, as a steady grader would.
     const [target, ...earlier] = [typed.at(-1)!, ...typed.slice(0, -1)];
-    const lengths = earlier.map((s) => s.body!.length);
-    const [low, high] = [Math.min(...lengths), Math.max(...lengths)];
-    earlier.forEach((submission, index) => {
-      const score = Math.round(8 + (10 * (lengths[index]! - low)) / Math.max(1, high - low));
-      Object.assign(submission, {
-        workflowState: 'graded',
-        score,
-        grade: String(score),
-        gradedAt: new Date().toISOString(),
-        gradeMatchesCurrentSubmission: true,
-      });
-    });
+    gradeByLength(earlier, 8, 18);
     const view = (
       await grading.app.inject({ method: 'GET', url: base, headers: teacher.headers })
     ).json<AssignmentGradingView>();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SaveGradeResponse } from '@/shared/schemas/grading';
 import type { DemoSubmission } from '@/server/demo-canvas/model';
+import { gradeByLength } from '@/server/test/steady-grades';
 import { useGradingHarness, type Teacher } from '@/server/test/grading-harness';
 
 const grading = useGradingHarness();
@@ -9,32 +10,10 @@ const grading = useGradingHarness();
 const ESSAY_ID = 5002;
 const BASE = `/api/grading/courses/4201/assignments/${ESSAY_ID}`;
 
-const wordsOf = (submission: DemoSubmission) =>
-  (submission.body ?? '')
-    .replace(/<[^>]+>/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-
 function typedWaiting(): DemoSubmission[] {
   return [...grading.canvas.state.submissions.values()]
     .filter((s) => s.assignmentId === ESSAY_ID && s.body && s.workflowState === 'submitted')
     .sort((a, b) => a.id - b.id);
-}
-
-/** Earlier grades that follow how much each essay develops its argument, as a steady grader's would. */
-function gradeByLength(submissions: DemoSubmission[]): void {
-  const counts = submissions.map(wordsOf);
-  const [low, high] = [Math.min(...counts), Math.max(...counts)];
-  submissions.forEach((submission, index) => {
-    const score = Math.round(55 + (40 * (counts[index]! - low)) / Math.max(1, high - low));
-    Object.assign(submission, {
-      workflowState: 'graded',
-      score,
-      grade: String(score),
-      gradedAt: new Date().toISOString(),
-      gradeMatchesCurrentSubmission: true,
-    });
-  });
 }
 
 async function save(teacher: Teacher, submission: DemoSubmission, grade: number) {
@@ -63,7 +42,8 @@ describe('the drift note', () => {
     const teacher = await grading.teacher();
     const waiting = typedWaiting();
     const earlier = waiting.slice(0, 10);
-    gradeByLength(earlier);
+    // Earlier grades that follow how much each essay develops its argument.
+    gradeByLength(earlier, 55, 95);
     const [far, near, quiet] = waiting.slice(10);
 
     // A long, developed essay saved at 5 of 100: far from the 55 to 95 her grades give such work.
