@@ -468,6 +468,7 @@ async function evaluateRubricSet(
       const started = performance.now();
       const startedCpu = process.cpuUsage();
       const drafted: RubricDraftedEssay[] = [];
+      const uncertainties = new Map<string, number | null>();
       let quotesNotVerbatim = 0;
       for (const essay of order.slice(k)) {
         const submission = classSubmissions[indexOf.get(essay.id)!]!;
@@ -495,6 +496,7 @@ async function evaluateRubricSet(
           const name = idToName.get(item.criterionId);
           if (name !== undefined) criteria[name] = item.points;
         }
+        uncertainties.set(essay.id, draft.basis?.confidence?.uncertainty ?? null);
         drafted.push({
           essayId: essay.id,
           total: draft.grade,
@@ -533,6 +535,7 @@ async function evaluateRubricSet(
             score: humanTotal(essay),
             rater1: null,
             rater2: null,
+            uncertainty: uncertainties.get(item.essayId) ?? null,
           };
         }),
         quotesNotVerbatim,
@@ -682,7 +685,8 @@ async function main() {
         draftsPerSecond,
         bigMisses,
         bigMissesAmongLeastSure,
-        bigMissesAmongLeastSureShare: bigMisses > 0 ? bigMissesAmongLeastSure / bigMisses : null,
+        bigMissesAmongLeastSureShare:
+          bigMisses > 0 && bigMissesAmongLeastSure !== null ? bigMissesAmongLeastSure / bigMisses : null,
       }),
     );
     writeFileSync(options.jsonFile, `${JSON.stringify({ results, predictions }, null, 2)}\n`);

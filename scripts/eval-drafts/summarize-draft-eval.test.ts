@@ -38,6 +38,10 @@ describe('summarising the evaluation', () => {
     expect(countBigMissesAmongLeastSure(flat)).toEqual({ misses: 3, caught: 0 });
     expect(formatLeastSure({ bigMisses: 3, bigMissesAmongLeastSure: 1 })).toBe('33.3% (1 of 3)');
     expect(formatLeastSure({ bigMisses: 0, bigMissesAmongLeastSure: 0 })).toBe('no misses');
+    // Drafts that carry no sureness mark none least sure: the figure is not there, rather than 0 %.
+    const unmarked = drafted.map((each) => ({ ...each, uncertainty: null }));
+    expect(countBigMissesAmongLeastSure(unmarked)).toEqual({ misses: 3, caught: null });
+    expect(formatLeastSure({ bigMisses: 3, bigMissesAmongLeastSure: null })).toBe('n/a (no sureness)');
   });
 
   it('puts a draft grade on the set’s scale: half up, then clamped', () => {

@@ -27,10 +27,14 @@ export const LEAST_SURE_SHARE = 0.2;
  * among the LEAST_SURE_SHARE of drafts marked least sure. Ties in uncertainty are broken against
  * the measure (misses last), so a constant uncertainty scores no better than chance.
  */
-export function countBigMissesAmongLeastSure(essays: readonly DraftedEssay[]): { misses: number; caught: number } {
+export function countBigMissesAmongLeastSure(essays: readonly DraftedEssay[]): {
+  misses: number;
+  caught: number | null;
+} {
   const misses = essays.filter((essay) => Math.abs(essay.grade - essay.score) >= 2).length;
+  // Drafts that say nothing of their sureness mark none least sure: the figure does not exist.
   if (essays.some((essay) => essay.uncertainty === null || essay.uncertainty === undefined))
-    return { misses, caught: 0 };
+    return { misses, caught: null };
   const isMiss = (essay: DraftedEssay) => (Math.abs(essay.grade - essay.score) >= 2 ? 1 : 0);
   const ranked = [...essays].sort((a, b) => b.uncertainty! - a.uncertainty! || isMiss(a) - isMiss(b));
   const marked = ranked.slice(0, Math.round(essays.length * LEAST_SURE_SHARE));
@@ -76,9 +80,12 @@ export type EvalRow = {
   gradeSpread: number;
   humanMean: number;
   humanSpread: number;
-  /** Drafts (over the draws) missing the human grade by 2 or more, and how many of them were marked least sure. */
+  /**
+   * Drafts (over the draws) missing the human grade by 2 or more, and how many of them were marked
+   * least sure (null when the drafts carried no sureness).
+   */
   bigMisses: number;
-  bigMissesAmongLeastSure: number;
+  bigMissesAmongLeastSure: number | null;
 };
 
 /** A draft grade (points) on the set's own scale: rounded half up, as a teacher would, then clamped to min..max. */
@@ -162,7 +169,7 @@ export function summarizeOutcomes(outcomes: DrawOutcome[]): EvalRow[] {
       humanMean: average((draw) => draw.humanMean),
       humanSpread: average((draw) => draw.humanSpread),
       bigMisses: draws.reduce((total, draw) => total + draw.leastSure.misses, 0),
-      bigMissesAmongLeastSure: draws.reduce((total, draw) => total + draw.leastSure.caught, 0),
+      bigMissesAmongLeastSure: sumOrNull(draws.map((draw) => draw.leastSure.caught)),
     });
   }
   return rows.sort((a, b) => compareIds(a.set, b.set) || a.k - b.k);
@@ -205,7 +212,7 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
       humanMean: average((row) => row.humanMean),
       humanSpread: average((row) => row.humanSpread),
       bigMisses: group.reduce((total, row) => total + row.bigMisses, 0),
-      bigMissesAmongLeastSure: group.reduce((total, row) => total + row.bigMissesAmongLeastSure, 0),
+      bigMissesAmongLeastSure: sumOrNull(group.map((row) => row.bigMissesAmongLeastSure)),
     };
   });
 }
@@ -213,9 +220,15 @@ export function meanOverSets(rows: EvalRow[]): EvalRow[] {
 const fixed = (value: number, digits = 3) => value.toFixed(digits);
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
+/** The sum of counts, or null when any is unknown. */
+function sumOrNull(values: readonly (number | null)[]): number | null {
+  return values.some((value) => value === null) ? null : values.reduce<number>((total, value) => total + value!, 0);
+}
+
 /** "41.2% (54 of 131)": the share of the big misses marked least sure. */
 export function formatLeastSure(row: Pick<EvalRow, 'bigMisses' | 'bigMissesAmongLeastSure'>): string {
   if (row.bigMisses === 0) return 'no misses';
+  if (row.bigMissesAmongLeastSure === null) return 'n/a (no sureness)';
   return `${percent(row.bigMissesAmongLeastSure / row.bigMisses)} (${row.bigMissesAmongLeastSure} of ${row.bigMisses})`;
 }
 
