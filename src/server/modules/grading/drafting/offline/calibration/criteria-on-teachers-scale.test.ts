@@ -156,6 +156,22 @@ describe('rubric ratings from each criterion’s own evidence', () => {
     expect(without[0]!.sureness).toBeNull();
   });
 
+  it('judges its agreement with her by placements that never saw the rating compared (leave-one-out)', () => {
+    // Ten ratings that follow nothing the engine measures: a fit that keeps each rating in its own
+    // sample agrees with all ten of them; placed by fits without it, each work lands near none.
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rated = Array.from({ length: 48 }, () => {
+      const grade = 1 + next() * 7;
+      const spelling = next() * 4 - 2;
+      return member(grade, { spelling, conventions: spelling }, { conv: 1 + Math.floor(next() * 4) });
+    }).slice(38);
+    const [rating] = rateCriteria([conventions], [member(4, {}), ...rated, member(3, {}), member(5, {})], 8);
+    expect(rating!.basis).toMatch(/fitted on your 10 ratings/);
+    expect(rating!.trust).toBe('Conventions: within one rating of yours on 2 of 10.');
+    expect(rating!.sureness?.level).toBe('unsure');
+  });
+
   it('fits how much a criterion’s own measure counts from ten of her ratings on', () => {
     // Her Conventions ratings follow spelling alone, not the whole.
     const graded = Array.from({ length: 12 }, (_, index) => {

@@ -18,6 +18,8 @@ import type { ScalePrediction } from './fit-scale-model';
  *   spread: from the class's drafted grades, and from the teacher's rubric assessments of her graded
  *   work as soon as there are some (a few move it part of the way, more move it further). With ten
  *   or more of her assessments the mix itself is fitted to her ratings of that criterion.
+ * - How often it agrees with her is cross-validated: each of her ratings against a placement whose
+ *   level, spread and weights come from her other ratings (one at a time up to ten, else ten folds).
  */
 
 export type CriterionKind =
@@ -82,6 +84,8 @@ export const MIN_RATINGS_TO_FIT_SHARE = 10;
  * its prior.
  */
 const PENALTY_GRID = [3, 10, 30, 100, 1000];
+/** Agreement with her ratings is counted over at most this many folds (one rating each up to this many). */
+const MAX_AGREEMENT_FOLDS = 10;
 /** Below this many of her ratings only the balance of the whole and the kind's measure is fitted, not each measure. */
 const MIN_RATINGS_TO_FIT_EACH_MEASURE = 20;
 
@@ -224,6 +228,31 @@ function fitToHerRatings(columns: number[][], indices: number[], points: number[
   return best!.coefficients;
 }
 
+/**
+ * A weighted mix of the columns at one work, in standard deviations of the mix over the class: the
+ * columns' means and covariances are taken once, so a mix with other weights (a fit that left one
+ * of her ratings out) costs no pass over the class.
+ */
+function columnMix(columns: number[][]): (weights: number[], index: number) => number {
+  const n = columns[0]?.length ?? 0;
+  const means = columns.map((column) => mean(column));
+  const covariance = columns.map((a, i) =>
+    columns.map((b, j) => {
+      let total = 0;
+      for (let index = 0; index < n; index += 1) total += (a[index]! - means[i]!) * (b[index]! - means[j]!);
+      return n > 0 ? total / n : 0;
+    }),
+  );
+  return (weights, index) => {
+    let variance = 0;
+    for (let i = 0; i < weights.length; i += 1)
+      for (let j = 0; j < weights.length; j += 1) variance += weights[i]! * weights[j]! * covariance[i]![j]!;
+    if (variance <= 1e-12) return 0;
+    const centred = weights.reduce((total, weight, j) => total + weight * (columns[j]![index]! - means[j]!), 0);
+    return centred / Math.sqrt(variance);
+  };
+}
+
 /** The rating of a criterion nearest some points (ties to the higher), and its rank from the top. */
 function nearestRating(criterion: RubricCriterion, points: number): { points: number; rank: number } {
   const levels = [...new Set(criterion.ratings.map((rating) => rating.points))].sort((a, b) => b - a);
@@ -283,23 +312,19 @@ export function rateCriteria(
     // The mix: the whole, the kind's own measure and, with enough of her ratings, each measure on its own.
     const eachMeasure = rated.length >= MIN_RATINGS_TO_FIT_EACH_MEASURE ? measures : [];
     const columns = [wholeZ, ownZ, ...eachMeasure.map((item) => item.values)];
-    let coefficients = [1 - priorShare, priorShare, ...eachMeasure.map(() => 0)];
-    let fittedOn = 0;
-    if (kinds.length > 0 && rated.length >= MIN_RATINGS_TO_FIT_SHARE) {
-      const fitted = fitToHerRatings(
-        columns,
-        rated.map((item) => item.index),
-        rated.map((item) => item.points),
-        coefficients,
-      );
-      if (fitted) {
-        coefficients = fitted;
-        fittedOn = rated.length;
-      }
-    }
-    const mixed = zScores(
-      members.map((_, index) => columns.reduce((total, column, j) => total + coefficients[j]! * column[index]!, 0)),
-    );
+    const prior = [1 - priorShare, priorShare, ...eachMeasure.map(() => 0)];
+    const fitOn = (sample: typeof rated) =>
+      kinds.length > 0 && sample.length >= MIN_RATINGS_TO_FIT_SHARE
+        ? fitToHerRatings(
+            columns,
+            sample.map((item) => item.index),
+            sample.map((item) => item.points),
+            prior,
+          )
+        : null;
+    const fitted = fitOn(rated);
+    const coefficients = fitted ?? prior;
+    const fittedOn = fitted ? rated.length : 0;
     const wholeWeight = Math.abs(coefficients[0]!);
     const ownWeight = coefficients.slice(1).reduce((total, value) => total + Math.abs(value), 0);
     const share = wholeWeight + ownWeight > 1e-9 ? ownWeight / (wholeWeight + ownWeight) : 0;
@@ -308,20 +333,23 @@ export function rateCriteria(
     const range = high - low;
     const priorLevel = low + mean(shares) * range;
     const priorSpread = standardDeviation(shares) * range;
-    let level = priorLevel;
-    let spread = priorSpread;
-    if (rated.length > 0) {
-      const teacher = rated.map((item) => item.points);
-      level =
-        (PRIOR_RATINGS * priorLevel + teacher.reduce((total, value) => total + value, 0)) /
-        (PRIOR_RATINGS + rated.length);
-      const teacherSpread = standardDeviation(teacher);
-      spread = Math.sqrt(
-        (PRIOR_RATINGS * priorSpread ** 2 + rated.length * teacherSpread ** 2) / (PRIOR_RATINGS + rated.length),
-      );
-    }
-    const placeAt = (index: number) => Math.min(high, Math.max(low, level + spread * mixed[index]!));
-    const drafted = nearestRating(criterion, placeAt(0));
+    const levelAndSpread = (sample: typeof rated) => {
+      if (sample.length === 0) return { level: priorLevel, spread: priorSpread };
+      const teacher = sample.map((item) => item.points);
+      return {
+        level:
+          (PRIOR_RATINGS * priorLevel + teacher.reduce((total, value) => total + value, 0)) /
+          (PRIOR_RATINGS + sample.length),
+        spread: Math.sqrt(
+          (PRIOR_RATINGS * priorSpread ** 2 + sample.length * standardDeviation(teacher) ** 2) /
+            (PRIOR_RATINGS + sample.length),
+        ),
+      };
+    };
+    const mix = columnMix(columns);
+    const placeAt = (index: number, weights: number[], scale: { level: number; spread: number }) =>
+      Math.min(high, Math.max(low, scale.level + scale.spread * mix(weights, index)));
+    const drafted = nearestRating(criterion, placeAt(0, coefficients, levelAndSpread(rated)));
 
     const title = criterion.description.trim() || 'This criterion';
     const measureWords =
@@ -335,11 +363,21 @@ export function rateCriteria(
     let trust: string | null = null;
     let sureness: CriterionSureness | null = null;
     if (rated.length >= 3 && criterion.ratings.length > 0) {
-      const within = rated.filter(
-        (item) =>
-          Math.abs(nearestRating(criterion, placeAt(item.index)).rank - nearestRating(criterion, item.points).rank) <=
-          1,
-      ).length;
+      // Each of her ratings against the criterion's placement of that work by a draft that never saw
+      // it: level, spread and weights from her other ratings, as the total's trust line. Up to ten
+      // of her ratings that is one fit per rating; beyond, ten folds, so a draft stays quick.
+      const folds = Math.min(rated.length, MAX_AGREEMENT_FOLDS);
+      let within = 0;
+      for (let fold = 0; fold < folds; fold += 1) {
+        const others = rated.filter((_, position) => position % folds !== fold);
+        const weights = fitOn(others) ?? prior;
+        const scale = levelAndSpread(others);
+        rated.forEach((item, position) => {
+          if (position % folds !== fold) return;
+          const placed = nearestRating(criterion, placeAt(item.index, weights, scale));
+          if (Math.abs(placed.rank - nearestRating(criterion, item.points).rank) <= 1) within += 1;
+        });
+      }
       trust = `${title}: within one rating of yours on ${within} of ${rated.length}.`;
       const share = within / rated.length;
       sureness = {
