@@ -52,7 +52,8 @@ export function anonymousLabels(anonymousIds: readonly string[]): Map<string, st
 
 /**
  * Why Margin does not draft or save a discussion or a quiz graded anonymously (decision 067): their
- * screens name the participants, and their saves go by user id.
+ * posts and attempts carry user ids, Canvas does not say which anonymous submission holds them, and
+ * their saves go by user id.
  */
 export const ANONYMOUS_TOPIC_REFUSAL =
-  'This is graded anonymously in Canvas, and Margin grades discussions and quizzes only by name. Grade it in Canvas (SpeedGrader). Nothing was drafted or charged.';
+  'This is graded anonymously in Canvas. Margin shows it without names but cannot tell which anonymous submission holds this work, so it does not draft or save it: grade it in Canvas (SpeedGrader). Nothing was drafted or charged.';

@@ -22,8 +22,13 @@ export const discussionRouteParamsSchema = z.object({
   courseId: z.coerce.number().int().positive(),
   discussionId: z.coerce.number().int().positive(),
 });
+/** A student's key: her user id, or a negative key on a discussion graded anonymously (decision 067). */
 export const discussionStudentParamsSchema = discussionRouteParamsSchema.extend({
-  userId: z.coerce.number().int().positive(),
+  userId: z.coerce
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .refine((key) => key !== 0, 'Not a student'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +147,11 @@ export const gradingDiscussionSchema = z.object({
   post_manually: z.boolean().optional(),
   /** The linked assignment's page in Canvas (a student's submission is under it); null when ungraded. */
   assignment_html_url: z.string().nullable().optional(),
+  /**
+   * The linked assignment is graded anonymously (decision 067): students are Student 1 to N under
+   * negative keys, posts name nobody, and Margin neither drafts nor saves here.
+   */
+  anonymous_grading: z.literal(true).optional(),
   /** The linked assignment's Canvas grading type ('points' for an ungraded discussion). */
   grading_type: z.enum(GRADING_TYPES),
   /** Students with at least one post. */

@@ -142,6 +142,11 @@ export const courseStudentsSchema = z.object({
   /** The graded assignments the trend lines follow, in due-date order. */
   assignments: z.array(z.object({ id: z.number(), name: z.string(), due_at: z.string().nullable() })),
   students: z.array(studentSummarySchema),
+  /**
+   * Assignments graded anonymously in Canvas (decision 067): their work is in no student's row or
+   * record, only in the class's figures on the Analytics tab.
+   */
+  anonymous_assignments: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type CourseStudents = z.infer<typeof courseStudentsSchema>;
 

@@ -219,6 +219,11 @@ export const gradingQuizSchema = z.object({
   html_url: z.string(),
   /** The quiz's gradebook assignment posts grades by hand in Canvas (decision 052). */
   post_manually: z.boolean().optional(),
+  /**
+   * The quiz's assignment is graded anonymously (decision 067): students are Student 1 to N under
+   * negative keys, and Margin neither reads their answers nor drafts or saves here.
+   */
+  anonymous_grading: z.literal(true).optional(),
   course: z.object({ id: z.number(), name: z.string(), course_code: z.string().nullable() }),
 });
 export type GradingQuiz = z.infer<typeof gradingQuizSchema>;
@@ -248,9 +253,16 @@ export const quizAnswerSchema = z.object({
 });
 export type QuizAnswer = z.infer<typeof quizAnswerSchema>;
 
-/** `assignmentId`: the quiz's assignment as the quiz view gave it, which spares reading the quiz again per student. */
+/**
+ * `assignmentId`: the quiz's assignment as the quiz view gave it, which spares reading the quiz again per student.
+ * `userId` is negative for a student of a quiz graded anonymously (decision 067), whose answers are refused in words.
+ */
 export const quizAnswersQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce
+    .number()
+    .int()
+    .refine((id) => id !== 0)
+    .optional(),
   assignmentId: z.coerce.number().int().positive().optional(),
 });
 

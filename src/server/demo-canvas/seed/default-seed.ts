@@ -75,6 +75,7 @@ export function seedDefaultDemo(state: DemoCanvasState, random: Random): void {
   seedRubricShapes({ ...seedContext, state }, english10, english10Students);
   seedModeratedEssay(seedContext, science, scienceStudents);
   seedAnonymousEssay(seedContext, science, scienceStudents);
+  seedAnonymousDiscussion(seedContext, science, scienceStudents);
   // Set after the seeded grades, which stand as entered; grades entered from now on lose 10 % of the
   // points per day late, never below half of them (Late Policy API).
   english10.latePolicy = {
@@ -664,6 +665,57 @@ function seedAnonymousEssay({ factory, random, classroom, now }: SeedContext, co
     anonymousGrading: true,
   });
   handInWork(classroom, random, essay, students.slice(0, 12), { topic: 'plastic-bags', graded: 3, submitted: 6 });
+}
+
+/** The demo's graded discussion graded anonymously (decision 067), in Environmental Science. */
+export const ANONYMOUS_DISCUSSION_TITLE = 'Creek Clean-up Ideas (anonymous grading)';
+
+/**
+ * A graded discussion whose assignment is graded anonymously, grades posted by hand: its
+ * assignment's submissions carry anonymous ids only, while the posts themselves carry their
+ * authors, as in Canvas. Seeded after the anonymous essay, so nothing seeded before it changes.
+ */
+function seedAnonymousDiscussion(
+  { factory, random, classroom, teacherId, now }: SeedContext,
+  course: DemoCourse,
+  students: Student[],
+) {
+  const discussion = factory.assignment(course, {
+    name: `Discussion: ${ANONYMOUS_DISCUSSION_TITLE}`,
+    assignmentGroupId: factory.assignmentGroupId('Labs'),
+    description:
+      '<p>Propose one way our class could help keep Miller Creek clean, then answer a classmate. Graded anonymously.</p>',
+    pointsPossible: 10,
+    submissionTypes: ['discussion_topic'],
+    dueAt: iso(endOfDayInDenver(now, -1)),
+    postManually: true,
+    anonymousGrading: true,
+  });
+  const topic = factory.topic(course, {
+    title: ANONYMOUS_DISCUSSION_TITLE,
+    message: discussion.description,
+    authorId: teacherId,
+    assignmentId: discussion.id,
+    postedAt: iso(factory.daysFromNow(-6)),
+    createdAt: iso(factory.daysFromNow(-6)),
+  });
+  discussion.discussionTopicId = topic.id;
+  runDiscussion(
+    factory,
+    random,
+    classroom,
+    topic,
+    students,
+    {
+      subject: 'plastic-bags',
+      posters: 10,
+      replies: 8,
+      from: factory.daysFromNow(-6),
+      until: addMinutes(now, -60 * 3),
+      graded: 2,
+    },
+    discussion,
+  );
 }
 
 function seedScience(

@@ -2,7 +2,7 @@ import type { CanvasStudentEnrollment } from '@/server/adapters/canvas';
 import type { CourseStudents, StudentSummary } from '@/shared/schemas/insights';
 import type { CourseSnapshot } from './read-course-snapshot';
 import type { SnapshotAssignment } from './course-figures';
-import { byDueDate, countsForGrades, isGraded, percentOf } from './course-figures';
+import { byDueDate, byStudentAssignments, countsForGrades, isAnonymized, isGraded, percentOf } from './course-figures';
 import { mean, round1 } from './statistics';
 
 /** Percentage points below her own earlier average that both of her last two grades must be. */
@@ -10,9 +10,12 @@ export const FLAG_DROP = 15;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The graded assignments the trend lines follow: those with a grade for anyone, in due-date order. */
+/**
+ * The graded assignments the trend lines follow: those with a grade for anyone, in due-date order,
+ * but never one graded anonymously, whose grades belong to no student here.
+ */
 export function gradedAssignmentsOf(snapshot: CourseSnapshot): SnapshotAssignment[] {
-  return byDueDate(snapshot.assignments).filter(
+  return byDueDate(byStudentAssignments(snapshot.assignments)).filter(
     (assignment) =>
       countsForGrades(assignment) &&
       [...(snapshot.submissions.get(assignment.id)?.values() ?? [])].some((submission) => isGraded(submission)),
@@ -29,6 +32,9 @@ export function computeCourseStudents(snapshot: CourseSnapshot): CourseStudents 
     students: [...snapshot.students]
       .sort((a, b) => collator.compare(a.sortableName, b.sortableName) || a.userId - b.userId)
       .map((student) => studentSummary(snapshot, assignments, student)),
+    anonymous_assignments: byDueDate(snapshot.assignments)
+      .filter(isAnonymized)
+      .map((assignment) => ({ id: assignment.id, name: assignment.name })),
   };
 }
 
@@ -45,7 +51,7 @@ export function studentSummary(
   }
   let missing = 0;
   let late = 0;
-  for (const assignment of snapshot.assignments) {
+  for (const assignment of byStudentAssignments(snapshot.assignments)) {
     const submission = snapshot.submissions.get(assignment.id)?.get(student.userId);
     if (!submission || submission.excused) continue;
     if (submission.missing) missing += 1;

@@ -2,16 +2,19 @@ import { AppError } from '@/server/core/app-error';
 import type { CanvasSubmission } from '@/server/adapters/canvas';
 import type { StudentRecord, StudentWorkStatus } from '@/shared/schemas/insights';
 import type { CourseSnapshot } from './read-course-snapshot';
-import { byDueDate, type SnapshotAssignment } from './course-figures';
+import { byDueDate, byStudentAssignments, type SnapshotAssignment } from './course-figures';
 import { gradedAssignmentsOf, studentSummary } from './compute-course-students';
 
 export const STUDENT_NOT_FOUND = 'This student is not in the course, or is no longer active in it.';
 
-/** One student's assignments with grade, date, status and the teacher's comments, newest due first. */
+/**
+ * One student's assignments with grade, date, status and the teacher's comments, newest due first;
+ * an assignment graded anonymously is not among them (Canvas does not say which work is hers).
+ */
 export function computeStudentRecord(snapshot: CourseSnapshot, studentId: number, now: Date): StudentRecord {
   const student = snapshot.students.find((enrollment) => enrollment.userId === studentId);
   if (!student) throw new AppError('NOT_FOUND', STUDENT_NOT_FOUND);
-  const assignments = byDueDate(snapshot.assignments).reverse();
+  const assignments = byDueDate(byStudentAssignments(snapshot.assignments)).reverse();
   return {
     course_id: snapshot.courseId,
     student: studentSummary(snapshot, gradedAssignmentsOf(snapshot), student),

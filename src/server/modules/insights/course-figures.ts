@@ -13,6 +13,21 @@ export function countsForGrades(assignment: CanvasAssignment): boolean {
   return assignment.gradingType !== 'not_graded' && (assignment.pointsPossible ?? 0) > 0;
 }
 
+/**
+ * An assignment whose students Canvas hides from graders (decision 067): its submissions carry
+ * anonymous ids only, so its work belongs to the class's figures and to no student.
+ */
+export function isAnonymized(assignment: Pick<CanvasAssignment, 'anonymizeStudents'>): boolean {
+  return assignment.anonymizeStudents === true;
+}
+
+/** The assignments a student's row and record are made of: every one but those graded anonymously. */
+export function byStudentAssignments<T extends Pick<CanvasAssignment, 'anonymizeStudents'>>(
+  assignments: readonly T[],
+): T[] {
+  return assignments.filter((assignment) => !isAnonymized(assignment));
+}
+
 /** A grade the teacher gave: a score, not excused. */
 export function isGraded(submission: CanvasSubmission | undefined): submission is CanvasSubmission & { score: number } {
   return submission !== undefined && submission.score !== null && !submission.excused;

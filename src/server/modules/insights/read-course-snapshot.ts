@@ -6,6 +6,8 @@ import type {
   CanvasSubmission,
 } from '@/server/adapters/canvas';
 import type { TeacherCanvas } from '@/server/modules/canvas/canvas-access';
+import { isAnonymousStudentKey } from '@/shared/anonymous-students';
+import { isAnonymized } from './course-figures';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 
@@ -20,7 +22,11 @@ export interface CourseSnapshot {
   /** Published assignments with the id of their group. */
   assignments: Array<CanvasAssignment & { groupId: number }>;
   students: CanvasStudentEnrollment[];
-  /** By assignment id, then student id; active students only. */
+  /**
+   * By assignment id, then student id; active students only. An assignment graded anonymously has
+   * its rows under their anonymous keys (negative, decision 067): counted for the class, never
+   * matched to a student.
+   */
   submissions: Map<number, Map<number, CanvasSubmission>>;
   toPublicUrl(url: string): string;
 }
@@ -53,8 +59,10 @@ export async function readCourseSnapshot(canvas: TeacherCanvas, courseId: number
           canvas.client.listStudentSubmissions(courseId, { studentIds: 'all', assignmentIds, withComments: true }),
         ),
       );
+      const anonymized = new Set(assignments.filter(isAnonymized).map((assignment) => assignment.id));
       for (const submission of lists.flat()) {
-        if (!studentIds.has(submission.userId)) continue;
+        const isClassRow = anonymized.has(submission.assignmentId) && isAnonymousStudentKey(submission.userId);
+        if (!studentIds.has(submission.userId) && !isClassRow) continue;
         let byStudent = submissions.get(submission.assignmentId);
         if (!byStudent) submissions.set(submission.assignmentId, (byStudent = new Map()));
         byStudent.set(submission.userId, submission);

@@ -83,6 +83,13 @@ function StudentTable({
           <RefreshButton courseId={courseId} />
         </div>
       </div>
+      {data.anonymous_assignments.length > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="anonymous-assignments-note">
+          Graded anonymously in Canvas, so not shown for any student here:{' '}
+          {data.anonymous_assignments.map((assignment) => assignment.name).join(', ')}. The class&apos;s figures for{' '}
+          {data.anonymous_assignments.length === 1 ? 'it' : 'them'} are on the Analytics tab.
+        </p>
+      ) : null}
       <div
         className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
         data-testid="students-table"

@@ -13,7 +13,7 @@ import { withRememberedChoices } from '../kernel/grading-choices';
 import type { DraftStore } from '../kernel/draft-store';
 import type { GradingDependencies } from '../kernel/grading-dependencies';
 import { draftFeedback } from './draft-feedback';
-import { anonymousClassmates } from './load-assignment';
+import { anonymousClassmates } from '../kernel/anonymous-participants';
 import type { RosterMember } from '../kernel/redaction';
 import { AppError } from '@/server/core/app-error';
 

@@ -3,6 +3,7 @@ import { AppError } from '@/server/core/app-error';
 import type { CanvasAssignment, CanvasClient, CanvasSubmission } from '@/server/adapters/canvas';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
 import type { RosterMember } from '../kernel/redaction';
+import { anonymousClassmates } from '../kernel/anonymous-participants';
 import { toAssignmentGradingView } from './to-assignment-view';
 
 export type LoadedAssignment = {
@@ -27,20 +28,6 @@ export async function loadAssignment(
     client.listSubmissions(courseId, assignmentId),
   ]);
   return { assignment, submissions, classmates: await anonymousClassmates(client, assignment) };
-}
-
-/**
- * The names a draft of an anonymised assignment must still keep from the drafter: the submissions
- * name nobody, so the course's students are read and every one of them counts as a classmate.
- */
-export async function anonymousClassmates(client: CanvasClient, assignment: CanvasAssignment): Promise<RosterMember[]> {
-  if (!assignment.anonymizeStudents) return [];
-  const enrollments = await client.listStudentEnrollments(assignment.courseId);
-  return enrollments.map((enrollment) => ({
-    id: enrollment.userId,
-    names: [enrollment.name, enrollment.sortableName].filter(Boolean),
-    emails: [],
-  }));
 }
 
 /** How long a class read for single drafts is used again, and for how many classes at once. */

@@ -1,6 +1,7 @@
 import type { DiscussionGradingView } from '@/shared/schemas/discussion-grading';
 import type { CanvasClient } from '@/server/adapters/canvas';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
+import { anonymousClassmates } from '../kernel/anonymous-participants';
 import { toDiscussionGradingView, type LoadedDiscussion } from './to-discussion-view';
 
 /**
@@ -26,7 +27,9 @@ export async function loadDiscussion(
     topic.assignment ? Promise.resolve(topic.assignment) : client.getAssignment(courseId, assignmentId),
     client.listSubmissions(courseId, assignmentId),
   ]);
-  return { topic, view, course, assignment, submissions };
+  // Graded anonymously: the course's students, to number the posters and take names out of posts.
+  const roster = await anonymousClassmates(client, assignment);
+  return { topic, view, course, assignment, submissions, ...(assignment.anonymizeStudents ? { roster } : {}) };
 }
 
 /** For a save: the topic and its assignment only (one request, two if Canvas did not embed it). */

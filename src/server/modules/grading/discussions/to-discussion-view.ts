@@ -8,6 +8,7 @@ import {
   type DiscussionGradingView,
   type DiscussionPost,
   type DiscussionStudent,
+  type DiscussionSummary,
 } from '@/shared/schemas/discussion-grading';
 import type { GradingUser } from '@/shared/schemas/grading';
 import type {
@@ -20,6 +21,8 @@ import type {
 } from '@/server/adapters/canvas';
 import { htmlToText } from '@/server/adapters/documents';
 import { toGradingAssignment, toGradingSubmission } from '../kernel/to-grading-view';
+import { anonymousParticipants, type AnonymousParticipants } from '../kernel/anonymous-participants';
+import type { RosterMember } from '../kernel/redaction';
 
 export type LoadedDiscussion = {
   topic: CanvasDiscussionTopic;
@@ -29,6 +32,11 @@ export type LoadedDiscussion = {
   assignment: CanvasAssignment | null;
   /** Every assigned student's submission to the linked assignment; null for an ungraded discussion. */
   submissions: CanvasSubmission[] | null;
+  /**
+   * When the linked assignment is graded anonymously (decision 067): the course's students, whom
+   * the screen shows as Student 1 to N, and whose names it takes out of every post.
+   */
+  roster?: RosterMember[];
 };
 
 type FlatEntry = CanvasDiscussionViewEntry & { childCount: number };
@@ -58,6 +66,19 @@ function namesById(loaded: LoadedDiscussion): Map<number, string> {
   for (const submission of loaded.submissions ?? [])
     if (submission.user) names.set(submission.userId, submission.user.name);
   if (loaded.topic.author) names.set(loaded.topic.author.id, loaded.topic.author.displayName);
+  return names;
+}
+
+/**
+ * Under anonymous grading: each student on the roster by her label, everyone else (the teacher) by
+ * name, as Canvas gives it.
+ */
+function labelsById(loaded: LoadedDiscussion, anonymous: AnonymousParticipants): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const participant of loaded.view.participants)
+    if (participant.displayName) names.set(participant.id, participant.displayName);
+  if (loaded.topic.author) names.set(loaded.topic.author.id, loaded.topic.author.displayName);
+  for (const member of loaded.roster ?? []) names.set(member.id, anonymous.userOf(member.id)!.name);
   return names;
 }
 
@@ -110,7 +131,12 @@ export function previewOf(html: string, limit = ORIGINAL_POST_PREVIEW_CHARS): st
 }
 
 /** Each of a student's live posts, oldest first; a reply carries the post it answers. */
-function postsOf(userId: number, entries: Map<number, FlatEntry>, names: Map<number, string>): DiscussionPost[] {
+function postsOf(
+  userId: number,
+  entries: Map<number, FlatEntry>,
+  names: Map<number, string>,
+  textOf: (html: string) => string = (html) => html,
+): DiscussionPost[] {
   return [...entries.values()]
     .filter((entry) => entry.userId === userId && !entry.isDeleted)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)
@@ -119,7 +145,7 @@ function postsOf(userId: number, entries: Map<number, FlatEntry>, names: Map<num
       return {
         id: entry.id,
         parent_id: entry.parentId,
-        message: entry.message ?? '',
+        message: textOf(entry.message ?? ''),
         created_at: entry.createdAt,
         updated_at: entry.updatedAt,
         is_reply: entry.parentId !== null,
@@ -129,7 +155,7 @@ function postsOf(userId: number, entries: Map<number, FlatEntry>, names: Map<num
               author_name: parent.isDeleted
                 ? 'Deleted post'
                 : ((parent.userId !== null ? names.get(parent.userId) : undefined) ?? 'Someone'),
-              message: parent.isDeleted ? '' : (parent.message ?? ''),
+              message: parent.isDeleted ? '' : textOf(parent.message ?? ''),
               created_at: parent.createdAt,
               is_deleted: parent.isDeleted,
             }
@@ -145,30 +171,37 @@ export function toDiscussionGradingView(
 ): DiscussionGradingView {
   const { topic, view, course, assignment } = loaded;
   const entries = flattenView(view.entries);
-  const names = namesById(loaded);
-  const submissionsByUser = new Map((loaded.submissions ?? []).map((submission) => [submission.userId, submission]));
+  const anonymous = loaded.roster ? anonymousParticipants(`discussion:${topic.id}`, loaded.roster) : null;
+  const names = anonymous ? labelsById(loaded, anonymous) : namesById(loaded);
+  // Under anonymous grading Canvas does not say whose grade is whose: none is matched to a poster.
+  const submissionsByUser = new Map(
+    (anonymous ? [] : (loaded.submissions ?? [])).map((submission) => [submission.userId, submission]),
+  );
   const pointsPossible = discussionPointsPossible(topic.assignment?.pointsPossible, assignment?.pointsPossible);
+  const authors = anonymous
+    ? anonymous.students
+    : studentsOf(loaded)
+        .sort((a, b) => byLastWordOfName(a, b))
+        .map((user) => ({ user, userId: user.id }));
 
-  const students: DiscussionStudent[] = studentsOf(loaded)
-    .sort((a, b) => byLastWordOfName(a, b))
-    .map((user) => {
-      const posts = postsOf(user.id, entries, names);
-      const initial = posts.filter((post) => !post.is_reply);
-      const firstInitial = initial[0];
-      return {
-        user,
-        workflow_state: posts.length > 0 ? ('submitted' as const) : ('unsubmitted' as const),
-        missing: posts.length === 0,
-        submitted_at: posts[0]?.created_at ?? null,
-        posts,
-        post_count: posts.length,
-        initial_post_count: initial.length,
-        reply_count: posts.length - initial.length,
-        participation: participationLevel(posts.length),
-        original_post_preview: firstInitial ? previewOf(firstInitial.message) : null,
-        grade: toDiscussionGrade(submissionsByUser.get(user.id)),
-      };
-    });
+  const students: DiscussionStudent[] = authors.map(({ user, userId }) => {
+    const posts = postsOf(userId, entries, names, anonymous?.withoutNames);
+    const initial = posts.filter((post) => !post.is_reply);
+    const firstInitial = initial[0];
+    return {
+      user,
+      workflow_state: posts.length > 0 ? ('submitted' as const) : ('unsubmitted' as const),
+      missing: posts.length === 0,
+      submitted_at: posts[0]?.created_at ?? null,
+      posts,
+      post_count: posts.length,
+      initial_post_count: initial.length,
+      reply_count: posts.length - initial.length,
+      participation: participationLevel(posts.length),
+      original_post_preview: firstInitial ? previewOf(firstInitial.message) : null,
+      grade: toDiscussionGrade(submissionsByUser.get(user.id)),
+    };
+  });
 
   const linkedAssignment = assignment ? toGradingAssignment(assignment, course, toPublicUrl) : null;
   return {
@@ -186,12 +219,46 @@ export function toDiscussionGradingView(
       grading_type: linkedAssignment?.grading_type ?? 'points',
       post_manually: linkedAssignment?.post_manually ?? false,
       assignment_html_url: linkedAssignment?.html_url ?? null,
+      ...(anonymous ? { anonymous_grading: true } : {}),
       // The students' figures, as on the status card (the teacher's own replies are not counted).
       participant_count: students.filter((student) => student.post_count > 0).length,
       post_count: students.reduce((sum, student) => sum + student.post_count, 0),
       course: { id: course.id, name: course.name, course_code: course.courseCode || null },
     },
     students,
-    summary: summarizeDiscussion(students, pointsPossible),
+    summary: anonymous
+      ? anonymousSummary(students, loaded.submissions ?? [], pointsPossible)
+      : summarizeDiscussion(students, pointsPossible),
+  };
+}
+
+/**
+ * Under anonymous grading the posts are the students', the grades Canvas's anonymous submissions':
+ * the figures of each, for the class, matched to nobody.
+ */
+function anonymousSummary(
+  students: readonly DiscussionStudent[],
+  submissions: readonly CanvasSubmission[],
+  pointsPossible: number,
+): DiscussionSummary {
+  const posts = summarizeDiscussion(students, pointsPossible);
+  const grades = summarizeDiscussion(
+    submissions.map((submission) => ({
+      grade: toDiscussionGrade(submission),
+      post_count: 0,
+      initial_post_count: 0,
+      reply_count: 0,
+    })),
+    pointsPossible,
+  );
+  const graded = Math.min(grades.graded_count, posts.student_count);
+  return {
+    ...posts,
+    graded_count: graded,
+    pending_count: posts.student_count - graded,
+    progress_percent: posts.student_count > 0 ? (graded / posts.student_count) * 100 : 0,
+    average_score: grades.average_score,
+    average_percent: grades.average_percent,
+    letter_distribution: grades.letter_distribution,
   };
 }

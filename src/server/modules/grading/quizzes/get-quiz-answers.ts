@@ -1,3 +1,4 @@
+import { ANONYMOUS_TOPIC_REFUSAL } from '@/shared/anonymous-students';
 import { QUIZ_ANSWER_MESSAGES, type QuizAnswer, type QuizAnswersResponse } from '@/shared/schemas/quiz-grading';
 import { AppError, isAppError } from '@/server/core/app-error';
 import type { CanvasClient, CanvasQuizAnswer } from '@/server/adapters/canvas';
@@ -50,6 +51,10 @@ export async function getQuizAnswers(
       throw new AppError('VALIDATION', QUIZ_ANSWER_MESSAGES.newQuizzes, {
         details: { reason: 'user_id_required', field: 'userId' },
       });
+    }
+    // A student of a quiz graded anonymously is known by her label only: Canvas reads answers by user id.
+    if (target.userId < 0) {
+      throw new AppError('FORBIDDEN', ANONYMOUS_TOPIC_REFUSAL, { details: { reason: 'anonymous_grading' } });
     }
     const answers = await client.getQuizAnswers(target.courseId, quiz.assignmentId, target.userId);
     return {

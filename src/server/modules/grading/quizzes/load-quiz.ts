@@ -1,6 +1,7 @@
 import type { QuizGradingView } from '@/shared/schemas/quiz-grading';
 import type { CanvasClient } from '@/server/adapters/canvas';
 import type { CanvasAccess } from '@/server/modules/canvas/canvas-access';
+import { anonymousClassmates } from '../kernel/anonymous-participants';
 import { toQuizGradingView, type LoadedQuiz } from './to-quiz-view';
 
 /**
@@ -24,7 +25,11 @@ export async function loadQuiz(client: CanvasClient, courseId: number, quizId: n
     client.listSubmissions(courseId, quiz.assignmentId),
     client.getAssignment(courseId, quiz.assignmentId),
   ]);
-  return { quiz, questions, quizSubmissions, course, assignmentSubmissions, assignment };
+  if (!assignment.anonymizeStudents)
+    return { quiz, questions, quizSubmissions, course, assignmentSubmissions, assignment };
+  // Graded anonymously: the course's students, whom the screen shows as Student 1 to N.
+  const roster = await anonymousClassmates(client, assignment);
+  return { quiz, questions, quizSubmissions, course, assignmentSubmissions, assignment, roster };
 }
 
 /** The quiz grading screen's data (loadQuiz), as the screen shows it. */

@@ -15,7 +15,9 @@ import type {
   CanvasQuizSubmission,
   CanvasSubmission,
 } from '@/server/adapters/canvas';
-import { bySortableName } from '../kernel/to-grading-view';
+import { byAnonymousLabel, bySortableName } from '../kernel/to-grading-view';
+import { anonymousParticipants } from '../kernel/anonymous-participants';
+import type { RosterMember } from '../kernel/redaction';
 
 export type LoadedQuiz = {
   quiz: CanvasQuiz;
@@ -27,6 +29,11 @@ export type LoadedQuiz = {
   assignmentSubmissions: CanvasSubmission[];
   /** The quiz's gradebook assignment, for its posting policy (decision 052); null without one. */
   assignment?: Pick<CanvasAssignment, 'postManually'> | null;
+  /**
+   * When the quiz's assignment is graded anonymously (decision 067): the course's students, whom
+   * the screen shows as Student 1 to N under negative keys.
+   */
+  roster?: RosterMember[];
 };
 
 /** Rows Canvas keeps that are not a student's attempt: extra-attempt settings and teacher previews. */
@@ -103,13 +110,23 @@ export function toQuizGradingView(loaded: LoadedQuiz, toPublicUrl: (url: string)
   const { quiz, questions, quizSubmissions, course } = loaded;
   const byUser = new Map(loaded.assignmentSubmissions.map((submission) => [submission.userId, submission]));
 
-  const submissions = quizSubmissions
-    .filter((quizSubmission) => !NOT_ATTEMPTS.has(quizSubmission.workflowState))
-    .map((quizSubmission) => {
-      const linked = byUser.get(quizSubmission.userId);
-      return toQuizGradingSubmission(quizSubmission, quiz, linked, userOf(quizSubmission.userId, linked));
-    })
-    .sort(bySortableName);
+  const anonymous = loaded.roster ? anonymousParticipants(`quiz:${quiz.id}`, loaded.roster) : null;
+  const attempts = quizSubmissions.filter((quizSubmission) => !NOT_ATTEMPTS.has(quizSubmission.workflowState));
+  const submissions = anonymous
+    ? // Graded anonymously: no attempt is matched to a gradebook row, and none names its student.
+      attempts
+        .flatMap((quizSubmission) => {
+          const user = anonymous.userOf(quizSubmission.userId);
+          if (!user) return [];
+          return [{ ...toQuizGradingSubmission(quizSubmission, quiz, undefined, user), user_id: user.id }];
+        })
+        .sort(byAnonymousLabel)
+    : attempts
+        .map((quizSubmission) => {
+          const linked = byUser.get(quizSubmission.userId);
+          return toQuizGradingSubmission(quizSubmission, quiz, linked, userOf(quizSubmission.userId, linked));
+        })
+        .sort(bySortableName);
   const gradingQuestions = questions
     .map(toQuizQuestion)
     .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.id - b.id);
@@ -126,6 +143,7 @@ export function toQuizGradingView(loaded: LoadedQuiz, toPublicUrl: (url: string)
       is_assignment_based: quiz.assignmentId !== null,
       html_url: toPublicUrl(quiz.htmlUrl),
       post_manually: loaded.assignment?.postManually ?? false,
+      ...(anonymous ? { anonymous_grading: true as const } : {}),
       course: { id: course.id, name: course.name, course_code: course.courseCode || null },
     },
     questions: gradingQuestions,

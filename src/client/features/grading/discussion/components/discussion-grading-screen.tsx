@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent } from '@/client/ui/card';
 import { EmptyState, Spinner } from '@/client/ui/feedback';
+import { AnonymousTopicNotice } from '@/client/features/grading/kernel/anonymous-topic-notice';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
 import { UsageNotice } from '@/client/features/grading/kernel/usage-notice';
@@ -79,7 +80,7 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
           </>
         }
       />
-      {discussion.is_graded ? <UsageNotice /> : null}
+      {discussion.is_graded && !discussion.anonymous_grading ? <UsageNotice /> : null}
       <DiscussionStatusCard
         summary={summary}
         pointsPossible={discussion.points_possible}
@@ -121,7 +122,11 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
                       {current.user.name}
                     </h2>
                     <p className="text-sm text-slate-600" data-testid="student-position">
-                      {position >= 0 ? `Student ${position + 1} of ${visible.length}` : 'Not in this list'}
+                      {position < 0
+                        ? 'Not in this list'
+                        : discussion.anonymous_grading
+                          ? `${position + 1} of ${visible.length} in this list`
+                          : `Student ${position + 1} of ${visible.length}`}
                     </p>
                   </div>
                   <StudentStatusBadge student={current} isGradedDiscussion={discussion.is_graded} />
@@ -153,15 +158,19 @@ export function DiscussionGradingScreen({ courseId, discussionId }: { courseId: 
             <StudentPosts student={current} />
           </div>
           <div className="min-w-0 lg:col-start-2 xl:sticky xl:top-20 xl:col-start-3 xl:row-span-2 xl:row-start-1 xl:max-h-[calc(100vh-6rem)] xl:overflow-y-auto xl:rounded-xl">
-            <DiscussionGradeForm
-              key={current.user.id}
-              courseId={courseId}
-              discussionId={discussionId}
-              discussion={discussion}
-              student={current}
-              storedDraft={storedDraft}
-              session={session}
-            />
+            {discussion.anonymous_grading ? (
+              <AnonymousTopicNotice kind="discussion" canvasUrl={discussion.assignment_html_url ?? null} />
+            ) : (
+              <DiscussionGradeForm
+                key={current.user.id}
+                courseId={courseId}
+                discussionId={discussionId}
+                discussion={discussion}
+                student={current}
+                storedDraft={storedDraft}
+                session={session}
+              />
+            )}
           </div>
           <div className="min-w-0 lg:col-start-2 xl:row-start-2">
             <StudentContext

@@ -10,6 +10,7 @@ import {
 } from '@/shared/schemas/quiz-grading';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/feedback';
+import { AnonymousTopicNotice } from '@/client/features/grading/kernel/anonymous-topic-notice';
 import { GradingLoadError } from '@/client/features/grading/kernel/grading-load-error';
 import { GradingSkeleton } from '@/client/features/grading/kernel/grading-skeleton';
 import { ShortcutHelp } from '@/client/features/grading/kernel/shortcut-help';
@@ -43,6 +44,10 @@ const ANSWERS_UNAVAILABLE: AnswersState = {
   onRetry: null,
   isRetrying: false,
 };
+const ANSWERS_ANONYMOUS: AnswersState = {
+  ...ANSWERS_UNAVAILABLE,
+  error: 'This quiz is graded anonymously: Canvas gives its answers by student, so read them in SpeedGrader.',
+};
 
 /** The question to open first: the first one waiting for a person, else the first manual one, else the first. */
 function defaultQuestion(questions: QuizQuestion[], answers: QuizAnswer[]): QuizQuestion | undefined {
@@ -58,7 +63,9 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
 
   const submissions = useMemo(() => view.data?.submissions ?? [], [view.data]);
   const questions = useMemo(() => view.data?.questions ?? [], [view.data]);
-  const canReadAnswers = view.data?.quiz.is_assignment_based ?? false;
+  // Graded anonymously, answers are read by user id, which the screen does not have (decision 067).
+  const isAnonymous = view.data?.quiz.anonymous_grading === true;
+  const canReadAnswers = (view.data?.quiz.is_assignment_based ?? false) && !isAnonymous;
   const quizAssignmentId = view.data?.quiz.assignment_id ?? null;
   // While the teacher reads a student, the next one's answers and stored drafts are read into the
   // keys the screen shows them from (decision 022). Stored drafts only: nothing here drafts.
@@ -103,15 +110,17 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
   // A practice quiz or an ungraded survey is shown, never offered for grading (the server refuses it too).
   const isGraded = isGradedQuiz(view.data.quiz);
   const storedDraft = selectedQuestion ? drafts.data?.drafts[String(selectedQuestion.id)] : undefined;
-  const answersState: AnswersState = !canReadAnswers
-    ? ANSWERS_UNAVAILABLE
-    : {
-        status: answers.isError ? 'error' : answers.isSuccess ? 'success' : 'pending',
-        answers: answerList,
-        error: answers.error?.message ?? null,
-        onRetry: () => void answers.refetch(),
-        isRetrying: answers.isFetching,
-      };
+  const answersState: AnswersState = isAnonymous
+    ? ANSWERS_ANONYMOUS
+    : !canReadAnswers
+      ? ANSWERS_UNAVAILABLE
+      : {
+          status: answers.isError ? 'error' : answers.isSuccess ? 'success' : 'pending',
+          answers: answerList,
+          error: answers.error?.message ?? null,
+          onRetry: () => void answers.refetch(),
+          isRetrying: answers.isFetching,
+        };
 
   return (
     <div className="flex flex-col gap-5">
@@ -125,7 +134,7 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
           </>
         }
       />
-      {isGraded ? <UsageNotice /> : null}
+      {isGraded && !isAnonymous ? <UsageNotice /> : null}
       {!current ? (
         <EmptyState icon={<FileX />} title="No Submissions Found">
           This quiz doesn't have any submissions to grade yet.
@@ -149,7 +158,9 @@ export function QuizGradingScreen({ courseId, quizId }: { courseId: string; quiz
             answers={answersState}
           />
           <div className="min-w-0 md:col-span-2 lg:sticky lg:top-20 lg:col-span-1 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto lg:rounded-xl">
-            {!isGraded ? (
+            {isAnonymous ? (
+              <AnonymousTopicNotice kind="quiz" canvasUrl={view.data.quiz.html_url} />
+            ) : !isGraded ? (
               <Card data-testid="quiz-not-graded">
                 <CardHeader className="pb-2">
                   <CardTitle className="flex items-center gap-2 text-base">
