@@ -281,7 +281,7 @@ function countQuotesNotVerbatim(
   return count;
 }
 
-type Prediction = { essayId: string; set: string; k: number; draw: number; grade: number };
+type Prediction = { essayId: string; set: string; k: number; draw: number; grade: number; uncertainty?: number | null };
 
 async function evaluateSet(
   set: EssaySet,
@@ -394,7 +394,14 @@ async function evaluateSet(
         cpuSeconds,
       });
       for (const result of results)
-        predictions.push({ essayId: result.essayId, set: set.id, k, draw, grade: result.grade });
+        predictions.push({
+          essayId: result.essayId,
+          set: set.id,
+          k,
+          draw,
+          grade: result.grade,
+          uncertainty: result.uncertainty ?? null,
+        });
       console.info(`set ${set.id} k=${k} draw ${draw}: ${results.length} drafts in ${seconds.toFixed(1)} s`);
     }
   }
