@@ -145,7 +145,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const institutionStore = createInstitutionStore(db);
   const usage = createUsageStore(db, (userId) => institutionStore.planOf(userId));
   const canvasTokens = createCanvasTokenStore(db);
-  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
+  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log, async (userId) => {
+    const membership = await institutionStore.membershipOf(userId);
+    return membership?.role === 'admin' ? membership.institution.name : null;
+  });
   const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
