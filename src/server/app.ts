@@ -7,7 +7,7 @@ import { cleanStorableStrings } from '@/shared/storable-text';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { clientDistFolder } from './paths';
-import { assertCanvasUrlAllowed } from './adapters/canvas';
+import { assertCanvasUrlAllowed, type CanvasUrlPolicy } from './adapters/canvas';
 import { deriveKey, encrypt, sha256 } from './core/crypto';
 import { registerErrorHandler } from './core/error-handler';
 import { registerJsonBodyParser } from './core/json-body';
@@ -16,7 +16,7 @@ import { registerSecurityHeaders } from './core/security-headers';
 import { registerClient, registerCompression } from './core/static';
 import type { DemoCanvasFaults, DemoCanvasState } from './demo-canvas';
 import { DEMO_CANVAS_CLIENT_ID, DEMO_CANVAS_CLIENT_SECRET, DEMO_CANVAS_TOKEN } from './demo-canvas/seed/tokens';
-import { createAiModel, withCallBudget, type AiModel } from './adapters/ai';
+import { createAiModel, createPublicAddressFetch, withCallBudget, type AiModel } from './adapters/ai';
 import { createBillingProvider, type BillingProvider } from './adapters/billing';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { MailTransport } from './adapters/mail/port';
@@ -82,6 +82,12 @@ export type AppDependencies = {
   clientDir?: string;
   /** Overrides the server's time limits (tests shorten them to see a slow client cut off). */
   serverLimits?: Partial<ServerLimits>;
+  /**
+   * The rule an institution's AI server address is held to, when saved and at every call (by default
+   * the Canvas rule, CANVAS_ALLOW_PRIVATE_HOSTS). Tests hold it to production's, with DNS answers of
+   * their own, while their Canvas runs on loopback.
+   */
+  institutionAiAddressPolicy?: CanvasUrlPolicy;
 };
 
 /**
@@ -139,7 +145,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const institutionStore = createInstitutionStore(db);
   const usage = createUsageStore(db, (userId) => institutionStore.planOf(userId));
   const canvasTokens = createCanvasTokenStore(db);
-  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log);
+  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log, async (userId) => {
+    const membership = await institutionStore.membershipOf(userId);
+    return membership?.role === 'admin' ? membership.institution.name : null;
+  });
   const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
   const gradeDrafter = gradeDrafterFor(ai, { calibrate: config.ai.calibrate });
@@ -150,7 +159,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     (userId) => draftLifetimeFor(institutionStore, userId, DRAFT_LIFETIME_MS),
   );
   // An institution's teachers draft with the AI it supplies (decision 063); one model per institution
-  // and settings, built when first needed.
+  // and settings, built when first needed. Its address is checked again at every call and connect.
+  const institutionAiAddressPolicy = deps.institutionAiAddressPolicy ?? {
+    allowPrivateHosts: config.canvasAllowPrivateHosts,
+  };
+  const institutionAiFetch = createPublicAddressFetch(institutionAiAddressPolicy);
   const institutionDrafters = new Map<string, GradeDrafter>();
   const drafterFor = async (teacherId: string): Promise<GradeDrafter> => {
     const own = await institutionAiFor({ store: institutionStore, open: canvas.open }, teacherId);
@@ -158,12 +171,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const cacheKey = `${own.institutionId}:${sha256(JSON.stringify(own))}`;
     let drafter = institutionDrafters.get(cacheKey);
     if (!drafter) {
-      const model = createAiModel({
-        provider: own.provider,
-        model: own.model ?? undefined,
-        apiKey: own.apiKey ?? undefined,
-        baseUrl: own.baseUrl ?? undefined,
-      });
+      const model = createAiModel(
+        {
+          provider: own.provider,
+          model: own.model ?? undefined,
+          apiKey: own.apiKey ?? undefined,
+          baseUrl: own.baseUrl ?? undefined,
+        },
+        { fetch: institutionAiFetch.fetch },
+      );
       drafter = gradeDrafterFor(model, { calibrate: config.ai.calibrate });
       // Settings changed: the institution's older model is dropped.
       for (const key of institutionDrafters.keys())
@@ -201,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     supportEmail,
     endSessions: (userId) => authStore.revokeAllSessions(userId, new Date()),
     endCanvasConnection: (userId) => disconnectCanvas({ access: canvas, tokens: canvasTokens, audit, log }, userId),
-    checkPublicAddress: (url) => assertCanvasUrlAllowed(url, { allowPrivateHosts: config.canvasAllowPrivateHosts }),
+    checkPublicAddress: (url) => assertCanvasUrlAllowed(url, institutionAiAddressPolicy),
   };
   const signUpMail = createSignUpMailSender({
     queueWelcomeMail: (user) => jobs.sendWelcomeMail(user),
@@ -349,6 +365,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await Promise.allSettled([...backgroundWork]);
     transport?.close?.();
     await canvas.close();
+    await institutionAiFetch.close();
   });
   const services: AppServices = { mailer, canvas, drafts, jobs };
   app.decorate('services', services);

@@ -97,3 +97,74 @@ test('a student launching from Canvas gets a polite page that Margin is for teac
   const session = await page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).json());
   expect(session.session).toBeNull();
 });
+
+test('launches with a bad id_token are each refused with their own page, and no session', async ({
+  page,
+  request,
+  demoCanvas,
+}) => {
+  test.setTimeout(120_000);
+  await setUpInstitution(request, demoCanvas.url);
+  const noSession = async () => {
+    const session = await page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).json());
+    expect(session.session).toBeNull();
+  };
+
+  // The demo Canvas's course page offers the launches a real Canvas would never send.
+  const broken: Array<[button: string, heading: string, shot: string]> = [
+    ['signed with a key this Canvas does not publish', 'This launch is not signed by your Canvas', 'wrong-key'],
+    ['meant for another tool', 'This launch was meant for another tool', 'wrong-audience'],
+    ['that expired an hour ago', 'This launch has expired', 'expired'],
+    ['from a deployment Margin does not know', 'This Canvas installation of Margin is not known', 'unknown-deployment'],
+  ];
+  for (const [button, heading, shot] of broken) {
+    await page.goto(`${demoCanvas.url}/courses/4201`);
+    await page.getByRole('link', { name: 'Margin' }).click();
+    await page.getByRole('button', { name: new RegExp(`^Open Margin with an id_token ${button}`) }).click();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.screenshot({ path: `test-results/lti-refused-${shot}.png`, fullPage: true });
+    await noSession();
+  }
+
+  // A replayed id_token: the form Canvas posted once, posted again.
+  let posted: URLSearchParams | null = null;
+  await page.route('**/api/lti/launch', async (route) => {
+    posted ??= new URLSearchParams(route.request().postData() ?? '');
+    await route.continue();
+  });
+  await launchFromCanvas(page, demoCanvas.url, 'the teacher');
+  await expect(page).toHaveURL(/\/(lti\/link|courses\/4201)$/);
+  await page.unroute('**/api/lti/launch');
+  const used = posted as URLSearchParams | null;
+  expect(used?.get('id_token')).toBeTruthy();
+  // In a browser where no launch started (the state cookie went with the first launch).
+  await page.evaluate(
+    ({ idToken, state }) => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/api/lti/launch';
+      for (const [name, value] of Object.entries({ id_token: idToken, state })) {
+        const input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    },
+    { idToken: used!.get('id_token')!, state: used!.get('state')! },
+  );
+  await expect(page.getByRole('heading', { name: 'This launch did not start in this browser' })).toBeVisible();
+  // Inside a fresh launch of this browser: its state is good, the id_token's nonce was used already.
+  await page.context().clearCookies();
+  await page.route('**/api/lti/launch', async (route) => {
+    const fresh = new URLSearchParams(route.request().postData() ?? '');
+    fresh.set('id_token', used!.get('id_token')!);
+    await route.continue({ postData: fresh.toString() });
+  });
+  await launchFromCanvas(page, demoCanvas.url, 'the teacher');
+  await expect(page.getByRole('heading', { name: 'This launch was already used' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/lti-refused-replayed-nonce.png', fullPage: true });
+  await noSession();
+});

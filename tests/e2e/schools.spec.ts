@@ -294,6 +294,19 @@ test('an admin’s pages and answers hold no student names, work, drafts, grades
     await page.waitForLoadState('networkidle');
     expectNoStudentData(path, await page.locator('body').innerText());
   }
+  // Courses and grading are for teaching: the admin, with no Canvas of her own, is refused by role
+  // and pointed to her institution page, or to connecting her own Canvas if she also teaches.
+  const forTeaching = page.getByRole('alert').filter({ hasText: 'Courses and grading are for teaching' });
+  await expect(forTeaching).toContainText(`You are signed in as an administrator of ${name}`);
+  await expect(forTeaching.getByRole('link', { name: 'Open the institution page' })).toHaveAttribute(
+    'href',
+    '/institution',
+  );
+  await expect(forTeaching.getByRole('link', { name: 'Connect my own Canvas' })).toHaveAttribute(
+    'href',
+    '/canvas-setup',
+  );
+  await page.screenshot({ path: test.info().outputPath('admin-courses.png'), fullPage: true });
 
   // Every admin answer, and the grading routes on the teacher's course, assignment and students.
   for (const path of ['current', 'current/members', 'current/invitations', 'current/audit']) {
@@ -306,7 +319,7 @@ test('an admin’s pages and answers hold no student names, work, drafts, grades
   expect(drafts.status()).toBe(200);
   expect(Object.keys((await drafts.json()).drafts)).toEqual([]);
   expectNoStudentData('GET drafts as the admin', await drafts.text());
-  // Grading works only on the caller's own Canvas connection: the admin, with none, is refused.
+  // Grading works only on the caller's own Canvas connection: the admin, with none, is refused by role.
   const refusals = [
     await request.get(`/api/grading${ESSAY}`, { headers }),
     await request.post(`/api/grading${ESSAY}/drafts`, {
@@ -319,7 +332,8 @@ test('an admin’s pages and answers hold no student names, work, drafts, grades
     }),
   ];
   for (const answer of refusals) {
-    expect(answer.status(), answer.url()).toBeGreaterThanOrEqual(400);
+    expect(answer.status(), answer.url()).toBe(403);
+    expect((await answer.json()).error.details).toEqual({ reason: 'institution_admin' });
     expectNoStudentData(answer.url(), await answer.text());
   }
   // The comment in Canvas is still the teacher's.

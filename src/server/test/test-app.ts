@@ -11,6 +11,7 @@ import { startDemoCanvas, type RunningDemoCanvas, type StartDemoCanvasOptions } 
 import type { MailTransport } from '@/server/adapters/mail/port';
 import type { AiModel } from '@/server/adapters/ai';
 import type { BillingProvider } from '@/server/adapters/billing';
+import type { CanvasUrlPolicy } from '@/server/adapters/canvas';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
 
@@ -31,6 +32,8 @@ export type TestAppOptions = {
   clientDir?: string;
   /** Shorter time limits, to see a slow client cut off. */
   serverLimits?: Partial<ServerLimits>;
+  /** The rule institutions' AI server addresses are held to (production's, with DNS answers of the test's own). */
+  institutionAiAddressPolicy?: CanvasUrlPolicy;
 };
 
 /**
@@ -87,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.billingProvider !== undefined ? { billingProvider: options.billingProvider } : {}),
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.serverLimits ? { serverLimits: options.serverLimits } : {}),
+    ...(options.institutionAiAddressPolicy ? { institutionAiAddressPolicy: options.institutionAiAddressPolicy } : {}),
   });
   await app.ready();
   return {

@@ -10,3 +10,4 @@ export {
 } from './model-engine';
 export { neutralizeTags, truncate } from './prompt-text';
 export { countModelCalls, withCallBudget, INSTALLATION_CALLS_KEY, INSTALLATION_LIMIT_MESSAGE } from './call-budget';
+export { createPublicAddressFetch, type PublicAddressFetch } from './public-address-fetch';

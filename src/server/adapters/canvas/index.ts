@@ -1,6 +1,6 @@
 /** The one way the server talks to Canvas. */
 export { createCanvasClient, type CanvasClientOptions } from './canvas-client';
-export { createCanvasNetwork, type CanvasNetwork } from './canvas-network';
+export { createCanvasNetwork, PrivateAddressAtConnectError, type CanvasNetwork } from './canvas-network';
 export { normalizeCanvasUrl, assertCanvasUrlAllowed, type CanvasUrlPolicy } from './url-guard';
 export type * from './port';
 export {

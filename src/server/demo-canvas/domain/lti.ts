@@ -47,6 +47,19 @@ export class DemoLti {
     return { keys: this.keys.map((key) => key.publicJwk) };
   }
 
+  /**
+   * An id_token with these claims under the current key's id, signed by a key this Canvas never
+   * published: what a forger would send (the course page's broken launches).
+   */
+  async signWithUnpublishedKey(claims: JWTPayload): Promise<string> {
+    const { kid } = await this.currentKey();
+    const { privateKey } = await generateKeyPair('RS256');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ iat: now, exp: now + 3600, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .sign(privateKey);
+  }
+
   /** An id_token with these claims, signed by the current key (one hour, as Canvas's). */
   async sign(claims: JWTPayload): Promise<string> {
     const key = await this.currentKey();

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/server/db/connection';
-import { auditLogs } from '@/server/db/schema';
+import { auditLogs, institutionMembers, institutions, users } from '@/server/db/schema';
 import { createTestApp, openTestDatabase } from '@/server/test/test-app';
 import { reduceOldComments } from './reduce-old-comments';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 let database: DatabaseHandle;
@@ -15,10 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function audited(newValues: unknown, ageMs: number): Promise<string> {
+async function audited(newValues: unknown, ageMs: number, userId: string | null = null): Promise<string> {
   const [row] = await database.db
     .insert(auditLogs)
-    .values({ userId: null, action: 'GRADE_SUBMISSION', newValues, createdAt: new Date(Date.now() - ageMs) })
+    .values({ userId, action: 'GRADE_SUBMISSION', newValues, createdAt: new Date(Date.now() - ageMs) })
     .returning({ id: auditLogs.id });
   return row!.id;
 }
@@ -64,6 +65,47 @@ describe('comments in the audit log', () => {
     expect(await valuesOf(noComment)).toEqual({ action: 'sign-in' });
     // Reduced once: the next sweep finds nothing more.
     expect(await reduceOldComments(database.db, DAY_MS)).toBe(0);
+  });
+
+  it("of an institution's teacher are kept only as long as the institution keeps drafts", async () => {
+    const person = async (email: string) =>
+      (await database.db.insert(users).values({ email }).returning({ id: users.id }))[0]!.id;
+    const school = async (name: string, draftRetentionHours: number | null) =>
+      (
+        await database.db
+          .insert(institutions)
+          .values({ name, invitationId: `invitation-${name}`, draftRetentionHours })
+          .returning({ id: institutions.id })
+      )[0]!.id;
+    const shortSchool = await school('Lycée Colette', 2);
+    const defaultSchool = await school('Lycée Sand', null);
+    const [shortTeacher, shortAdmin, defaultTeacher, loner] = await Promise.all([
+      person('ines@colette.test'),
+      person('admin@colette.test'),
+      person('paul@sand.test'),
+      person('loner@school.test'),
+    ]);
+    await database.db.insert(institutionMembers).values([
+      { userId: shortTeacher, institutionId: shortSchool, role: 'teacher' },
+      { userId: shortAdmin, institutionId: shortSchool, role: 'admin' },
+      { userId: defaultTeacher, institutionId: defaultSchool, role: 'teacher' },
+    ]);
+
+    const pastTwoHours = await audited({ comment: 'Past her school’s two hours.' }, 3 * HOUR_MS, shortTeacher);
+    const adminPast = await audited({ comment: 'The admin teaches too.' }, 3 * HOUR_MS, shortAdmin);
+    const withinTwoHours = await audited({ comment: 'Within the two hours.' }, HOUR_MS, shortTeacher);
+    const schoolDefault = await audited({ comment: 'Her school keeps a day.' }, 3 * HOUR_MS, defaultTeacher);
+    const onHerOwn = await audited({ comment: 'A teacher on her own.' }, 3 * HOUR_MS, loner);
+
+    expect(await reduceOldComments(database.db, DAY_MS)).toBe(2);
+    expect(await valuesOf(pastTwoHours)).toEqual({
+      comment: sha256('Past her school’s two hours.'),
+      comments_reduced: true,
+    });
+    expect(await valuesOf(adminPast)).toMatchObject({ comments_reduced: true });
+    expect(await valuesOf(withinTwoHours)).toEqual({ comment: 'Within the two hours.' });
+    expect(await valuesOf(schoolDefault)).toEqual({ comment: 'Her school keeps a day.' });
+    expect(await valuesOf(onHerOwn)).toEqual({ comment: 'A teacher on her own.' });
   });
 
   it('are reduced by the sweep the app schedules when it starts', async () => {

@@ -1,20 +1,32 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@/server/db/connection';
-import { auditLogs } from '@/server/db/schema';
+import { auditLogs, institutionMembers, institutions } from '@/server/db/schema';
 
 /**
  * Comments a teacher sent to Canvas are kept in the audit log only as long as drafts are; after that
  * each is reduced to its SHA-256 (`sha256:<hex>`), which still shows that a given text was the one
  * sent, and the record is marked `comments_reduced`. Every string under a `comment` or `comments`
  * key counts, at any depth (an assignment's comment, each quiz question's).
+ *
+ * As long as drafts are: `keepForMs` (the installation's), or less where the teacher who recorded it
+ * belongs, when the sweep runs, to an institution that keeps drafts for fewer hours (decision 063).
  */
 export const COMMENTS_REDUCED = 'comments_reduced';
 const BATCH = 200;
 
 export async function reduceOldComments(db: Database, keepForMs: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - keepForMs);
+  const nowAt = now.toISOString();
+  // Older than the institution's draft retention, for a record of one of its members.
+  const pastInstitutionRetention = sql`exists (
+    select 1 from ${institutionMembers}
+    join ${institutions} on ${institutions.id} = ${institutionMembers.institutionId}
+    where ${institutionMembers.userId} = ${auditLogs.userId}
+      and ${institutions.draftRetentionHours} is not null
+      and ${auditLogs.createdAt} < ${nowAt}::timestamptz - ${institutions.draftRetentionHours} * interval '1 hour'
+  )`;
   let reduced = 0;
   for (;;) {
     const rows = await db
@@ -22,7 +34,7 @@ export async function reduceOldComments(db: Database, keepForMs: number, now = n
       .from(auditLogs)
       .where(
         and(
-          lt(auditLogs.createdAt, cutoff),
+          or(lt(auditLogs.createdAt, cutoff), pastInstitutionRetention),
           sql`(coalesce(${auditLogs.newValues}::text, '') like '%"comment%' or coalesce(${auditLogs.oldValues}::text, '') like '%"comment%')`,
           sql`not coalesce(jsonb_exists(${auditLogs.newValues}, ${COMMENTS_REDUCED}), false)`,
         ),

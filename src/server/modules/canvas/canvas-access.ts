@@ -44,6 +44,19 @@ export function refreshMomentFor(issuedAt: Date, expiresInSeconds: number): Date
   return new Date(issuedAt.getTime() + (expiresInSeconds - marginSeconds) * 1000);
 }
 
+/**
+ * An institution's admin with no Canvas connection of her own: courses and grading are for
+ * teaching, and she is refused by role. Connecting her own Canvas (she also teaches) lets her grade
+ * her own classes, which Canvas lets her token reach.
+ */
+export function adminNotTeaching(institutionName: string): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    `You are signed in as an administrator of ${institutionName}: you manage its teachers, plan and settings on the institution page, and Margin does not show administrators any student work. If you also teach, connect your own Canvas account to grade your classes.`,
+    { details: { reason: 'institution_admin' } },
+  );
+}
+
 export type CanvasAccess = ReturnType<typeof createCanvasAccess>;
 
 export type TeacherCanvas = {
@@ -62,6 +75,11 @@ export function createCanvasAccess(
   tokens: CanvasTokenStore,
   oauthSetup: CanvasOAuthSetup | null,
   log: { warn(object: object, message: string): void } = { warn: () => undefined },
+  /**
+   * The institution a user administers, if she does (decision 062): an admin with no Canvas of her
+   * own is refused by role, not asked to connect as a teacher would be.
+   */
+  institutionAdministeredBy: (userId: string) => Promise<string | null> = async () => null,
 ) {
   const key = deriveKey(config.appSecret, 'canvas-token');
   const demoUrl = config.demoCanvas ? demoCanvasPublicUrl(config) : null;
@@ -200,7 +218,11 @@ export function createCanvasAccess(
     async clientFor(userId: string): Promise<TeacherCanvas> {
       const connection = await tokens.find(userId);
       const instanceUrl = connection?.instanceUrl;
-      if (!connection || !instanceUrl) throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
+      if (!connection || !instanceUrl) {
+        const institutionName = await institutionAdministeredBy(userId);
+        if (institutionName) throw adminNotTeaching(institutionName);
+        throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
+      }
       if (connection.method === 'oauth') {
         const token = await oauthToken(userId, connection);
         return this.clientForCredentials(instanceUrl, token, (rejected) => renew(userId, rejected));

@@ -90,6 +90,7 @@ export async function getCanvasConnection(
 ): Promise<CanvasConnection> {
   const stored = await deps.tokens.find(userId);
   const method = stored?.instanceUrl ? stored.method : null;
+  if (!stored?.instanceUrl) return { connected: false, method: null, instanceUrl: null, user: null, problem: null };
   let canvas;
   try {
     canvas = await deps.access.clientFor(userId);

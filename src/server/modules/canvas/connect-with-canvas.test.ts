@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_CLIENT_ID, DEMO_CANVAS_CLIENT_SECRET, type RunningDemoCanvas } from '@/server/demo-canvas';
 import { startTestCanvas } from '@/server/test/canvas-fixture';
+import { createInstitution } from '@/server/test/institution-fixture';
 import { buildTestApp, createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
 
 let canvas: RunningDemoCanvas;
@@ -282,6 +283,33 @@ describe('Connect with Canvas', () => {
       canvas_connection_problem: null,
     });
     expect((await get('/api/canvas/connection', teacher)).json().connected).toBe(false);
+  });
+
+  it('removing an institution’s teacher deletes her token at Canvas and here, and ends her sessions', async () => {
+    const admin = await signUpAndIn(harness.app, { email: `admin-${Date.now()}@riverside.test` });
+    await createInstitution(harness.app, harness.config.appSecret, admin, 'Riverside Middle School');
+    const teacher = await signUpAndIn(harness.app, { email: `teacher-${Date.now()}@riverside.test` });
+    const invited = await post('/api/institutions/current/invitations', admin, { email: teacher.email });
+    expect(invited.statusCode).toBe(201);
+    const [mail] = await queryRows<{ text_body: string }>(
+      harness.database.db,
+      sql`select text_body from mail_outbox where to_address = ${teacher.email}`,
+    );
+    const token = /\/join\?token=([\w-]+)/.exec(mail!.text_body)![1]!;
+    expect((await post('/api/institutions/join', teacher, { token })).statusCode).toBe(200);
+    await connectWithCanvas(teacher);
+    const grant = grantsOfTeacher().at(-1)!;
+    expect(grant.isRevoked).toBe(false);
+
+    const removed = await harness.app.inject({
+      method: 'DELETE',
+      url: `/api/institutions/current/members/${teacher.userId}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(grant.isRevoked).toBe(true);
+    expect(await storedRow(teacher.userId)).toMatchObject({ canvas_access_token: null, canvas_refresh_token: null });
+    expect((await get('/api/profile', teacher)).statusCode).toBe(401);
   });
 });
 

@@ -37,11 +37,14 @@ async function joinAsTeacher(by: Teacher, teacher: Teacher) {
 }
 
 /**
- * Who may call each route: `public` (anyone), `signed-in` (any teacher), `institution-admin` (an
- * admin of the caller's institution), `institution-member` (an admin or teacher of it). A route
- * missing from this table fails the first test, so a new route has to say who may call it.
+ * Who may call each route: `public` (anyone), `signed-in` (any teacher), `teaching` (a signed-in
+ * teacher with her Canvas: it reads or writes Canvas as her; without a Canvas connection a teacher
+ * is asked to connect (409), and an institution's admin is refused by role (403): she grades only
+ * if she also teaches, with a Canvas of her own), `institution-admin` (an admin of the caller's
+ * institution), `institution-member` (an admin or teacher of it). A route missing from this table
+ * fails the first test, so a new route has to say who may call it.
  */
-const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' | 'institution-member'> = {
+const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'teaching' | 'institution-admin' | 'institution-member'> = {
   'GET /api/health': 'public',
   'GET /api/config': 'public',
   'POST /api/auth/sign-up': 'public',
@@ -80,33 +83,32 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'POST /api/lti/launch': 'public',
   'GET /api/lti/link': 'public',
   'POST /api/lti/link': 'signed-in',
-  'GET /api/courses': 'signed-in',
-  'GET /api/courses/:courseId': 'signed-in',
-  'GET /api/needs-grading': 'signed-in',
-  'GET /api/insights/courses/:courseId/analytics': 'signed-in',
-  'GET /api/insights/courses/:courseId/students': 'signed-in',
-  'GET /api/insights/courses/:courseId/students/:studentId': 'signed-in',
-  'GET /api/grading/courses/:courseId/assignments/:assignmentId/': 'signed-in',
+  'GET /api/courses': 'teaching',
+  'GET /api/courses/:courseId': 'teaching',
+  'GET /api/needs-grading': 'teaching',
+  'GET /api/insights/courses/:courseId/analytics': 'teaching',
+  'GET /api/insights/courses/:courseId/students': 'teaching',
+  'GET /api/insights/courses/:courseId/students/:studentId': 'teaching',
+  'GET /api/grading/courses/:courseId/assignments/:assignmentId/': 'teaching',
   'GET /api/grading/courses/:courseId/assignments/:assignmentId/drafts': 'signed-in',
-  'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts': 'signed-in',
-  'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts/batch': 'signed-in',
+  'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts': 'teaching',
+  'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts/batch': 'teaching',
   'GET /api/grading/courses/:courseId/assignments/:assignmentId/choices': 'signed-in',
   'PUT /api/grading/courses/:courseId/assignments/:assignmentId/choices': 'signed-in',
-  'PUT /api/grading/courses/:courseId/assignments/:assignmentId/grades/:userId': 'signed-in',
+  'PUT /api/grading/courses/:courseId/assignments/:assignmentId/grades/:userId': 'teaching',
   'POST /api/grading/courses/:courseId/assignments/:assignmentId/grades/:userId/undo': 'signed-in',
-  'GET /api/grading/courses/:courseId/assignments/:assignmentId/students/:userId/attachments/:attachmentId':
-    'signed-in',
-  'GET /api/grading/courses/:courseId/discussions/:discussionId/': 'signed-in',
+  'GET /api/grading/courses/:courseId/assignments/:assignmentId/students/:userId/attachments/:attachmentId': 'teaching',
+  'GET /api/grading/courses/:courseId/discussions/:discussionId/': 'teaching',
   'GET /api/grading/courses/:courseId/discussions/:discussionId/drafts': 'signed-in',
-  'POST /api/grading/courses/:courseId/discussions/:discussionId/drafts': 'signed-in',
-  'PUT /api/grading/courses/:courseId/discussions/:discussionId/grades/:userId': 'signed-in',
+  'POST /api/grading/courses/:courseId/discussions/:discussionId/drafts': 'teaching',
+  'PUT /api/grading/courses/:courseId/discussions/:discussionId/grades/:userId': 'teaching',
   'POST /api/grading/courses/:courseId/discussions/:discussionId/grades/:userId/undo': 'signed-in',
-  'GET /api/grading/courses/:courseId/quizzes/:quizId/': 'signed-in',
-  'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/answers': 'signed-in',
-  'PUT /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/scores': 'signed-in',
+  'GET /api/grading/courses/:courseId/quizzes/:quizId/': 'teaching',
+  'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/answers': 'teaching',
+  'PUT /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/scores': 'teaching',
   'GET /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/drafts': 'signed-in',
   'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/draft':
-    'signed-in',
+    'teaching',
   'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/undo':
     'signed-in',
   'GET /api/grading/preferences/': 'signed-in',
@@ -130,6 +132,24 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'institution-admin' |
   'POST /api/literacy/signups': 'public',
   'POST /api/literacy/integrations': 'public',
   'POST /api/literacy/revisions': 'public',
+};
+
+const GRADING_OPTIONS = { mode: 'summative', useRubric: false, customInstructions: null };
+/** A body each `teaching` route accepts, so that its answer is about Canvas, not the request. */
+const TEACHING_PAYLOADS: Record<string, object> = {
+  'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts': { userId: 1, options: GRADING_OPTIONS },
+  'POST /api/grading/courses/:courseId/assignments/:assignmentId/drafts/batch': { options: GRADING_OPTIONS },
+  'PUT /api/grading/courses/:courseId/assignments/:assignmentId/grades/:userId': {
+    submissionId: '1',
+    grade: 80,
+    comment: 'Probe.',
+  },
+  'POST /api/grading/courses/:courseId/discussions/:discussionId/drafts': { userId: 1, options: GRADING_OPTIONS },
+  'PUT /api/grading/courses/:courseId/discussions/:discussionId/grades/:userId': { grade: 80, comment: 'Probe.' },
+  'PUT /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/scores': {
+    questions: [{ questionId: 1, score: 1, comment: 'Probe.' }],
+  },
+  'POST /api/grading/courses/:courseId/quizzes/:quizId/submissions/:submissionId/questions/:questionId/draft': {},
 };
 
 /** Every `/api/` route (HEAD aside), as `METHOD /path`. */
@@ -179,6 +199,18 @@ describe('institution accounts', () => {
       const payload = payloadOf(key, method);
       expect((await call(method, url, null, payload)).statusCode, `${key} without sign-in`).toBe(401);
       if (role === 'signed-in') continue;
+      if (role === 'teaching') {
+        // Neither has a Canvas connection: the teacher is asked to connect, the admin refused by role.
+        const target = pattern.replace(/:[a-zA-Z]+/g, '1');
+        const body = TEACHING_PAYLOADS[key];
+        const byTeacher = await call(method, target, member, body);
+        expect(byTeacher.statusCode, `${key} by a teacher without Canvas: ${byTeacher.body}`).toBe(409);
+        expect(byTeacher.json().error.code).toBe('CANVAS_NOT_CONNECTED');
+        const byAdmin = await call(method, target, admin, body);
+        expect(byAdmin.statusCode, `${key} by the admin: ${byAdmin.body}`).toBe(403);
+        expect(byAdmin.json().error).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'institution_admin' } });
+        continue;
+      }
       const outsider = await call(method, url, teacherOnHerOwn, payload);
       expect(outsider.statusCode, `${key} by a teacher of no institution`).toBe(404);
       const byMember = await call(method, url, member, payload);
@@ -187,6 +219,29 @@ describe('institution accounts', () => {
       );
       expect((await call(method, url, admin, payload)).statusCode, `${key} by the admin`).toBe(adminAnswer[key] ?? 200);
     }
+  });
+
+  it('an admin who also teaches grades her own classes once she connects her own Canvas', async () => {
+    const teachingAdmin = await signUpAndIn(harness.app, { email: `head-${Date.now()}@westfield.test` });
+    const created = await call('POST', '/api/institutions', teachingAdmin, {
+      code: await invite(teachingAdmin.email, 'Westfield College'),
+    });
+    expect(created.statusCode).toBe(201);
+    // Not connected: the setup page offers her to connect, and courses refuse her as an admin.
+    expect((await call('GET', '/api/canvas/connection', teachingAdmin)).json()).toMatchObject({ connected: false });
+    const refused = await call('GET', '/api/needs-grading', teachingAdmin);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      'You are signed in as an administrator of Westfield College: you manage its teachers, plan and settings on the institution page, and Margin does not show administrators any student work. If you also teach, connect your own Canvas account to grade your classes.',
+    );
+    const connected = await call('PUT', '/api/canvas/connection', teachingAdmin, {
+      canvasUrl: harness.canvas.baseUrl,
+      canvasToken: harness.canvas.token,
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    const graded = await call('GET', '/api/needs-grading', teachingAdmin);
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(graded.json().assignments.length).toBeGreaterThan(0);
   });
 
   it('an invitation creates one institution, for the e-mail it names, and its admin sets the Canvas key', async () => {
