@@ -1,3 +1,4 @@
+import { loadLowerCaseEnglishWords } from './english-words';
 import { createHash } from 'node:crypto';
 import { createSlicer } from '@/server/core/in-slices';
 import type { CanvasSubmission } from '@/server/adapters/canvas';
@@ -126,6 +127,8 @@ export async function prepareClassInSlices(input: {
   pieces: readonly ClassPiece[];
 }): Promise<PreparedClass> {
   const rosterKey = rosterKeyOf(input.roster);
+  // The redactor reads the English words (names that are also words, decision 070): once, in slices.
+  await loadLowerCaseEnglishWords();
   if (!redactors.has(rosterKey)) keepRedactor(rosterKey, await createRosterRedactorInSlices(input.roster));
   return prepareClass(input);
 }

@@ -91,6 +91,35 @@ describe('the class roster redactor', () => {
     );
   });
 
+  it('reads a name that is also an English word as the word where the text shows it is one (decision 070)', () => {
+    const words = createRosterRedactor([
+      { id: 1, names: ['Will Brown', 'Brown, Will'], emails: [] },
+      { id: 2, names: ['Rose King', 'King, Rose'], emails: [] },
+      { id: 3, names: ['Jin Miller', 'Miller, Jin'], emails: [] },
+      { id: 4, names: ['Maria Lopez', 'Lopez, Maria'], emails: [] },
+    ]);
+    // Lower case English words stay; the same words as names, with a capital, go.
+    expect(words.redactClassmateText('The king gave a rose to the miller. I will bring brown paper.')).toBe(
+      'The king gave a rose to the miller. I will bring brown paper.',
+    );
+    expect(words.redactClassmateText('I sat with Will. Rose King and her brown-haired friends laughed.')).toBe(
+      'I sat with [CLASSMATE]. [CLASSMATE] and her brown-haired friends laughed.',
+    );
+    // A text that writes a name with a capital inside a sentence uses it as a name: there its lower
+    // case is the name too.
+    expect(words.redactClassmateText('We met Rose at lunch, and rose said hello.')).toBe(
+      'We met [CLASSMATE] at lunch, and [CLASSMATE] said hello.',
+    );
+    // A name that is no English word goes in any case, and so does one beside its capital form.
+    expect(words.redactClassmateText('i sat with jin and maria. This is MARIA’s idea; maria agrees.')).toBe(
+      'i sat with [CLASSMATE] and [CLASSMATE]. This is [CLASSMATE]’s idea; [CLASSMATE] agrees.',
+    );
+    // A lone name part naming a place with the next word is the place; a full name is always a person.
+    expect(words.redactClassmateText('We cleaned Miller Creek. Jin Miller led the way.')).toBe(
+      'We cleaned Miller Creek. [CLASSMATE] led the way.',
+    );
+  });
+
   it('takes the longest name first and hides every e-mail address', () => {
     const redacted = redactor.redactClassmateText(
       'Maria Lopez Garcia and Maria Lopez met Theodora (theodora.longname.teacher@harrowgate-secondary.example.org).',

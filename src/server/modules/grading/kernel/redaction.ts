@@ -13,9 +13,17 @@
  * ("O'Brien-Nuñez"), possessives ("Zoë's" keeps its "'s"), and any whitespace, hyphen or comma
  * between the parts of a full name; only whole words match ("Mariana" is not "Maria"). When two
  * names start at the same word, the longer wins ("Maria Lopez" before "Maria").
+ *
+ * A name that is also an English word is read as the word where the text shows it is one
+ * (decision 070): a lone name part written in lower case that the dictionary has in lower case
+ * ("will", "rose", "miller") stays, unless the same text also writes it with a capital inside a
+ * sentence, as a name; and a lone name part that names a place with the word after it ("Miller
+ * Creek", "Lincoln Park") stays. Full names, capitalised names and names that are no English word
+ * ("maria" beside "MARIA's", "jin") are always replaced.
  */
 
 import { mapInSlices } from '@/server/core/in-slices';
+import { isLowerCaseEnglishWord } from './english-words';
 
 export type StudentIdentity = {
   /** The name forms Canvas gives: display name, sortable name ("Last, First"), short name. */
@@ -248,6 +256,41 @@ function isPossessive(word: string): boolean {
   return word.length > 2 && (last === 115 || last === 83) && POSSESSIVE.test(word);
 }
 
+/** A name found in a text: where, whose, and whether it is one word on its own. */
+type NameMatch = Span & { entries: NameEntry[]; single: boolean };
+
+// What a lone name followed by it names: a place, not a person ("Miller Creek", "Lincoln Park").
+const PLACE_WORD =
+  /^ (?:Creek|River|Lake|Pond|Bay|Island|Beach|Mountain|Hill|Valley|Canyon|Falls|Forest|Woods|Park|Street|Avenue|Road|Lane|Boulevard|Drive|Bridge|County|City|Township|School|Elementary|Middle|High|Academy|College|University|Library|Museum|Hospital|Station|Square|Hall|Center|Centre)\b/;
+const HAS_CAPITAL = /\p{Lu}/u;
+// A sentence starts after end punctuation, a line break or an opening quote (and at the text's start).
+const SENTENCE_START = /(?:^|[.!?:;\n"“(]\s*|\n\s*)$/u;
+
+/**
+ * Which names found in a text are replaced: all but the lone name parts the text shows to be a
+ * word (lower case, an English word, never written with a capital inside a sentence in this text)
+ * or part of a place's name.
+ */
+function namesToReplace(text: string, found: NameMatch[]): NameMatch[] {
+  const written = (name: NameMatch) => text.slice(name.start, name.end);
+  const isPlace = (name: NameMatch) => name.single && PLACE_WORD.test(text.slice(name.end, name.end + 14));
+  const people = found.filter((name) => !isPlace(name));
+  // The words a text writes with a capital inside a sentence: there it uses them as names.
+  const usedAsName = new Set<string>();
+  for (const name of people) {
+    const before = text.slice(Math.max(0, name.start - 3), name.start);
+    if (HAS_CAPITAL.test(written(name)) && !SENTENCE_START.test(before) && name.start > 0)
+      for (const word of wordsOf(written(name))) usedAsName.add(normalizeNamePart(word));
+  }
+  return people.filter((name) => {
+    if (!name.single) return true;
+    const word = written(name);
+    if (HAS_CAPITAL.test(word)) return true;
+    const key = normalizeNamePart(word);
+    return usedAsName.has(key) || !isLowerCaseEnglishWord(key);
+  });
+}
+
 /**
  * One pass over the text: e-mails first, then each word against the trie. Most words are no name
  * at all and cost one look-up; only a word that starts a name reads the words after it, to find the
@@ -264,6 +307,7 @@ function redactText(text: string, root: TrieNode, replaceName: NameReplacer, rep
   const words = new RegExp(WORD.source, WORD.flags);
   const following = new RegExp(WORD.source, WORD.flags);
   let emailIndex = 0;
+  const names: NameMatch[] = [];
   for (let match = words.exec(text); match; match = words.exec(text)) {
     const start = match.index;
     while (emailIndex < emails.length && emails[emailIndex]!.end <= start) emailIndex += 1;
@@ -294,10 +338,12 @@ function redactText(text: string, root: TrieNode, replaceName: NameReplacer, rep
       wordEnd = next.index + word.length;
     }
     if (best) {
-      replacements.push({ start, end: best.end, value: replaceName(best.entries) });
+      names.push({ start, end: best.end, entries: best.entries, single: best.end <= start + match[0].length });
       words.lastIndex = best.end;
     }
   }
+  for (const name of namesToReplace(text, names))
+    replacements.push({ start: name.start, end: name.end, value: replaceName(name.entries) });
   if (replacements.length === 0) return text;
   replacements.sort((a, b) => a.start - b.start);
   const pieces: string[] = [];
