@@ -47,10 +47,22 @@ async function overlaps(first: Locator, second: Locator): Promise<boolean> {
 /** An essay student whose submission waits for a grade; `skip` passes over the ones other tests use. */
 async function waitingEssayStudent(canvas: DemoCanvas, skip: number): Promise<number> {
   const submissions = await canvas.get<
-    Array<{ user_id: number; workflow_state: string; submitted_at: string | null; excused: boolean | null }>
+    Array<{
+      user_id: number;
+      workflow_state: string;
+      submission_type: string | null;
+      submitted_at: string | null;
+      excused: boolean | null;
+    }>
   >(`courses/${COURSE_ID}/assignments/${ESSAY_ASSIGNMENT}/submissions?per_page=100`);
+  // Typed essays only: an uploaded file is shown in a file viewer, not as the submission's body, and
+  // which students still wait depends on what the tests running beside this one have graded.
   return submissions.filter(
-    (submission) => submission.submitted_at && submission.workflow_state === 'submitted' && !submission.excused,
+    (submission) =>
+      submission.submitted_at &&
+      submission.submission_type === 'online_text_entry' &&
+      submission.workflow_state === 'submitted' &&
+      !submission.excused,
   )[skip]!.user_id;
 }
 
@@ -65,12 +77,21 @@ async function openScreen(page: Page, teacher: Teacher, canvas: DemoCanvas, scre
   if (screen === 'discussion') {
     await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
     await page.getByTestId('tab-ungraded').click();
-    await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(-2).click();
+    const entries = page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' });
+    await expect(entries.nth(-2)).toBeVisible({ timeout: 30_000 });
+    // The screen opens on a student of its own; wait until the chosen one has taken her place.
+    const chosen = (await entries.nth(-2).locator('span[title]').getAttribute('title'))!;
+    await entries.filter({ hasText: chosen }).click();
+    await expect(page.getByTestId('student-name')).toHaveText(chosen, { timeout: 30_000 });
     await expect(page.getByTestId('student-post').first()).toBeVisible({ timeout: 30_000 });
     return page.getByTestId('student-posts');
   }
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
-  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(-2).click();
+  const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
+  await expect(waiting.nth(-2)).toBeVisible({ timeout: 30_000 });
+  const chosen = (await waiting.nth(-2).locator('span').first().textContent())!;
+  await waiting.filter({ hasText: chosen }).click();
+  await expect(page.getByTestId('quiz-student').filter({ hasText: chosen })).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('answer-text')).toBeVisible({ timeout: 30_000 });
   return page.getByTestId('answer-text');
 }

@@ -478,6 +478,8 @@ test.describe('accessibility and layout', () => {
   }
 
   test('axe at phone width, also with the menu, an open FAQ answer and validation errors shown', async ({ page }) => {
+    // Thirteen axe passes in one test: on a busy two-core machine that is more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of PUBLIC_PAGES) {
       await openPage(page, path);
