@@ -145,9 +145,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const institutionStore = createInstitutionStore(db);
   const usage = createUsageStore(db, (userId) => institutionStore.planOf(userId));
   const canvasTokens = createCanvasTokenStore(db);
-  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log, async (userId) => {
-    const membership = await institutionStore.membershipOf(userId);
-    return membership?.role === 'admin' ? membership.institution.name : null;
+  const canvas = createCanvasAccess(config, canvasTokens, canvasOAuthSetupOf(config), log, {
+    administeredBy: async (userId) => {
+      const membership = await institutionStore.membershipOf(userId);
+      return membership?.role === 'admin' ? membership.institution.name : null;
+    },
+    of: async (userId) => (await institutionStore.membershipOf(userId))?.institution ?? null,
+    byId: (institutionId) => institutionStore.byId(institutionId),
   });
   const configuredModel = deps.aiModel !== undefined ? deps.aiModel : createAiModel(config.ai);
   const ai = configuredModel && withCallBudget(configuredModel, db, config.ai.callsPerHour);
@@ -373,8 +377,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 }
 
 /**
- * The developer key "Connect with Canvas" uses: the installation's (CANVAS_OAUTH_*), or else the demo
- * Canvas's own key, so `npm start` shows the flow end to end.
+ * The installation's developer key for "Connect with Canvas" (CANVAS_OAUTH_*), or else the demo
+ * Canvas's own key, so `npm start` shows the flow end to end. A teacher of an institution that set
+ * its own Canvas URL and key connects with that one instead (decision 056).
  */
 function canvasOAuthSetupOf(config: Config): CanvasOAuthSetup | null {
   if (config.canvasOAuth) return config.canvasOAuth;

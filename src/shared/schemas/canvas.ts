@@ -40,6 +40,24 @@ export const canvasOAuthCallbackSchema = z.strictObject({
 export type CanvasOAuthCallback = z.infer<typeof canvasOAuthCallbackSchema>;
 export const canvasAuthorizeStartSchema = z.object({ authorizeUrl: z.string() });
 
+/**
+ * What the setup page offers the signed-in teacher: Connect with Canvas with her institution's
+ * developer key or the installation's (never the key itself), or none; and whether she may paste a
+ * personal access token.
+ */
+export const canvasConnectOptionsSchema = z.object({
+  oauth: z
+    .object({
+      canvasUrl: z.string(),
+      source: z.enum(['institution', 'installation']),
+      /** The institution that set the key up, when `source` is 'institution'. */
+      institutionName: z.string().nullable(),
+    })
+    .nullable(),
+  personalTokensAllowed: z.boolean(),
+});
+export type CanvasConnectOptions = z.infer<typeof canvasConnectOptionsSchema>;
+
 export const courseSummarySchema = z.object({
   id: z.number(),
   name: z.string(),

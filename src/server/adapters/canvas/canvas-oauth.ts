@@ -76,41 +76,8 @@ export type CanvasOAuthClient = ReturnType<typeof createCanvasOAuthClient>;
  * deletion. The same URL guard and connection pool as the API client; no redirects are followed
  * (Canvas answers these endpoints directly), and secrets travel only in the POST body.
  */
-export function createCanvasOAuthClient(options: {
-  /** The Canvas root as the server reaches it. */
-  baseUrl: string;
-  network: CanvasNetwork;
-  key: CanvasDeveloperKey;
-  timeoutMs?: number;
-}) {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  async function call(method: 'POST' | 'DELETE', init: { form?: Record<string, string>; bearer?: string }) {
-    const url = `${baseUrl}/login/oauth2/token`;
-    await assertCanvasUrlAllowed(url, options.network.policy);
-    try {
-      const response = await undiciFetch(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
-        },
-        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-        dispatcher: options.network.dispatcher,
-      });
-      const text = await readCapped(response);
-      return { status: response.status, body: parseJson(text) };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError') throw timeoutError();
-      throw connectionError(new URL(baseUrl).host, error);
-    }
-  }
+export function createCanvasOAuthClient(options: TokenEndpointOptions & { key: CanvasDeveloperKey }) {
+  const call = tokenEndpoint(options);
 
   async function grant(form: Record<string, string>): Promise<IssuedCanvasToken> {
     const answer = await call('POST', {
@@ -148,11 +115,55 @@ export function createCanvasOAuthClient(options: {
     exchangeCode: (code: string, redirectUri: string) =>
       grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refresh: (refreshToken: string) => grant({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-    /** `DELETE /login/oauth2/token`; true when Canvas confirmed (or the token was already gone). */
-    async revoke(accessToken: string): Promise<boolean> {
-      const answer = await call('DELETE', { bearer: accessToken });
-      return answer.status === 200 || answer.status === 401;
-    },
+    revoke: (accessToken: string) => revokeCanvasToken(options, accessToken),
+  };
+}
+
+type TokenEndpointOptions = {
+  /** The Canvas root as the server reaches it. */
+  baseUrl: string;
+  network: CanvasNetwork;
+  timeoutMs?: number;
+};
+
+/**
+ * `DELETE /login/oauth2/token`; true when Canvas confirmed (or the token was already gone). The
+ * token deletes itself (Bearer): no key is sent, so it works after the key was removed from Margin.
+ */
+export async function revokeCanvasToken(options: TokenEndpointOptions, accessToken: string): Promise<boolean> {
+  const answer = await tokenEndpoint(options)('DELETE', { bearer: accessToken });
+  return answer.status === 200 || answer.status === 401;
+}
+
+/** Canvas's `/login/oauth2/token`, called with the URL guard, the pool, a timeout and a capped answer. */
+function tokenEndpoint(options: TokenEndpointOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return async function call(method: 'POST' | 'DELETE', init: { form?: Record<string, string>; bearer?: string }) {
+    const url = `${baseUrl}/login/oauth2/token`;
+    await assertCanvasUrlAllowed(url, options.network.policy);
+    try {
+      const response = await undiciFetch(url, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+        },
+        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+        dispatcher: options.network.dispatcher,
+      });
+      const text = await readCapped(response);
+      return { status: response.status, body: parseJson(text) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const name = error instanceof Error ? error.name : '';
+      if (name === 'TimeoutError' || name === 'AbortError') throw timeoutError();
+      throw connectionError(new URL(baseUrl).host, error);
+    }
   };
 }
 

@@ -5,6 +5,7 @@ export { normalizeCanvasUrl, assertCanvasUrlAllowed, type CanvasUrlPolicy } from
 export type * from './port';
 export {
   createCanvasOAuthClient,
+  revokeCanvasToken,
   CanvasGrantRefused,
   MARGIN_CANVAS_SCOPES,
   type CanvasDeveloperKey,

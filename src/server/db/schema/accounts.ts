@@ -59,6 +59,12 @@ export const profiles = pgTable('profiles', {
   canvasTokenRefreshAt: timestamp({ withTimezone: true }),
   /** Why Canvas refused to renew the access (key deleted, access removed): the teacher must reconnect. */
   canvasConnectionProblem: text(),
+  /**
+   * OAuth2 only: whose developer key the connection was made with, so its refresh and deletion use
+   * that key: the institution's id, or null for the installation's (CANVAS_OAUTH_*). No foreign key:
+   * when the institution or its key is gone, the renewal is refused with that reason (decision 056).
+   */
+  canvasOauthInstitutionId: uuid(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -93,6 +99,8 @@ export const canvasOauthStates = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text().notNull(),
     canvasUrl: text().notNull(),
+    /** The institution whose developer key the flow was started with; null for the installation's. */
+    institutionId: uuid(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   createCanvasClient,
   createCanvasNetwork,
   createCanvasOAuthClient,
+  revokeCanvasToken,
   type CanvasClient,
   type CanvasDeveloperKey,
   type CanvasNetwork,
@@ -21,11 +22,46 @@ export const CANVAS_NOT_CONFIGURED = 'Canvas credentials not configured';
 /** A developer key and the Canvas it belongs to (the installation's, or the demo Canvas's). */
 export type CanvasOAuthSetup = CanvasDeveloperKey & { canvasUrl: string };
 
+/**
+ * The developer key a teacher connects with (decision 056): her institution's when it set its Canvas
+ * URL and key, else the installation's. `institution` is null for the installation's key.
+ */
+export type CanvasOAuthKey = CanvasOAuthSetup & { institution: { id: string; name: string } | null };
+
+/** An institution's Canvas settings as stored: the secret sealed with the Canvas token key. */
+export type InstitutionCanvasSettings = {
+  id: string;
+  name: string;
+  canvasUrl: string | null;
+  canvasClientId: string | null;
+  canvasClientSecret: string | null;
+};
+
+/** What the Canvas access asks about institutions (decision 062). */
+export type CanvasInstitutions = {
+  /** The institution a user administers, if she does: an admin with no Canvas is refused by role. */
+  administeredBy(userId: string): Promise<string | null>;
+  /** The institution a user belongs to (as admin or teacher), if any. */
+  of(userId: string): Promise<InstitutionCanvasSettings | null>;
+  byId(institutionId: string): Promise<InstitutionCanvasSettings | null>;
+};
+
+const NO_INSTITUTIONS: CanvasInstitutions = {
+  administeredBy: async () => null,
+  of: async () => null,
+  byId: async () => null,
+};
+
 /** Why Canvas refused to renew Margin's access, in the teacher's words. */
 const GRANT_REFUSALS: Record<CanvasGrantRefused['reason'], string> = {
   invalid_client:
     "Canvas no longer accepts Margin's developer key (your Canvas administrator deleted or turned it off).",
   invalid_grant: 'Canvas no longer lets Margin in: the access you gave Margin was removed in Canvas.',
+};
+/** The key a connection was made with is no longer set up in Margin: as refused a renewal as Canvas's own. */
+const KEY_GONE = {
+  institution: "Your school's Canvas developer key is no longer set up in Margin, so Margin cannot renew its access.",
+  installation: 'Connect with Canvas is no longer set up on this Margin, so Margin cannot renew its access.',
 };
 const RECONNECT_WITH_CANVAS = 'Choose Reconnect with Canvas on the Connect Canvas page.';
 
@@ -75,11 +111,7 @@ export function createCanvasAccess(
   tokens: CanvasTokenStore,
   oauthSetup: CanvasOAuthSetup | null,
   log: { warn(object: object, message: string): void } = { warn: () => undefined },
-  /**
-   * The institution a user administers, if she does (decision 062): an admin with no Canvas of her
-   * own is refused by role, not asked to connect as a teacher would be.
-   */
-  institutionAdministeredBy: (userId: string) => Promise<string | null> = async () => null,
+  institutions: CanvasInstitutions = NO_INSTITUTIONS,
 ) {
   const key = deriveKey(config.appSecret, 'canvas-token');
   const demoUrl = config.demoCanvas ? demoCanvasPublicUrl(config) : null;
@@ -115,11 +147,66 @@ export function createCanvasAccess(
     }
   };
 
-  async function oauthClientFor(instanceUrl: string): Promise<CanvasOAuthClient> {
-    if (!oauthSetup) throw new AppError('CANVAS_NOT_CONNECTED', 'Connect with Canvas is not set up here.');
-    const { baseUrl, network } = await reach(instanceUrl);
-    return createCanvasOAuthClient({ baseUrl, network, key: oauthSetup });
+  const installationKey: CanvasOAuthKey | null = oauthSetup ? { ...oauthSetup, institution: null } : null;
+
+  /** The institution's key when its Canvas URL, client id and secret are all set; the secret opened here. */
+  function institutionKey(settings: InstitutionCanvasSettings): CanvasOAuthKey | null {
+    if (!settings.canvasUrl || !settings.canvasClientId || !settings.canvasClientSecret) return null;
+    let clientSecret;
+    try {
+      clientSecret = decrypt(key, settings.canvasClientSecret);
+    } catch {
+      // APP_SECRET changed since the admin saved it: as if no key were set until she enters it again.
+      log.warn({ institutionId: settings.id }, "An institution's Canvas developer key secret can no longer be read");
+      return null;
+    }
+    return {
+      canvasUrl: settings.canvasUrl,
+      clientId: settings.canvasClientId,
+      clientSecret,
+      enforcesScopes: false,
+      institution: { id: settings.id, name: settings.name },
+    };
   }
+
+  /** The key Connect with Canvas uses for this teacher now: her institution's, else the installation's, else none. */
+  async function oauthKeyFor(userId: string): Promise<CanvasOAuthKey | null> {
+    const institution = await institutions.of(userId);
+    return (institution ? institutionKey(institution) : null) ?? installationKey;
+  }
+
+  /**
+   * The key a connection or a pending state was made with (the institution's id, or null for the
+   * installation's), even if the teacher has left the institution since; null when it is gone.
+   */
+  async function oauthKeyOf(institutionId: string | null): Promise<CanvasOAuthKey | null> {
+    if (institutionId === null) return installationKey;
+    const institution = await institutions.byId(institutionId);
+    return institution ? institutionKey(institution) : null;
+  }
+
+  async function oauthClientFor(instanceUrl: string, key: CanvasDeveloperKey): Promise<CanvasOAuthClient> {
+    const { baseUrl, network } = await reach(instanceUrl);
+    return createCanvasOAuthClient({ baseUrl, network, key });
+  }
+
+  /**
+   * Deletes a stored OAuth2 access token at the Canvas that issued it (`DELETE /login/oauth2/token`):
+   * the token itself is the credential, so this works even when its developer key is gone.
+   */
+  async function revokeOAuthToken(instanceUrl: string, sealedAccessToken: string): Promise<boolean> {
+    const { baseUrl, network } = await reach(instanceUrl);
+    return revokeCanvasToken({ baseUrl, network }, open(sealedAccessToken));
+  }
+
+  /** Ends the connection here after a refused renewal: the tokens go, the reason stays for Reconnect. */
+  const refusedValues = (problem: string) => ({
+    canvasAccessToken: null,
+    canvasRefreshToken: null,
+    canvasTokenExpiresAt: null,
+    canvasTokenRefreshAt: null,
+    canvasConnectionProblem: problem,
+  });
 
   /** Renewals in flight on this instance, by teacher: parallel requests wait for the same one. */
   const renewals = new Map<string, Promise<string>>();
@@ -130,13 +217,34 @@ export function createCanvasAccess(
    * A refusal ends the connection: the tokens go, the reason stays for the Reconnect button.
    */
   async function renewLocked(userId: string, stale: string): Promise<string> {
+    // The key is looked up before the lock: nothing else may query while the row lock's transaction holds
+    // the connection (PGlite has one).
+    const before = await tokens.find(userId);
+    const keySource = before?.oauthInstitutionId ?? null;
+    const developerKey = await oauthKeyOf(keySource);
     const outcome = await tokens.withLockedConnection(userId, async (connection, save) => {
       if (!connection || connection.method !== 'oauth' || !connection.instanceUrl || !connection.sealedRefreshToken)
         return { kind: 'refused' as const, problem: connection?.problem ?? null };
       if (connection.problem) return { kind: 'refused' as const, problem: connection.problem };
       const current = connection.sealedAccessToken ? open(connection.sealedAccessToken) : null;
       if (current && current !== stale) return { kind: 'renewed' as const, token: current };
-      const client = await oauthClientFor(connection.instanceUrl);
+      // Connected again meanwhile, with another key: the new connection's token was not the one refused.
+      if (connection.oauthInstitutionId !== keySource) return { kind: 'refused' as const, problem: null };
+      if (!developerKey) {
+        const problem = connection.oauthInstitutionId ? KEY_GONE.institution : KEY_GONE.installation;
+        // The grant still stands at Canvas: its token is deleted there before Margin lets go of it.
+        if (connection.sealedAccessToken)
+          await revokeOAuthToken(connection.instanceUrl, connection.sealedAccessToken).catch((error: unknown) =>
+            log.warn({ err: error, userId }, 'Could not delete the Canvas token of a removed developer key'),
+          );
+        await save(refusedValues(problem));
+        log.warn(
+          { userId, institutionId: connection.oauthInstitutionId },
+          'The developer key of an OAuth2 connection is no longer set up',
+        );
+        return { kind: 'refused' as const, problem };
+      }
+      const client = await oauthClientFor(connection.instanceUrl, developerKey);
       try {
         const issued = await client.refresh(open(connection.sealedRefreshToken));
         const now = new Date();
@@ -149,14 +257,11 @@ export function createCanvasAccess(
       } catch (error) {
         if (!(error instanceof CanvasGrantRefused)) throw error;
         const problem = GRANT_REFUSALS[error.reason];
-        await save({
-          canvasAccessToken: null,
-          canvasRefreshToken: null,
-          canvasTokenExpiresAt: null,
-          canvasTokenRefreshAt: null,
-          canvasConnectionProblem: problem,
-        });
-        log.warn({ userId, reason: error.reason }, 'Canvas refused to renew an OAuth2 connection');
+        await save(refusedValues(problem));
+        log.warn(
+          { userId, reason: error.reason, institutionId: connection.oauthInstitutionId },
+          'Canvas refused to renew an OAuth2 connection',
+        );
         return { kind: 'refused' as const, problem };
       }
     });
@@ -186,10 +291,13 @@ export function createCanvasAccess(
   return {
     normalize: normalizeCanvasUrl,
     seal: (token: string) => encrypt(key, token),
-    /** The Canvas "Connect with Canvas" leads to, or null when no developer key is set up. */
+    /** The Canvas the installation's developer key belongs to, or null when it has none. */
     oauthCanvasUrl: oauthSetup?.canvasUrl ?? null,
+    oauthKeyFor,
+    oauthKeyOf,
     oauthClientFor,
-    /** The stored OAuth2 access token in clear, for its deletion at Canvas on disconnect. */
+    revokeOAuthToken,
+    /** A sealed token or secret in clear (the institution's AI key too). */
     open,
     renew,
     /** Closes the Canvas connection pool (app shutdown). */
@@ -219,7 +327,7 @@ export function createCanvasAccess(
       const connection = await tokens.find(userId);
       const instanceUrl = connection?.instanceUrl;
       if (!connection || !instanceUrl) {
-        const institutionName = await institutionAdministeredBy(userId);
+        const institutionName = await institutions.administeredBy(userId);
         if (institutionName) throw adminNotTeaching(institutionName);
         throw new AppError('CANVAS_NOT_CONNECTED', CANVAS_NOT_CONFIGURED);
       }

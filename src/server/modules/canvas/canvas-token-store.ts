@@ -11,6 +11,8 @@ export type StoredCanvasConnection = {
   expiresAt: Date | null;
   refreshAt: Date | null;
   problem: string | null;
+  /** OAuth2: the institution whose developer key issued the token; null for the installation's key. */
+  oauthInstitutionId: string | null;
 };
 
 export type CanvasConnectionValues = Partial<
@@ -23,6 +25,7 @@ export type CanvasConnectionValues = Partial<
     | 'canvasTokenExpiresAt'
     | 'canvasTokenRefreshAt'
     | 'canvasConnectionProblem'
+    | 'canvasOauthInstitutionId'
   >
 >;
 
@@ -34,6 +37,7 @@ const connectionColumns = {
   expiresAt: profiles.canvasTokenExpiresAt,
   refreshAt: profiles.canvasTokenRefreshAt,
   problem: profiles.canvasConnectionProblem,
+  oauthInstitutionId: profiles.canvasOauthInstitutionId,
 };
 
 type Row = { [K in keyof typeof connectionColumns]: unknown } & { method: string | null };
@@ -87,6 +91,8 @@ export function createCanvasTokenStore(db: Database) {
       userId: string;
       sessionId: string;
       canvasUrl: string;
+      /** Whose developer key the flow started with: the institution's id, or null for the installation's. */
+      institutionId: string | null;
       expiresAt: Date;
     }) {
       // Abandoned attempts of anyone go when a new one starts; an index on expiry is not worth it at this size.

@@ -71,6 +71,7 @@ export async function saveCanvasConnection(
     canvasTokenExpiresAt: null,
     canvasTokenRefreshAt: null,
     canvasConnectionProblem: null,
+    canvasOauthInstitutionId: null,
   });
   await deps.audit({
     userId,
@@ -140,8 +141,8 @@ export async function disconnectCanvas(
   let isDeletedAtCanvas: boolean | null = null;
   if (stored?.method === 'oauth' && stored.instanceUrl && stored.sealedAccessToken) {
     try {
-      const client = await deps.access.oauthClientFor(stored.instanceUrl);
-      isDeletedAtCanvas = await client.revoke(deps.access.open(stored.sealedAccessToken));
+      // At the Canvas that issued it, whichever key it came from (the token is its own credential).
+      isDeletedAtCanvas = await deps.access.revokeOAuthToken(stored.instanceUrl, stored.sealedAccessToken);
     } catch (error) {
       isDeletedAtCanvas = false;
       deps.log.warn({ err: error, userId }, 'Could not delete the Canvas token at Canvas on disconnect');
@@ -155,6 +156,7 @@ export async function disconnectCanvas(
     canvasTokenExpiresAt: null,
     canvasTokenRefreshAt: null,
     canvasConnectionProblem: null,
+    canvasOauthInstitutionId: null,
   });
   await deps.audit({
     userId,

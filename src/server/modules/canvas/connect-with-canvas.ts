@@ -1,8 +1,9 @@
-import type { CanvasConnection, CanvasOAuthCallback } from '@/shared/schemas/canvas';
+import type { CanvasConnectOptions, CanvasConnection, CanvasOAuthCallback } from '@/shared/schemas/canvas';
 import { AppError } from '@/server/core/app-error';
 import { randomToken, sha256 } from '@/server/core/crypto';
 import { CanvasGrantRefused } from '@/server/adapters/canvas';
 import type { AuditWriter } from '@/server/modules/audit/write-audit';
+import type { InstitutionStore } from '@/server/modules/institutions/institution-store';
 import { refreshMomentFor, type CanvasAccess } from './canvas-access';
 import type { CanvasTokenStore } from './canvas-token-store';
 
@@ -26,18 +27,41 @@ const STATE_REFUSED = new AppError(
  * Only the state's hash is stored.
  */
 export async function startCanvasAuthorization(deps: Deps, session: Session): Promise<{ authorizeUrl: string }> {
-  const canvasUrl = deps.access.oauthCanvasUrl;
-  if (!canvasUrl) throw new AppError('NOT_FOUND', 'Connect with Canvas is not set up on this Margin.');
+  const key = await deps.access.oauthKeyFor(session.userId);
+  if (!key) throw new AppError('NOT_FOUND', 'Connect with Canvas is not set up on this Margin.');
   const state = randomToken(32);
+  // The state remembers whose key and which Canvas: the code is exchanged with the key it was issued to.
   await deps.tokens.addState({
     stateHash: sha256(state),
     userId: session.userId,
     sessionId: session.sessionId,
-    canvasUrl,
+    canvasUrl: key.canvasUrl,
+    institutionId: key.institution?.id ?? null,
     expiresAt: new Date(Date.now() + STATE_LIFETIME_MS),
   });
-  const client = await deps.access.oauthClientFor(canvasUrl);
-  return { authorizeUrl: client.authorizeUrl(canvasUrl, redirectUriOf(deps.publicUrl), state) };
+  const client = await deps.access.oauthClientFor(key.canvasUrl, key);
+  return { authorizeUrl: client.authorizeUrl(key.canvasUrl, redirectUriOf(deps.publicUrl), state) };
+}
+
+/** What the setup page offers this teacher: Connect with Canvas (whose key, which Canvas) and personal tokens. */
+export async function canvasConnectOptions(
+  deps: { access: CanvasAccess; institutions: Pick<InstitutionStore, 'membershipOf'> },
+  userId: string,
+): Promise<CanvasConnectOptions> {
+  const [key, membership] = await Promise.all([
+    deps.access.oauthKeyFor(userId),
+    deps.institutions.membershipOf(userId),
+  ]);
+  return {
+    oauth: key
+      ? {
+          canvasUrl: key.canvasUrl,
+          source: key.institution ? 'institution' : 'installation',
+          institutionName: key.institution?.name ?? null,
+        }
+      : null,
+    personalTokensAllowed: membership ? membership.institution.allowPersonalTokens : true,
+  };
 }
 
 /**
@@ -60,7 +84,14 @@ export async function completeCanvasAuthorization(
       { details: { canvasError: callback.error ?? 'no_code' } },
     );
   }
-  const client = await deps.access.oauthClientFor(pending.canvasUrl);
+  const key = await deps.access.oauthKeyOf(pending.institutionId);
+  // The school's key was removed (or changed its Canvas) while the teacher was in Canvas.
+  if (!key || key.canvasUrl !== pending.canvasUrl)
+    throw new AppError(
+      'VALIDATION',
+      'Connect with Canvas changed while you were in Canvas. Choose Connect with Canvas to start again.',
+    );
+  const client = await deps.access.oauthClientFor(pending.canvasUrl, key);
   let issued;
   try {
     issued = await client.exchangeCode(callback.code, redirectUriOf(deps.publicUrl));
@@ -83,13 +114,19 @@ export async function completeCanvasAuthorization(
     canvasTokenExpiresAt: new Date(now.getTime() + issued.expiresInSeconds * 1000),
     canvasTokenRefreshAt: refreshMomentFor(now, issued.expiresInSeconds),
     canvasConnectionProblem: null,
+    canvasOauthInstitutionId: pending.institutionId,
   });
   await deps.audit({
     userId: session.userId,
     action: 'CANVAS_CONNECTED',
     tableName: 'profiles',
     recordId: session.userId,
-    newValues: { canvas_instance_url: pending.canvasUrl, canvas_user: issued.user.name, method: 'oauth' },
+    newValues: {
+      canvas_instance_url: pending.canvasUrl,
+      canvas_user: issued.user.name,
+      method: 'oauth',
+      developer_key: pending.institutionId ? 'institution' : 'installation',
+    },
   });
   return {
     connected: true,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   canvasAuthorizeStartSchema,
   canvasConnectionSchema,
+  canvasConnectOptionsSchema,
   canvasCredentialsSchema,
   canvasOAuthCallbackSchema,
   connectionTestResultSchema,
@@ -21,7 +22,7 @@ import {
   saveCanvasConnection,
   testCanvasConnection,
 } from './connect-canvas';
-import { completeCanvasAuthorization, startCanvasAuthorization } from './connect-with-canvas';
+import { canvasConnectOptions, completeCanvasAuthorization, startCanvasAuthorization } from './connect-with-canvas';
 
 /** Connection tests make the server call an address the teacher typed: keep them few. */
 const CONNECTION_TEST_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
@@ -85,6 +86,11 @@ export const canvasRoutes: FastifyPluginAsyncZod<CanvasRoutesOptions> = async (a
     await disconnectCanvas({ ...deps, log: request.log }, currentUser(request).id);
     return reply.status(204).send();
   });
+
+  /** Whether the setup page offers Connect with Canvas, with whose key and for which Canvas (never the key). */
+  app.get('/connect-options', { schema: { response: { 200: canvasConnectOptionsSchema } } }, async (request) =>
+    canvasConnectOptions({ access: deps.access, institutions: options.institutions }, currentUser(request).id),
+  );
 
   /** Connect with Canvas, step 1: the authorize address with a state bound to this sign-in. */
   app.post('/oauth/start', { schema: { response: { 200: canvasAuthorizeStartSchema } } }, async (request) => {

@@ -59,6 +59,7 @@ const ROUTE_ROLES: Record<string, 'public' | 'signed-in' | 'teaching' | 'institu
   'GET /api/canvas/connection': 'signed-in',
   'PUT /api/canvas/connection': 'signed-in',
   'DELETE /api/canvas/connection': 'signed-in',
+  'GET /api/canvas/connect-options': 'signed-in',
   'POST /api/canvas/oauth/start': 'signed-in',
   'POST /api/canvas/oauth/complete': 'signed-in',
   'POST /api/institutions/': 'signed-in',

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CanvasConnection, CanvasCredentials, CanvasOAuthCallback, CanvasUser } from '@/shared/schemas/canvas';
+import type {
+  CanvasConnectOptions,
+  CanvasConnection,
+  CanvasCredentials,
+  CanvasOAuthCallback,
+  CanvasUser,
+} from '@/shared/schemas/canvas';
 import { apiFetch } from '@/client/lib/api-client';
 
 export const canvasConnectionQuery = queryOptions({
@@ -10,6 +16,17 @@ export const canvasConnectionQuery = queryOptions({
 
 export function useCanvasConnection() {
   return useQuery(canvasConnectionQuery);
+}
+
+/** Whether this teacher is offered Connect with Canvas (her school's key or the installation's) and personal tokens. */
+export const canvasConnectOptionsQuery = queryOptions({
+  queryKey: ['canvas', 'connect-options'],
+  queryFn: ({ signal }) => apiFetch<CanvasConnectOptions>('/api/canvas/connect-options', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useCanvasConnectOptions() {
+  return useQuery(canvasConnectOptionsQuery);
 }
 
 export function testCanvasConnection(credentials: CanvasCredentials) {

@@ -9,7 +9,12 @@ import { usePublicConfig } from '@/client/lib/public-config';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
 import { Field, Input } from '@/client/ui/form';
-import { testCanvasConnection, useCanvasConnection, useSaveCanvasConnection } from '../api/canvas-api';
+import {
+  testCanvasConnection,
+  useCanvasConnectOptions,
+  useCanvasConnection,
+  useSaveCanvasConnection,
+} from '../api/canvas-api';
 import { ERROR_CODE } from '@/shared/error-codes';
 
 type Status =
@@ -25,6 +30,7 @@ export const SUGGESTED_TOKEN_PURPOSE = 'Margin Grading Assistant';
 export function CanvasSetupForm() {
   const navigate = useNavigate();
   const publicConfig = usePublicConfig();
+  const connectOptions = useCanvasConnectOptions();
   const existing = useCanvasConnection();
   const save = useSaveCanvasConnection();
   const [canvasUrl, setCanvasUrl] = useState('');
@@ -110,7 +116,7 @@ export function CanvasSetupForm() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card>
         <CardHeader>
-          <CardTitle>{publicConfig.data?.canvasOAuth ? 'Or: a personal access token' : 'Canvas connection'}</CardTitle>
+          <CardTitle>{connectOptions.data?.oauth ? 'Or: a personal access token' : 'Canvas connection'}</CardTitle>
           <CardDescription>
             For a teacher connecting on her own: your Canvas address and a personal access token. We test it before
             saving.

@@ -4,6 +4,7 @@ import { toast } from '@/client/lib/toast';
 import { ApiError } from '@/client/lib/api-client';
 import { Button } from '@/client/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/client/ui/card';
+import type { CanvasConnectOptions } from '@/shared/schemas/canvas';
 import { startCanvasAuthorization, useCanvasConnection, useDisconnectCanvas } from '../api/canvas-api';
 
 /** Sends the browser to Canvas's authorize page; Canvas brings it back to /canvas-setup/callback. */
@@ -25,10 +26,11 @@ export function useConnectWithCanvas() {
 }
 
 /**
- * "Connect with Canvas" (OAuth2 with the school's developer key): the way in where the school or this
- * installation set one up. Shows the connection it made, its problem with a Reconnect button, and Disconnect.
+ * "Connect with Canvas" (OAuth2 with a developer key): the way in where the teacher's school or this
+ * installation set one up, saying whose key it is. Shows the connection it made, its problem with a
+ * Reconnect button, and Disconnect.
  */
-export function ConnectWithCanvasCard({ canvasUrl }: { canvasUrl: string }) {
+export function ConnectWithCanvasCard({ option }: { option: NonNullable<CanvasConnectOptions['oauth']> }) {
   const connection = useCanvasConnection();
   const disconnect = useDisconnectCanvas();
   const { connect, isStarting } = useConnectWithCanvas();
@@ -49,9 +51,18 @@ export function ConnectWithCanvasCard({ canvasUrl }: { canvasUrl: string }) {
     <Card data-testid="connect-with-canvas">
       <CardHeader>
         <CardTitle>Connect with Canvas</CardTitle>
-        <CardDescription>
-          Sign in to Canvas and approve Margin. Nothing to copy or paste; your school&apos;s Canvas at{' '}
-          <span className="break-all">{canvasUrl}</span> set this up.
+        <CardDescription data-testid="connect-with-canvas-source">
+          {option.source === 'institution' && option.institutionName ? (
+            <>
+              Your school, {option.institutionName}, set up Connect with Canvas for{' '}
+              <span className="break-all">{option.canvasUrl}</span>.
+            </>
+          ) : (
+            <>
+              This Margin is set up to connect with the Canvas at <span className="break-all">{option.canvasUrl}</span>.
+            </>
+          )}{' '}
+          Sign in to Canvas and approve Margin: nothing to copy or paste.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
