@@ -87,4 +87,18 @@ test('a school’s teacher is offered Connect with Canvas with her school’s ke
   await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('canvas-connected-banner')).toContainText('Connected to Canvas');
+
+  // The school turns personal tokens off: the page says so instead of offering the token form.
+  const off = await request.put('/api/institutions/current/settings', {
+    headers: adminHeaders,
+    data: { canvasUrl: demoCanvas.url, canvasClientId: DEMO_CANVAS_CLIENT_ID, allowPersonalTokens: false },
+  });
+  expect(off.status()).toBe(200);
+  await page.goto('/canvas-setup');
+  await expect(page.getByTestId('personal-tokens-off')).toContainText(
+    'Your school asks its teachers to connect with Connect with Canvas above',
+  );
+  await expect(page.getByTestId('connect-with-canvas')).toBeVisible();
+  await expect(page.getByLabel('Canvas API Token')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/school-personal-tokens-off.png', fullPage: true });
 });
