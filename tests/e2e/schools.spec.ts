@@ -378,6 +378,11 @@ test('the admin enters the LTI key: configuration URL to copy, validation, a cle
   await expect(card.getByTestId('lti-key-status')).toHaveText(
     'No LTI key saved yet: launches from Canvas are refused.',
   );
+  // For a key with Enforce Scopes on, the scopes to enable on it in Canvas are listed beside the switch.
+  await expect(page.getByRole('switch', { name: 'The developer key enforces scopes' })).not.toBeChecked();
+  const scopes = page.getByTestId('canvas-scopes');
+  await scopes.locator('summary').click();
+  await expect(scopes).toContainText('url:GET|/api/v1/courses/:id/late_policy');
   await page.screenshot({ path: `${SHOTS}/institution-settings-laptop.png`, fullPage: true });
 
   // Keyboard only: from the URL to the copy button, to the client id, to the deployment id, Enter saves.

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MARGIN_CANVAS_SCOPES } from '@/shared/canvas-scopes';
 import { useSearchParams } from 'react-router';
 import { Building2, MailPlus, RotateCw, Trash2, UserMinus } from 'lucide-react';
 import type { InstitutionSettings, InstitutionView } from '@/shared/schemas/institutions';
@@ -284,6 +285,7 @@ type SettingsForm = {
   canvasUrl: string;
   canvasClientId: string;
   canvasClientSecret: string;
+  canvasEnforcesScopes: boolean;
   allowPersonalTokens: boolean;
   emailDomain: string;
   aiProvider: string;
@@ -298,6 +300,7 @@ const formOf = (view: InstitutionView): SettingsForm => ({
   canvasUrl: view.canvasUrl ?? '',
   canvasClientId: view.canvasClientId ?? '',
   canvasClientSecret: '',
+  canvasEnforcesScopes: view.canvasEnforcesScopes,
   allowPersonalTokens: view.allowPersonalTokens,
   emailDomain: view.emailDomain ?? '',
   aiProvider: view.aiProvider ?? '',
@@ -329,6 +332,7 @@ function SettingsPanel({ view }: { view: InstitutionView }) {
       canvasUrl: orNull(form.canvasUrl),
       canvasClientId: orNull(form.canvasClientId),
       ...(form.canvasClientSecret.trim() ? { canvasClientSecret: form.canvasClientSecret.trim() } : {}),
+      canvasEnforcesScopes: form.canvasEnforcesScopes,
       allowPersonalTokens: form.allowPersonalTokens,
       emailDomain: orNull(form.emailDomain),
       aiProvider: provider,
@@ -388,6 +392,22 @@ function SettingsPanel({ view }: { view: InstitutionView }) {
               />
             )}
           </Field>
+          <Switch
+            checked={form.canvasEnforcesScopes}
+            onCheckedChange={(checked) => set('canvasEnforcesScopes', checked)}
+            label="The developer key enforces scopes"
+            description="On when Enforce Scopes is on for the key in Canvas: Margin then asks only for the scopes below."
+          />
+          <details className="rounded-lg border border-slate-200 px-3 py-2 text-sm" data-testid="canvas-scopes">
+            <summary className="cursor-pointer font-medium">
+              The {MARGIN_CANVAS_SCOPES.length} API scopes to enable on the key
+            </summary>
+            <ul className="mt-2 flex flex-col gap-1 font-mono text-xs break-all text-slate-700">
+              {MARGIN_CANVAS_SCOPES.map((scope) => (
+                <li key={scope}>{scope}</li>
+              ))}
+            </ul>
+          </details>
           <Switch
             checked={form.allowPersonalTokens}
             onCheckedChange={(checked) => set('allowPersonalTokens', checked)}

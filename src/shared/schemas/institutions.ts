@@ -21,6 +21,8 @@ export const institutionSettingsSchema = z.strictObject({
   canvasUrl: z.string().trim().min(1).max(500).nullable(),
   canvasClientId: z.string().trim().min(1).max(200).nullable(),
   canvasClientSecret: z.string().trim().min(1).max(500).optional(),
+  /** The developer key enforces scopes (Canvas's "Enforce Scopes"): Margin asks for the ones it uses. */
+  canvasEnforcesScopes: z.boolean().optional(),
   allowPersonalTokens: z.boolean(),
   emailDomain: z
     .string()
@@ -68,6 +70,7 @@ export const institutionViewSchema = z.object({
   canvasUrl: z.string().nullable(),
   canvasClientId: z.string().nullable(),
   hasClientSecret: z.boolean(),
+  canvasEnforcesScopes: z.boolean(),
   allowPersonalTokens: z.boolean(),
   emailDomain: z.string().nullable(),
   /** Submissions a month shared by its teachers; null is unlimited. */

@@ -4,34 +4,9 @@ import { AppError } from '@/server/core/app-error';
 import type { CanvasNetwork } from './canvas-network';
 import { connectionError, timeoutError, unavailableError } from './canvas-errors';
 import { assertCanvasUrlAllowed } from './url-guard';
+import { MARGIN_CANVAS_SCOPES } from '@/shared/canvas-scopes';
 
-/**
- * The Canvas API calls Margin makes, as the `scope` entries of a developer key that enforces scopes
- * (`url:METHOD|/api/v1/path`). Asked for only when the key enforces scopes.
- */
-export const MARGIN_CANVAS_SCOPES = [
-  'url:GET|/api/v1/users/:id',
-  'url:GET|/api/v1/users/:user_id/profile',
-  'url:GET|/api/v1/courses',
-  'url:GET|/api/v1/courses/:id',
-  'url:GET|/api/v1/users/self/favorites/courses',
-  'url:GET|/api/v1/courses/:course_id/assignments',
-  'url:GET|/api/v1/courses/:course_id/assignments/:id',
-  'url:GET|/api/v1/courses/:course_id/assignments/:assignment_id/submissions',
-  'url:GET|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id',
-  'url:PUT|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id',
-  'url:GET|/api/v1/courses/:course_id/discussion_topics',
-  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id',
-  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id/view',
-  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id/entries',
-  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id/entries/:entry_id/replies',
-  'url:GET|/api/v1/courses/:course_id/quizzes',
-  'url:GET|/api/v1/courses/:course_id/quizzes/:id',
-  'url:GET|/api/v1/courses/:course_id/quizzes/:quiz_id/questions',
-  'url:GET|/api/v1/courses/:course_id/quizzes/:quiz_id/submissions',
-  'url:GET|/api/v1/courses/:course_id/quizzes/:quiz_id/submissions/:id',
-  'url:PUT|/api/v1/courses/:course_id/quizzes/:quiz_id/submissions/:id',
-] as const;
+export { MARGIN_CANVAS_SCOPES };
 
 export interface CanvasDeveloperKey {
   clientId: string;

@@ -14,6 +14,8 @@ export const institutions = pgTable('institutions', {
   canvasClientId: text(),
   /** AES-256-GCM ciphertext of the developer key's secret; never returned. */
   canvasClientSecret: text(),
+  /** The developer key enforces scopes: Connect with Canvas then asks for the API scopes Margin uses. */
+  canvasEnforcesScopes: boolean().notNull().default(false),
   /** Off: the institution's teachers connect only with Connect with Canvas. */
   allowPersonalTokens: boolean().notNull().default(true),
   /** Who may join by signing up: an address at this domain, confirmed by the link mailed to it. */

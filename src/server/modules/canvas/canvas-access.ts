@@ -35,6 +35,7 @@ export type InstitutionCanvasSettings = {
   canvasUrl: string | null;
   canvasClientId: string | null;
   canvasClientSecret: string | null;
+  canvasEnforcesScopes: boolean;
 };
 
 /** What the Canvas access asks about institutions (decision 062). */
@@ -164,7 +165,7 @@ export function createCanvasAccess(
       canvasUrl: settings.canvasUrl,
       clientId: settings.canvasClientId,
       clientSecret,
-      enforcesScopes: false,
+      enforcesScopes: settings.canvasEnforcesScopes,
       institution: { id: settings.id, name: settings.name },
     };
   }

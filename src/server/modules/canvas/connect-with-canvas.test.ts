@@ -350,7 +350,16 @@ describe('a developer key that enforces scopes', () => {
       payload: callback,
     });
     expect(complete.statusCode).toBe(200);
-    for (const url of ['/api/courses', '/api/courses/4201', '/api/needs-grading']) {
+    for (const url of [
+      '/api/courses',
+      '/api/courses/4201',
+      '/api/needs-grading',
+      // The grading screen (late policy, rubric outcomes, submissions) and the course's analytics
+      // (groups, enrollments, every student's submissions) reach Canvas only within the scopes.
+      '/api/grading/courses/4201/assignments/5002',
+      '/api/insights/courses/4201/analytics',
+      '/api/insights/courses/4201/students',
+    ]) {
       const answer = await scoped.app.inject({ method: 'GET', url, headers: teacher.headers });
       expect(answer.statusCode, url).toBe(200);
     }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CANVAS_CLIENT_ID, DEMO_CANVAS_CLIENT_SECRET, type RunningDemoCanvas } from '@/server/demo-canvas';
+import { MARGIN_CANVAS_SCOPES } from '@/shared/canvas-scopes';
 import { startTestCanvas } from '@/server/test/canvas-fixture';
 import { createInstitution } from '@/server/test/institution-fixture';
 import { buildTestApp, createTestApp, queryRows, signUpAndIn, type TestApp } from '@/server/test/test-app';
@@ -13,6 +14,8 @@ import { buildTestApp, createTestApp, queryRows, signUpAndIn, type TestApp } fro
 let installationCanvas: RunningDemoCanvas;
 let schoolCanvas: RunningDemoCanvas;
 const SCHOOL_KEY = { clientId: '170000000000042', clientSecret: 'riverside-developer-key-secret' };
+/** A second key of the school's Canvas, with Enforce Scopes on. */
+const SCOPED_SCHOOL_KEY = { clientId: '170000000000043', clientSecret: 'riverside-scoped-key-secret' };
 
 beforeAll(async () => {
   [installationCanvas, schoolCanvas] = await Promise.all([startTestCanvas(), startTestCanvas()]);
@@ -21,6 +24,12 @@ beforeAll(async () => {
     name: 'Margin for Riverside',
     redirectUris: null,
     enforcesScopes: false,
+  });
+  schoolCanvas.state.oauth.addDeveloperKey({
+    ...SCOPED_SCHOOL_KEY,
+    name: 'Margin for Riverside (scoped)',
+    redirectUris: null,
+    enforcesScopes: true,
   });
 });
 afterAll(async () => {
@@ -246,6 +255,26 @@ describe("Connect with Canvas with the institution's developer key", () => {
     const removed = await call(harness.app, 'DELETE', `/api/institutions/current/members/${teacher.userId}`, admin);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(grant.isRevoked).toBe(true);
+  });
+
+  it("asks for Margin's scopes when the school says its key enforces them, and grading works within them", async () => {
+    const { admin, teacher } = await schoolWithKey('Riverside Academy');
+    const saved = await call(harness.app, 'PUT', '/api/institutions/current/settings', admin, {
+      canvasUrl: schoolCanvas.baseUrl,
+      canvasClientId: SCOPED_SCHOOL_KEY.clientId,
+      canvasClientSecret: SCOPED_SCHOOL_KEY.clientSecret,
+      canvasEnforcesScopes: true,
+      allowPersonalTokens: false,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().canvasEnforcesScopes).toBe(true);
+    const { authorizeUrl } = await connectWithCanvas(teacher);
+    expect(authorizeUrl.searchParams.get('scope')!.split(' ')).toEqual([...MARGIN_CANVAS_SCOPES]);
+    expect(lastGrant(schoolCanvas).scopes).toEqual([...MARGIN_CANVAS_SCOPES]);
+    for (const url of ['/api/courses/4201', '/api/grading/courses/4201/assignments/5002']) {
+      const answer = await call(harness.app, 'GET', url, teacher);
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+    }
   });
 
   describe('on an installation without a developer key of its own', () => {

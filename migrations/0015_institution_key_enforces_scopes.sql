@@ -1,0 +1,1 @@
+ALTER TABLE "institutions" ADD COLUMN "canvas_enforces_scopes" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,37 @@
+/**
+ * The Canvas API calls Margin makes, as the `scope` entries of a developer key that enforces scopes
+ * (`url:METHOD|/api/v1/path`). Asked for only when the key enforces scopes; shown to a school's admin,
+ * who enables the same ones on the key in Canvas.
+ */
+export const MARGIN_CANVAS_SCOPES = [
+  'url:GET|/api/v1/users/:id',
+  'url:GET|/api/v1/users/:user_id/profile',
+  'url:GET|/api/v1/courses',
+  'url:GET|/api/v1/courses/:id',
+  'url:GET|/api/v1/users/self/favorites/courses',
+  'url:GET|/api/v1/courses/:course_id/assignments',
+  'url:GET|/api/v1/courses/:course_id/assignments/:id',
+  'url:GET|/api/v1/courses/:course_id/assignments/:assignment_id/submissions',
+  'url:GET|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id',
+  'url:PUT|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id',
+  'url:PUT|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/comments/:id',
+  'url:DELETE|/api/v1/courses/:course_id/assignments/:assignment_id/submissions/:user_id/comments/:id',
+  'url:GET|/api/v1/courses/:course_id/assignments/:assignment_id/anonymous_submissions/:anonymous_id',
+  'url:PUT|/api/v1/courses/:course_id/assignments/:assignment_id/anonymous_submissions/:anonymous_id',
+  'url:GET|/api/v1/courses/:course_id/students/submissions',
+  'url:GET|/api/v1/courses/:course_id/assignment_groups',
+  'url:GET|/api/v1/courses/:course_id/enrollments',
+  'url:GET|/api/v1/courses/:id/late_policy',
+  'url:GET|/api/v1/outcomes/:id',
+  'url:GET|/api/v1/courses/:course_id/discussion_topics',
+  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id',
+  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id/view',
+  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id/entries',
+  'url:GET|/api/v1/courses/:course_id/discussion_topics/:topic_id/entries/:entry_id/replies',
+  'url:GET|/api/v1/courses/:course_id/quizzes',
+  'url:GET|/api/v1/courses/:course_id/quizzes/:id',
+  'url:GET|/api/v1/courses/:course_id/quizzes/:quiz_id/questions',
+  'url:GET|/api/v1/courses/:course_id/quizzes/:quiz_id/submissions',
+  'url:GET|/api/v1/courses/:course_id/quizzes/:quiz_id/submissions/:id',
+  'url:PUT|/api/v1/courses/:course_id/quizzes/:quiz_id/submissions/:id',
+] as const;
