@@ -28,10 +28,13 @@ test('a teacher grades a discussion entry and the grade is in Canvas', async ({
 
   await page.getByTestId('tab-ungraded').click();
   const entries = page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' });
-  await entries.nth(2).click();
+  await expect(entries.nth(2)).toBeVisible();
+  // The screen opens on a student of its own: wait until the chosen one has taken her place.
+  const name = (await entries.nth(2).locator('span[title]').getAttribute('title'))!;
+  await entries.filter({ hasText: name }).click();
+  await expect(page.getByTestId('student-name')).toHaveText(name);
   await expect.poll(() => selectedStudentId(page)).toBeGreaterThan(0);
   const studentId = selectedStudentId(page);
-  const name = (await page.getByTestId('student-name').textContent())!;
 
   // The student's posts in context, and a reply shows what it answers.
   await expect(page.getByTestId('student-post').first()).toBeVisible();
@@ -79,7 +82,11 @@ test('a teacher grades a quiz essay question and the score is in Canvas', async 
   const needsGrading = Number(await page.getByTestId('needs-grading-count').textContent());
   expect(needsGrading).toBeGreaterThan(0);
 
-  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(1).click();
+  const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
+  await expect(waiting.nth(1)).toBeVisible();
+  const chosen = (await waiting.nth(1).locator('span').first().textContent())!;
+  await waiting.filter({ hasText: chosen }).click();
+  await expect(page.getByTestId('quiz-student').filter({ hasText: chosen })).toHaveAttribute('aria-current', 'true');
   await expect.poll(() => selectedStudentId(page)).toBeGreaterThan(0);
   const studentId = selectedStudentId(page);
 

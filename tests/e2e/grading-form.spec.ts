@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type DemoCanvas, type Teacher } from './fixtures';
+import { chooseDiscussionStudent, chooseQuizStudent } from './support';
 
 /**
  * One grade form on the three grading screens (issue 24): the same order and buttons, results told
@@ -76,23 +77,11 @@ async function openScreen(page: Page, teacher: Teacher, canvas: DemoCanvas, scre
   }
   if (screen === 'discussion') {
     await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
-    await page.getByTestId('tab-ungraded').click();
-    const entries = page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' });
-    await expect(entries.nth(-2)).toBeVisible({ timeout: 30_000 });
-    // The screen opens on a student of its own; wait until the chosen one has taken her place.
-    const chosen = (await entries.nth(-2).locator('span[title]').getAttribute('title'))!;
-    await entries.filter({ hasText: chosen }).click();
-    await expect(page.getByTestId('student-name')).toHaveText(chosen, { timeout: 30_000 });
-    await expect(page.getByTestId('student-post').first()).toBeVisible({ timeout: 30_000 });
+    await chooseDiscussionStudent(page, -2);
     return page.getByTestId('student-posts');
   }
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
-  const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
-  await expect(waiting.nth(-2)).toBeVisible({ timeout: 30_000 });
-  const chosen = (await waiting.nth(-2).locator('span').first().textContent())!;
-  await waiting.filter({ hasText: chosen }).click();
-  await expect(page.getByTestId('quiz-student').filter({ hasText: chosen })).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByTestId('answer-text')).toBeVisible({ timeout: 30_000 });
+  await chooseQuizStudent(page, -2);
   return page.getByTestId('answer-text');
 }
 
@@ -147,11 +136,8 @@ test('a failed save stays in the save bar until the teacher acts: another studen
   teacherWithDemoCanvas: teacher,
 }) => {
   await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
-  await page.getByTestId('tab-ungraded').click();
-  await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(-4).click();
+  const first = await chooseDiscussionStudent(page, -4);
   const nameHeading = page.getByTestId('student-name');
-  await expect(page.getByTestId('student-post').first()).toBeVisible({ timeout: 30_000 });
-  const first = (await nameHeading.textContent())!;
   // The connection drops before this student's save reaches the server.
   const grades = `**/api/grading/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grades/*`;
   await page.route(grades, (route) => route.abort('failed'));
@@ -211,8 +197,7 @@ test('after a draft the grade has the keyboard and is in view, even when the pan
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/after-draft-grade-in-view-1280.png` });
 
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
-  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(-3).click();
-  await expect(page.getByTestId('answer-text')).toBeVisible({ timeout: 30_000 });
+  await chooseQuizStudent(page, -3);
   await page.getByRole('button', { name: 'Draft with AI' }).click();
   await expect(page.getByTestId('save-status-line')).toContainText(
     'AI formative grading generated using the question!',
@@ -298,8 +283,7 @@ test('the quiz form keeps a draft and edits while the teacher moves to the next 
   teacherWithDemoCanvas: teacher,
 }) => {
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
-  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(-4).click();
-  await expect(page.getByTestId('answer-text')).toBeVisible({ timeout: 30_000 });
+  await chooseQuizStudent(page, -4);
   const nameHeading = page.getByTestId('student-name');
   const first = (await nameHeading.textContent())!;
   await page.getByRole('button', { name: 'Draft with AI' }).click();

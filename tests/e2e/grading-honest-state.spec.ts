@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type DemoCanvas, type Teacher } from './fixtures';
+import { chooseDiscussionStudent, chooseQuizStudent } from './support';
 
 /**
  * Honest state on the grading screens (issue 12): rubric comments follow the points, practice quizzes
@@ -206,8 +207,7 @@ test('a discussion draft’s quoted evidence is the student’s own words', asyn
   teacherWithDemoCanvas: teacher,
 }) => {
   await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
-  await page.getByTestId('tab-ungraded').click();
-  await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(1).click();
+  await chooseDiscussionStudent(page, 1);
   await page.getByRole('button', { name: 'Draft with AI' }).click();
   const details = page.getByTestId('draft-details');
   await expect(details.locator('blockquote').first()).toBeVisible({ timeout: 60_000 });
@@ -225,11 +225,8 @@ test('unsaved discussion edits are kept per student when the teacher moves on an
   teacherWithDemoCanvas: teacher,
 }) => {
   await teacher.open(`/courses/${COURSE_ID}/discussions/${DISCUSSION_ID}/grade`);
-  await page.getByTestId('tab-ungraded').click();
-  await page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' }).nth(4).click();
+  const first = await chooseDiscussionStudent(page, 4);
   const name = page.getByTestId('student-name');
-  await expect(name).toBeVisible({ timeout: 30_000 });
-  const first = (await name.textContent())!;
   await page.getByTestId('grade-input').fill('6');
   await page.getByTestId('feedback-input').fill('Kept while I read the next post.');
 
@@ -341,7 +338,7 @@ test('Save is disabled while a draft is being written, on the assignment and the
   await expect(save).toBeEnabled();
 
   await teacher.open(`/courses/${COURSE_ID}/quizzes/${QUIZ_ID}/grade`);
-  await page.getByTestId('quiz-student').filter({ hasText: 'Needs review' }).nth(6).click();
+  await chooseQuizStudent(page, 6);
   const card = page.getByTestId('grade-panel');
   await expect(card).toContainText('Is he mad?', { timeout: 30_000 });
   await expect(page.getByTestId('answer-text')).toBeVisible();

@@ -46,3 +46,28 @@ export async function openPage(page: Page, path: string) {
   await page.goto(path);
   await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Chooses a discussion student waiting for a grade (`nth` of the list, from the end when negative)
+ * and waits until she has taken the place of the student the screen opens on. Gives her name.
+ */
+export async function chooseDiscussionStudent(page: Page, nth: number): Promise<string> {
+  await page.getByTestId('tab-ungraded').click();
+  const entries = page.getByRole('tabpanel').getByTestId('student-entry').filter({ hasText: 'Submitted' });
+  await expect(entries.nth(nth)).toBeVisible({ timeout: 30_000 });
+  const chosen = (await entries.nth(nth).locator('span[title]').getAttribute('title'))!;
+  await entries.filter({ hasText: chosen }).click();
+  await expect(page.getByTestId('student-name')).toHaveText(chosen, { timeout: 30_000 });
+  await expect(page.getByTestId('student-post').first()).toBeVisible({ timeout: 30_000 });
+  return chosen;
+}
+
+/** The same on the quiz screen, among the students whose answers need review. */
+export async function chooseQuizStudent(page: Page, nth: number): Promise<void> {
+  const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
+  await expect(waiting.nth(nth)).toBeVisible({ timeout: 30_000 });
+  const chosen = (await waiting.nth(nth).locator('span').first().textContent())!;
+  await waiting.filter({ hasText: chosen }).click();
+  await expect(page.getByTestId('quiz-student').filter({ hasText: chosen })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('answer-text')).toBeVisible({ timeout: 30_000 });
+}
