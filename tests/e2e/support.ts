@@ -62,12 +62,13 @@ export async function chooseDiscussionStudent(page: Page, nth: number): Promise<
   return chosen;
 }
 
-/** The same on the quiz screen, among the students whose answers need review. */
-export async function chooseQuizStudent(page: Page, nth: number): Promise<void> {
+/** The same on the quiz screen, among the students whose answers need review; gives her entry's label. */
+export async function chooseQuizStudent(page: Page, nth: number): Promise<string> {
   const waiting = page.getByTestId('quiz-student').filter({ hasText: 'Needs review' });
   await expect(waiting.nth(nth)).toBeVisible({ timeout: 30_000 });
   const chosen = (await waiting.nth(nth).locator('span').first().textContent())!;
   await waiting.filter({ hasText: chosen }).click();
   await expect(page.getByTestId('quiz-student').filter({ hasText: chosen })).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('answer-text')).toBeVisible({ timeout: 30_000 });
+  return chosen;
 }
