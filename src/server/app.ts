@@ -244,7 +244,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     supportEmail,
     demoCanvas: config.demoCanvas ? { url: demoCanvasPublicUrl(config), token: DEMO_CANVAS_TOKEN } : null,
-    canvasOAuth: canvas.oauthCanvasUrl ? { canvasUrl: canvas.oauthCanvasUrl } : null,
     aiEngine: config.ai.provider,
     billingMode: !billingProvider
       ? ('off' as const)

@@ -5,8 +5,6 @@ export const publicConfigSchema = z.object({
   supportEmail: z.string(),
   /** The built-in demo Canvas and its demo teacher's token (demo data only, nothing to protect). */
   demoCanvas: z.object({ url: z.string(), token: z.string() }).nullable(),
-  /** "Connect with Canvas" (OAuth2) is set up for this Canvas; null without a developer key. */
-  canvasOAuth: z.object({ canvasUrl: z.string() }).nullable(),
   aiEngine: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']),
   /** off: neither Stripe nor test mode; every purchase is refused with "billing is not configured". */
   billingMode: z.enum(['stripe', 'test', 'off']),

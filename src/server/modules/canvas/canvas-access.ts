@@ -170,10 +170,13 @@ export function createCanvasAccess(
     };
   }
 
+  /** The key Connect with Canvas uses for a teacher of this institution (or of none): its key, else the installation's. */
+  const oauthKeyForInstitution = (institution: InstitutionCanvasSettings | null): CanvasOAuthKey | null =>
+    (institution ? institutionKey(institution) : null) ?? installationKey;
+
   /** The key Connect with Canvas uses for this teacher now: her institution's, else the installation's, else none. */
   async function oauthKeyFor(userId: string): Promise<CanvasOAuthKey | null> {
-    const institution = await institutions.of(userId);
-    return (institution ? institutionKey(institution) : null) ?? installationKey;
+    return oauthKeyForInstitution(await institutions.of(userId));
   }
 
   /**
@@ -292,9 +295,8 @@ export function createCanvasAccess(
   return {
     normalize: normalizeCanvasUrl,
     seal: (token: string) => encrypt(key, token),
-    /** The Canvas the installation's developer key belongs to, or null when it has none. */
-    oauthCanvasUrl: oauthSetup?.canvasUrl ?? null,
     oauthKeyFor,
+    oauthKeyForInstitution,
     oauthKeyOf,
     oauthClientFor,
     revokeOAuthToken,

@@ -79,10 +79,14 @@ const refreshCount = () =>
   canvas.state.oauth.tokenRequests.filter((request) => request.grantType === 'refresh_token').length;
 
 describe('Connect with Canvas', () => {
-  it('offers the flow in the public config and sends the teacher to Canvas with a state and the callback', async () => {
-    const config = await harness.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json().canvasOAuth).toEqual({ canvasUrl: canvas.baseUrl });
+  it("offers the flow on the teacher's setup page and sends her to Canvas with a state and the callback", async () => {
     const teacher = await signUpAndIn(harness.app);
+    const options = await harness.app.inject({
+      method: 'GET',
+      url: '/api/canvas/connect-options',
+      headers: teacher.headers,
+    });
+    expect(options.json().oauth).toEqual({ canvasUrl: canvas.baseUrl, source: 'installation', institutionName: null });
     const start = await post('/api/canvas/oauth/start', teacher);
     const url = new URL(start.json().authorizeUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${canvas.baseUrl}/login/oauth2/auth`);

@@ -48,10 +48,8 @@ export async function canvasConnectOptions(
   deps: { access: CanvasAccess; institutions: Pick<InstitutionStore, 'membershipOf'> },
   userId: string,
 ): Promise<CanvasConnectOptions> {
-  const [key, membership] = await Promise.all([
-    deps.access.oauthKeyFor(userId),
-    deps.institutions.membershipOf(userId),
-  ]);
+  const membership = await deps.institutions.membershipOf(userId);
+  const key = deps.access.oauthKeyForInstitution(membership?.institution ?? null);
   return {
     oauth: key
       ? {
